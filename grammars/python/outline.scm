@@ -1,0 +1,32 @@
+; Python outline query. Captures: see docs/adding-a-language.md.
+; Earlier patterns win when two match the same node.
+
+(class_definition
+  name: (identifier) @name
+  body: (block . (expression_statement (string) @doc)?) @body) @definition.class
+
+(function_definition
+  name: (identifier) @name
+  body: (block . (expression_statement (string) @doc)?) @body) @definition.function
+
+; Module-level names: UPPER_CASE are constants, the rest variables.
+(module
+  (expression_statement
+    (assignment left: (identifier) @name) @definition.constant)
+  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
+
+(module
+  (expression_statement
+    (assignment left: (identifier) @name) @definition.variable))
+
+; Class-level fields (dataclass fields, enum members, class constants).
+(class_definition
+  body: (block
+    (expression_statement
+      (assignment left: (identifier) @name) @definition.field)))
+
+(import_statement name: (dotted_name) @import)
+(import_statement name: (aliased_import name: (dotted_name) @import))
+(import_from_statement module_name: (_) @import name: (dotted_name) @import.name)
+(import_from_statement module_name: (_) @import name: (aliased_import name: (dotted_name) @import.name))
+(import_from_statement module_name: (_) @import (wildcard_import) @import.name)

@@ -1,0 +1,84 @@
+import { outlineFile } from "../../app/outline-file.ts";
+import { OutlineError } from "../../core/errors.ts";
+import { looksBinary, looksMinified, parseSize, DEFAULT_MAX_BYTES, formatBytes } from "../../io/files.ts";
+import { expandPaths, type WalkNote } from "../../io/walk.ts";
+import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { renderOutlineText } from "../../render/outline-text.ts";
+import { renderOutlineJson, renderOutlineJsonl } from "../../render/outline-json.ts";
+import type { FileOutline } from "../../core/types.ts";
+import type { CliIO } from "../io.ts";
+import { parseFormat, parseCount, EXIT_INPUT, EXIT_OK } from "../options.ts";
+
+export interface OutlineOptions {
+  format?: string;
+  maxChildren?: unknown;
+  maxSize?: unknown;
+  language?: string;
+}
+
+export async function outlineCommand(paths: string[], options: OutlineOptions, io: CliIO): Promise<number> {
+  const format = parseFormat(options.format, ["text", "json", "jsonl"]);
+  const maxChildren = parseCount(options.maxChildren, "--max-children", 40);
+  const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
+  if (!paths.length) paths = ["."];
+
+  const notes: WalkNote[] = [];
+  const entries = expandPaths(paths, notes);
+  for (const n of notes) io.note(`skipped ${n.path}: ${n.reason}`);
+
+  let exit: number = EXIT_OK;
+  const done: FileOutline[] = [];
+  let first = true;
+  for (const entry of entries) {
+    if (!entry.explicit) {
+      const skip = skipReason(entry.path, maxBytes);
+      if (skip) {
+        io.note(`skipped ${entry.path}: ${skip}`);
+        continue;
+      }
+    }
+    try {
+      const { outline } = await outlineFile(entry.path, { maxBytes, language: options.language });
+      if (format === "text") {
+        io.out((first ? "" : "\n") + renderOutlineText(outline, { maxChildren }));
+      } else if (format === "jsonl") {
+        io.out(renderOutlineJsonl(outline, maxChildren));
+      } else {
+        done.push(outline);
+      }
+      first = false;
+    } catch (e) {
+      if (!(e instanceof OutlineError)) throw e;
+      if (entries.length === 1 && entry.explicit) throw e;
+      io.note(`${e.message}${e.hint ? ` (${e.hint})` : ""}`);
+      if (entry.explicit) exit = EXIT_INPUT;
+    }
+  }
+  if (format === "json") {
+    const single = entries.length === 1 && entries[0].explicit;
+    io.out(renderOutlineJson(done, maxChildren, single && done.length === 1));
+  }
+  return exit;
+}
+
+/** Why a file found in a folder walk is not outlined, or undefined to outline it. */
+function skipReason(path: string, maxBytes: number): string | undefined {
+  const size = statSync(path).size;
+  if (size > maxBytes) return `larger than ${formatBytes(maxBytes)} (--max-size)`;
+  if (size === 0) return undefined;
+  const head = readHead(path);
+  if (looksBinary(head)) return "binary";
+  if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(head)) return "minified or generated";
+  return undefined;
+}
+
+function readHead(path: string): Uint8Array {
+  const buf = new Uint8Array(64 * 1024);
+  const fd = openSync(path, "r");
+  try {
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
+}

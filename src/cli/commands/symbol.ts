@@ -1,0 +1,61 @@
+import { outlineFile } from "../../app/outline-file.ts";
+import { readSymbols, type SymbolRead } from "../../app/read-symbol.ts";
+import type { CliIO } from "../io.ts";
+import { EXIT_NOT_FOUND, EXIT_OK, parseFormat } from "../options.ts";
+import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
+
+export interface SymbolOptions {
+  format?: string;
+  language?: string;
+  maxSize?: unknown;
+}
+
+export async function symbolCommand(path: string, names: string[], options: SymbolOptions, io: CliIO): Promise<number> {
+  const format = parseFormat(options.format, ["text", "json"]);
+  const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
+  const { file, outline } = await outlineFile(path, { language: options.language, maxBytes });
+  const reads = readSymbols(outline, file.bytes, names);
+
+  if (format === "json") {
+    io.out(JSON.stringify({ path: outline.path, language: outline.language, hash: outline.hash, results: reads.map(jsonResult) }, null, 2) + "\n");
+  } else {
+    for (const r of reads) renderText(r, outline.path, io);
+  }
+  return reads.every((r) => r.status === "found") ? EXIT_OK : EXIT_NOT_FOUND;
+}
+
+function renderText(r: SymbolRead, path: string, io: CliIO): void {
+  if (r.status === "found") {
+    for (const b of r.blocks) {
+      const s = b.symbol;
+      io.out(`# ${path}:${b.startLine}-${b.endLine} ${s.qualifiedName} (${s.kind}${s.truncated ? ", truncated" : ""})\n`);
+      io.out(b.text);
+      if (b.text.length && b.text[b.text.length - 1] !== 0x0a) io.out("\n");
+    }
+  } else if (r.status === "ambiguous") {
+    io.note(`\`${r.query}\` matches ${r.candidates.length} symbols in ${path} (name one by its qualified name)`);
+    for (const c of r.candidates) io.out(`${path}:${c.startLine}-${c.endLine} ${c.kind} ${c.qualifiedName}\n`);
+  } else {
+    const hint = r.suggestions.length ? `did you mean: ${r.suggestions.map((s) => s.qualifiedName).join(", ")}` : `\`ast-outline outline ${path}\` lists its symbols`;
+    io.note(`no symbol \`${r.query}\` in ${path} (${hint})`);
+  }
+}
+
+const decoder = new TextDecoder();
+
+function jsonResult(r: SymbolRead) {
+  if (r.status === "found") {
+    return {
+      query: r.query,
+      status: r.status,
+      symbols: r.blocks.map((b) => {
+        const { children, ...fields } = b.symbol;
+        return { ...fields, textStartLine: b.startLine, textEndLine: b.endLine, text: decoder.decode(b.text) };
+      }),
+    };
+  }
+  if (r.status === "ambiguous") {
+    return { query: r.query, status: r.status, candidates: r.candidates.map(({ children, ...c }) => c) };
+  }
+  return { query: r.query, status: r.status, suggestions: r.suggestions.map((s) => s.qualifiedName) };
+}

@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// Entry point when running from source (Bun, Deno) or from the tsc output (Node).
+import { main } from "./main.ts";
+import { processIO } from "./io.ts";
+
+process.exitCode = await main(process.argv.slice(2), processIO());

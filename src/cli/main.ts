@@ -1,0 +1,83 @@
+// The CLI: parse arguments, call the command, map errors to exit codes. Nothing else.
+import { cac } from "cac";
+import { OutlineError, exitCodeFor, EXIT } from "../core/errors.ts";
+import type { CliIO } from "./io.ts";
+import { outlineCommand } from "./commands/outline.ts";
+import { symbolCommand } from "./commands/symbol.ts";
+import { regionCommand } from "./commands/region.ts";
+import { languagesCommand } from "./commands/languages.ts";
+import { dumpTreeCommand } from "./commands/dump-tree.ts";
+import { VERSION } from "../version.ts";
+
+type Action = (...args: any[]) => Promise<number> | number;
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const cli = cac("ast-outline");
+  let result: Promise<number> | number = EXIT.ok;
+  const run = (action: Action) => (...args: any[]) => {
+    result = action(...args);
+  };
+
+  cli
+    .command("outline [...paths]", "Outline files and folders (recursive, honours .gitignore)")
+    .option("--format <format>", "text | json | jsonl", { default: "text" })
+    .option("--max-children <n>", "Members shown per container (0: all)", { default: 40 })
+    .option("--max-size <size>", "Skip files larger than this (e.g. 4M)")
+    .option("--language <id>", "Parse as this language (see `languages`)")
+    .action(run((paths: string[], opts) => outlineCommand(paths, opts, io)));
+
+  cli
+    .command("symbol <file> <...names>", "Source of symbols by name, qualified name (Class.method) or unique suffix")
+    .option("--format <format>", "text | json", { default: "text" })
+    .option("--language <id>", "Parse as this language")
+    .option("--max-size <size>", "Refuse files larger than this (e.g. 4M)")
+    .action(run((file: string, names: string[], opts) => symbolCommand(file, names, opts, io)));
+
+  cli
+    .command("region <file> <start> <end>", "Lines start..end (1-based, inclusive), numbered")
+    .option("--hash <sha256>", "Warn when the file no longer has this content hash")
+    .option("--format <format>", "text | json", { default: "text" })
+    .action(run((file: string, start: string, end: string, opts) => regionCommand(file, start, end, opts, io)));
+
+  cli
+    .command("languages", "Supported languages, extensions and grammar versions")
+    .option("--format <format>", "text | json", { default: "text" })
+    .action(run((opts) => languagesCommand(opts, io)));
+
+  cli
+    .command("dump-tree <file>", "Print the syntax tree of a file (for writing queries)")
+    .option("--language <id>", "Parse as this language")
+    .action(run((file: string, opts) => dumpTreeCommand(file, opts, io)));
+
+  cli.help();
+  cli.version(VERSION);
+
+  try {
+    cli.parse(["node", "ast-outline", ...argv], { run: false });
+    if (!cli.matchedCommand) {
+      if (cli.options.help || cli.options.version) return EXIT.ok;
+      if (cli.args.length) throw new OutlineError("usage", `unknown command: ${cli.args[0]}`, "`ast-outline --help` lists the commands");
+      cli.outputHelp();
+      return EXIT.ok;
+    }
+    if (cli.options.help) return EXIT.ok;
+    await cli.runMatchedCommand();
+    return await result;
+  } catch (e) {
+    return reportError(e, io);
+  }
+}
+
+export function reportError(e: unknown, io: CliIO): number {
+  if (e instanceof OutlineError) {
+    io.note(`${e.message}${e.hint ? ` (${e.hint})` : ""}`);
+    return exitCodeFor(e.kind);
+  }
+  if (e instanceof Error && e.name === "CACError") {
+    io.note(`${e.message.replace(/`/g, "")} (\`ast-outline --help\` shows the usage)`);
+    return EXIT.usage;
+  }
+  // Unexpected: this is our bug, so the stack is worth having.
+  io.note(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  return EXIT.internal;
+}

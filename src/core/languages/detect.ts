@@ -1,0 +1,34 @@
+// Which language a file is in: explicit override, then a known shebang, then file name, then extension.
+import { REGISTRY, type LanguageSpec, type Registry } from "./registry.ts";
+
+export function detectLanguage(
+  path: string,
+  head: Uint8Array | string | undefined,
+  override?: string,
+  registry: Registry = REGISTRY,
+): LanguageSpec | undefined {
+  if (override) return registry.byId.get(override.toLowerCase()) ?? registry.byExtension.get(`.${override.toLowerCase()}`);
+  const interp = shebangInterpreter(head);
+  const byShebang = interp ? registry.byInterpreter.get(interp) : undefined;
+  if (byShebang) return byShebang;
+  const base = path.split(/[\\/]/).pop() ?? path;
+  const byName = registry.byFilename.get(base);
+  if (byName) return byName;
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? registry.byExtension.get(base.slice(dot).toLowerCase()) : undefined;
+}
+
+/** `#!/usr/bin/env -S python3 -u` -> "python3"; `#!/usr/local/bin/node` -> "node". */
+export function shebangInterpreter(head: Uint8Array | string | undefined): string | undefined {
+  if (!head) return undefined;
+  const text = typeof head === "string" ? head.slice(0, 256) : new TextDecoder().decode(head.subarray(0, 256));
+  if (!text.startsWith("#!")) return undefined;
+  const words = text.slice(2).split("\n")[0].trim().split(/\s+/);
+  let prog = words.shift()?.split("/").pop();
+  if (prog === "env") {
+    while (words.length && (words[0].startsWith("-") || words[0].includes("="))) words.shift();
+    prog = words.shift();
+  }
+  // python3.11 -> python3
+  return prog?.replace(/(\d)\.\d+$/, "$1");
+}

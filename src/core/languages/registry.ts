@@ -1,0 +1,108 @@
+// The language table. A language is data: this row plus grammars/<id>/outline.scm.
+// Nothing else in the code switches on a language id; quirks a query cannot express are
+// named here as flags and implemented once, generically, in core/outline.
+
+export interface GrammarSource {
+  /** npm package that ships the .wasm (pinned exactly in package.json). */
+  package: string;
+  /** File inside the package. */
+  file: string;
+}
+
+export interface LanguageSpec {
+  id: string;
+  /** Human name for `languages`. */
+  name: string;
+  extensions: string[];
+  filenames?: string[];
+  /** Interpreter names recognised on a `#!` line. */
+  interpreters?: string[];
+  grammar: GrammarSource;
+  /** Query folder under grammars/ (defaults to id); lets tsx share typescript's query. */
+  query?: string;
+  /** Parent node types whose range belongs to the definition (decorators, `export`). */
+  wrapperTypes?: string[];
+  /** Sibling node types just before a definition that belong to it (attributes, decorators). */
+  leadingTypes?: string[];
+  /** Comment node types; comments directly above a definition are its doc. */
+  commentTypes?: string[];
+  /** Kinds inside which a `function` is reported as a `method`. */
+  methodContainers?: string[];
+  /** Separator used inside qualified names in this language's source (`::` in C++/Rust). */
+  scopeSeparator?: string;
+  /** The file is a container format: only the embedded script is outlined (Vue SFC). */
+  embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
+}
+
+const CLASS_LIKE = ["class", "struct", "interface", "trait", "impl", "enum"];
+
+const JS_FAMILY = {
+  wrapperTypes: ["export_statement"],
+  leadingTypes: ["decorator"],
+  commentTypes: ["comment"],
+  methodContainers: CLASS_LIKE,
+};
+
+export const LANGUAGES: LanguageSpec[] = [
+  {
+    id: "python", name: "Python",
+    extensions: [".py", ".pyi", ".pyw"], interpreters: ["python", "python3", "python2", "pypy", "pypy3"],
+    grammar: { package: "tree-sitter-python", file: "tree-sitter-python.wasm" },
+    wrapperTypes: ["decorated_definition"],
+    commentTypes: ["comment"],
+    methodContainers: ["class"],
+  },
+  {
+    id: "javascript", name: "JavaScript (+JSX)",
+    extensions: [".js", ".jsx", ".mjs", ".cjs"], interpreters: ["node", "nodejs", "bun", "deno"],
+    grammar: { package: "tree-sitter-javascript", file: "tree-sitter-javascript.wasm" },
+    ...JS_FAMILY,
+  },
+  {
+    id: "typescript", name: "TypeScript",
+    extensions: [".ts", ".mts", ".cts"], interpreters: ["ts-node", "tsx"],
+    grammar: { package: "tree-sitter-typescript", file: "tree-sitter-typescript.wasm" },
+    ...JS_FAMILY,
+  },
+  {
+    id: "tsx", name: "TSX",
+    extensions: [".tsx"],
+    grammar: { package: "tree-sitter-typescript", file: "tree-sitter-tsx.wasm" },
+    query: "typescript",
+    ...JS_FAMILY,
+  },
+  {
+    id: "vue", name: "Vue single-file component",
+    extensions: [".vue"],
+    grammar: { package: "tree-sitter-typescript", file: "tree-sitter-typescript.wasm" },
+    query: "typescript",
+    ...JS_FAMILY,
+    embedded: {
+      hostGrammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-vue.wasm" },
+      scriptLanguages: { ts: "typescript", typescript: "typescript", tsx: "tsx", js: "javascript", jsx: "javascript" },
+      defaultScript: "javascript",
+    },
+  },
+];
+
+export function buildRegistry(specs: LanguageSpec[]) {
+  const byId = new Map<string, LanguageSpec>();
+  const byExtension = new Map<string, LanguageSpec>();
+  const byFilename = new Map<string, LanguageSpec>();
+  const byInterpreter = new Map<string, LanguageSpec>();
+  const claim = <K>(map: Map<K, LanguageSpec>, key: K, spec: LanguageSpec, what: string) => {
+    const other = map.get(key);
+    if (other) throw new Error(`language table: ${what} ${String(key)} claimed by ${other.id} and ${spec.id}`);
+    map.set(key, spec);
+  };
+  for (const spec of specs) {
+    claim(byId, spec.id, spec, "id");
+    for (const ext of spec.extensions) claim(byExtension, ext.toLowerCase(), spec, "extension");
+    for (const name of spec.filenames ?? []) claim(byFilename, name, spec, "file name");
+    for (const interp of spec.interpreters ?? []) claim(byInterpreter, interp, spec, "interpreter");
+  }
+  return { byId, byExtension, byFilename, byInterpreter, all: specs };
+}
+
+export type Registry = ReturnType<typeof buildRegistry>;
+export const REGISTRY: Registry = buildRegistry(LANGUAGES);

@@ -1,0 +1,56 @@
+// Container formats (Vue single-file components): find the <script> blocks with the host
+// grammar and blank out everything else, so the script parses with its own grammar while
+// every line and column stays where it is in the file.
+import type { Node } from "web-tree-sitter";
+import type { LanguageSpec } from "../languages/registry.ts";
+import { withTree } from "../parse/parser.ts";
+
+export interface EmbeddedScript {
+  text: string;
+  language: string;
+  found: boolean;
+}
+
+export async function extractScript(spec: LanguageSpec, text: string): Promise<EmbeddedScript> {
+  const embedded = spec.embedded!;
+  return withTree(embedded.hostGrammar, text, (tree) => {
+    const ranges: [number, number][] = [];
+    let language = embedded.defaultScript;
+    const visit = (node: Node) => {
+      if (node.type === "script_element") {
+        const raw = node.namedChildren.find((c) => c?.type === "raw_text");
+        const lang = langAttribute(node);
+        if (lang && embedded.scriptLanguages[lang]) language = embedded.scriptLanguages[lang];
+        if (raw) ranges.push([raw.startIndex, raw.endIndex]);
+        return;
+      }
+      for (const child of node.namedChildren) if (child) visit(child);
+    };
+    visit(tree.rootNode);
+    let out = "";
+    let pos = 0;
+    for (const [from, to] of ranges) {
+      out += blank(text.slice(pos, from)) + text.slice(from, to);
+      pos = to;
+    }
+    out += blank(text.slice(pos));
+    return { text: out, language, found: ranges.length > 0 };
+  });
+}
+
+function langAttribute(script: Node): string | undefined {
+  const start = script.namedChildren.find((c) => c?.type === "start_tag");
+  for (const attr of start?.namedChildren ?? []) {
+    if (attr?.type !== "attribute") continue;
+    const name = attr.namedChildren.find((c) => c?.type === "attribute_name")?.text;
+    if (name !== "lang") continue;
+    const value = attr.namedChildren.find((c) => c?.type === "quoted_attribute_value" || c?.type === "attribute_value");
+    return value?.text.replace(/^["']|["']$/g, "").toLowerCase();
+  }
+  return undefined;
+}
+
+/** Same length, same line breaks, nothing to parse. */
+function blank(s: string): string {
+  return s.replace(/[^\n\r]/g, " ");
+}

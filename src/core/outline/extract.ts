@@ -1,0 +1,102 @@
+// From a tree and the language's outline query to flat definition records.
+// Capture convention (tree-sitter tags style, see docs/adding-a-language.md):
+//   @definition.<kind> / @declaration.<kind>  the definition node
+//   @name        its name (may contain a scope: `Foo::bar`)
+//   @qualifier   the type that qualifies it (Go receiver, out-of-line owner)
+//   @body        its body: the signature is the text before it
+//   @doc         a docstring node inside it (Python)
+//   @import / @import.name   a module path and, for `from m import n`, a name
+import type { Node, Query, Tree } from "web-tree-sitter";
+import type { LanguageSpec } from "../languages/registry.ts";
+import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
+
+export interface RawDefinition {
+  node: Node;
+  kind: SymbolKind;
+  declaration: boolean;
+  nameText: string;
+  qualifierText?: string;
+  body?: Node;
+  doc?: Node;
+  patternIndex: number;
+}
+
+const KIND_SET = new Set<string>(SYMBOL_KINDS);
+
+export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec): { defs: RawDefinition[]; imports: string[] } {
+  const defs = new Map<string, RawDefinition>();
+  const imports: string[] = [];
+  const seenImports = new Set<string>();
+  const addImport = (text: string) => {
+    if (text && !seenImports.has(text)) {
+      seenImports.add(text);
+      imports.push(text);
+    }
+  };
+  const sep = spec.scopeSeparator;
+
+  for (const match of query.matches(tree.rootNode)) {
+    let def: Node | undefined;
+    let kind: string | undefined;
+    let declaration = false;
+    let name: Node | undefined;
+    let qualifier: Node | undefined;
+    let body: Node | undefined;
+    let doc: Node | undefined;
+    let importModule: Node | undefined;
+    const importNames: Node[] = [];
+    for (const cap of match.captures) {
+      const c = cap.name;
+      if (c.startsWith("definition.") || c.startsWith("declaration.")) {
+        def = cap.node;
+        declaration = c.startsWith("declaration.");
+        kind = c.slice(c.indexOf(".") + 1);
+      } else if (c === "name") name = cap.node;
+      else if (c === "qualifier") qualifier = cap.node;
+      else if (c === "body") body = cap.node;
+      else if (c === "doc") doc = cap.node;
+      else if (c === "import") importModule = cap.node;
+      else if (c === "import.name") importNames.push(cap.node);
+    }
+    if (importModule) {
+      const mod = unquote(importModule.text);
+      if (importNames.length) for (const n of importNames) addImport(joinImport(mod, n.text, sep));
+      else addImport(mod);
+      continue;
+    }
+    if (!def || !kind || !name) continue;
+    if (!KIND_SET.has(kind)) throw new Error(`query for ${spec.id}: unknown kind @definition.${kind}`);
+    const key = `${def.startIndex}:${def.endIndex}`;
+    const existing = defs.get(key);
+    // The same node matched by two patterns: the earlier pattern in the query wins.
+    if (existing && existing.patternIndex <= match.patternIndex) continue;
+    let nameText = name.text;
+    let qualifierText = qualifier?.text;
+    if (sep && nameText.includes(sep)) {
+      const parts = nameText.split(sep);
+      nameText = parts.pop()!.trim();
+      qualifierText = parts.join(".");
+    }
+    defs.set(key, {
+      node: def,
+      kind: kind as SymbolKind,
+      declaration,
+      nameText: nameText.trim(),
+      qualifierText,
+      body,
+      doc,
+      patternIndex: match.patternIndex,
+    });
+  }
+  const list = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
+  return { defs: list, imports };
+}
+
+function unquote(text: string): string {
+  return text.replace(/^["'`<]|["'`>]$/g, "");
+}
+
+function joinImport(mod: string, name: string, sep: string | undefined): string {
+  if (name === "*") return `${mod}.*`;
+  return mod.endsWith(".") ? `${mod}${name}` : `${mod}${sep && mod.includes(sep) ? sep : "."}${name}`;
+}

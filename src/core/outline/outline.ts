@@ -1,0 +1,112 @@
+// The core entry: a file's bytes and its language in, its outline out. No IO.
+import { createHash } from "node:crypto";
+import type { Node, Tree } from "web-tree-sitter";
+import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
+import { loadQuery, parse } from "../parse/parser.ts";
+import { decodeSource, isValidUtf8, LineIndex } from "../text/lines.ts";
+import type { Diagnostic, FileOutline } from "../types.ts";
+import { extractScript } from "./embedded.ts";
+import { extractDefinitions } from "./extract.ts";
+import { buildSymbols, swallowedFrom } from "./build.ts";
+
+const MAX_DIAGNOSTICS = 20;
+const MAX_REPARSES = 4;
+
+/** The text with everything before `from` turned to spaces, line breaks kept. */
+function blankBefore(text: string, from: number): string {
+  return text.slice(0, from).replace(/[^\n\r]/g, " ") + text.slice(from);
+}
+
+export function contentHash(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+export interface OutlineInput {
+  path: string;
+  bytes: Uint8Array;
+  language: LanguageSpec;
+}
+
+export async function outlineSource({ path, bytes, language }: OutlineInput): Promise<FileOutline> {
+  let text = decodeSource(bytes);
+  const diagnostics: Diagnostic[] = [];
+  if (!isValidUtf8(bytes)) diagnostics.push({ severity: "warning", message: "invalid UTF-8: bytes replaced by U+FFFD for parsing", line: firstInvalidLine(bytes) });
+
+  let spec = language;
+  if (language.embedded) {
+    const script = await extractScript(language, text);
+    text = script.text;
+    spec = REGISTRY.byId.get(script.language) ?? language;
+    // The embedded script keeps the host's query settings (wrappers, comments) of its own language.
+    if (!script.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
+  }
+
+  const query = await loadQuery(spec);
+  const tree = await parse(spec.grammar, text);
+  const extraTrees: Tree[] = [];
+  try {
+    let { defs, imports } = extractDefinitions(tree, query, spec);
+    // Error recovery can swallow the rest of a file into one broken definition. Parse again
+    // from where that starts (the text before it blanked, so positions hold) and take the
+    // definitions found there.
+    for (let from = swallowedFrom(defs, spec, text), rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
+      const again = await parse(spec.grammar, blankBefore(text, from));
+      extraTrees.push(again);
+      const more = extractDefinitions(again, query, spec).defs.filter((d) => d.node.startIndex >= from!);
+      defs = [...defs.filter((d) => d.node.startIndex < from!), ...more];
+      const next = swallowedFrom(defs, spec, text);
+      from = next !== undefined && next > from ? next : undefined;
+    }
+    const symbols = buildSymbols(defs, spec, text);
+    diagnostics.push(...syntaxDiagnostics(tree));
+    return {
+      path,
+      language: language.id,
+      hash: contentHash(bytes),
+      lineCount: new LineIndex(bytes).lineCount,
+      imports,
+      symbols,
+      diagnostics,
+    };
+  } finally {
+    tree.delete();
+    for (const t of extraTrees) t.delete();
+  }
+}
+
+function syntaxDiagnostics(tree: Tree): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (!tree.rootNode.hasError) return out;
+  const visit = (node: Node) => {
+    if (out.length >= MAX_DIAGNOSTICS) return;
+    if (node.isMissing) {
+      out.push({ severity: "warning", message: `syntax error: missing ${node.type}`, line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
+      return;
+    }
+    if (node.isError) {
+      out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
+      return; // one report per error region
+    }
+    for (const child of node.children) if (child && (child.hasError || child.isMissing)) visit(child);
+  };
+  visit(tree.rootNode);
+  return out;
+}
+
+function firstInvalidLine(bytes: Uint8Array): number {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let line = 1;
+  let start = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i === bytes.length || bytes[i] === 0x0a) {
+      try {
+        decoder.decode(bytes.subarray(start, i));
+      } catch {
+        return line;
+      }
+      line++;
+      start = i + 1;
+    }
+  }
+  return 1;
+}

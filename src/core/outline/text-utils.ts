@@ -1,0 +1,81 @@
+// Small text helpers for signatures, names and doc lines.
+
+/** One-line signature: whitespace runs (line breaks included) fold to one space. */
+export function foldSignature(text: string): string {
+  return text
+    .replace(/([([{<])[ \t]*\r?\n\s*/g, "$1") // "(\n    a" -> "(a"
+    .replace(/,?[ \t]*\r?\n\s*([)\]}>])/g, "$1") // "b,\n)" -> "b)"
+    .replace(/[ \t]*\r?\n\s*/g, " ")
+    .trim();
+}
+
+const MAX_VALUE_SIGNATURE = 120;
+
+/** A definition without a body (variable, field, alias): its first line, capped. */
+export function firstLineSignature(text: string): string {
+  const nl = text.indexOf("\n");
+  let line = (nl === -1 ? text : text.slice(0, nl)).trimEnd();
+  const cut = nl !== -1;
+  if (line.length > MAX_VALUE_SIGNATURE) return line.slice(0, MAX_VALUE_SIGNATURE).trimEnd() + " …";
+  return cut ? line + " …" : line;
+}
+
+/** `*Server` / `&'a mut Vec<T>` / `Server[T]` -> the bare type name used to qualify members. */
+export function bareTypeName(text: string): string {
+  let t = text.replace(/\s+/g, "");
+  t = t.replace(/^[(*&]+|[)]+$/g, "").replace(/^'[A-Za-z_]+/, "").replace(/^(mut|const|dyn)(?=[A-Z_a-z])/, "");
+  t = stripBrackets(t, "<", ">");
+  t = stripBrackets(t, "[", "]");
+  return t.replace(/^[*&]+/, "");
+}
+
+function stripBrackets(t: string, open: string, close: string): string {
+  let out = "";
+  let depth = 0;
+  for (const ch of t) {
+    if (ch === open) depth++;
+    else if (ch === close) depth = Math.max(0, depth - 1);
+    else if (depth === 0) out += ch;
+  }
+  return out;
+}
+
+const DOC_MAX = 160;
+
+/** The first sentence of a doc comment or docstring, markers stripped; undefined if none. */
+export function firstSentence(raw: string): string | undefined {
+  const lines = raw
+    .replace(/^[rRuUbBfF]{0,2}("""|''')/, "")
+    .replace(/("""|''')$/, "")
+    .replace(/^[rRuUbBfF]{0,2}["']/, "")
+    .replace(/["']$/, "")
+    .split(/\r?\n/)
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^\/\*+!?/, "")
+        .replace(/\*+\/$/, "")
+        .replace(/^(\/\/[/!]?|#!?|\*|--)\s?/, "")
+        .trim(),
+    );
+  const paragraph: string[] = [];
+  for (const line of lines) {
+    if (!line) {
+      if (paragraph.length) break;
+      continue;
+    }
+    if (/^[@:]\w/.test(line) || /^\.\. /.test(line)) break; // @param, :param, .. directive
+    paragraph.push(line);
+  }
+  if (!paragraph.length) return undefined;
+  const text = paragraph.join(" ");
+  const m = /^(.+?[.!?。])(\s|$)/.exec(text);
+  let sentence = (m ? m[1] : text).trim();
+  if (sentence.length > DOC_MAX) sentence = sentence.slice(0, DOC_MAX - 1).trimEnd() + "…";
+  return sentence || undefined;
+}
+
+/** Comments that are file headers, not docs. */
+export function isLicenseComment(text: string): boolean {
+  return /\b(copyright|licen[cs]e|spdx-license|all rights reserved)\b/i.test(text);
+}

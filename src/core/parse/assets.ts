@@ -1,0 +1,55 @@
+// Where the runtime .wasm, the grammar .wasm files and the queries come from. The compiled
+// binary installs an embedded source (src/bin/binary.ts); running from source (Bun, Node,
+// Deno) they are read from node_modules and grammars/ on disk. This is the only module that
+// knows the difference.
+import { readFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { GrammarSource } from "../languages/registry.ts";
+
+export interface AssetSource {
+  runtimeWasm(): Uint8Array;
+  grammarWasm(grammar: GrammarSource): Uint8Array;
+  query(name: string): string;
+  grammarVersion(grammar: GrammarSource): string;
+}
+
+/** The project root: the nearest folder above this module that holds grammars/. */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, "grammars")) && existsSync(join(dir, "package.json"))) return dir;
+    const up = dirname(dir);
+    if (up === dir) throw new Error("cannot find the ast-outline project root (grammars/ folder)");
+    dir = up;
+  }
+}
+
+export function diskAssets(root = projectRoot()): AssetSource {
+  const pkgDir = (pkg: string) => packageDir(root, pkg);
+  return {
+    runtimeWasm: () => readFileSync(join(pkgDir("web-tree-sitter"), "tree-sitter.wasm")),
+    grammarWasm: (g) => readFileSync(join(pkgDir(g.package), g.file)),
+    query: (name) => readFileSync(join(root, "grammars", name, "outline.scm"), "utf8"),
+    grammarVersion: (g) => JSON.parse(readFileSync(join(pkgDir(g.package), "package.json"), "utf8")).version,
+  };
+}
+
+/** node_modules/<pkg> as Node would find it from root (package "exports" may hide package.json). */
+export function packageDir(root: string, pkg: string): string {
+  for (let dir = root; ; dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", pkg);
+    if (existsSync(join(candidate, "package.json"))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`package ${pkg} is not installed (run npm ci)`);
+  }
+}
+
+let current: AssetSource | undefined;
+
+export function setAssetSource(source: AssetSource): void {
+  current = source;
+}
+
+export function assets(): AssetSource {
+  return (current ??= diskAssets());
+}

@@ -1,0 +1,64 @@
+// One tree-sitter runtime per process; each grammar and query loaded lazily, once.
+import { Parser, Language, Query, type Tree } from "web-tree-sitter";
+import type { GrammarSource, LanguageSpec } from "../languages/registry.ts";
+import { assets } from "./assets.ts";
+
+let runtime: Promise<void> | undefined;
+const languages = new Map<string, Promise<Language>>();
+const queries = new Map<string, Promise<Query>>();
+
+export function initRuntime(): Promise<void> {
+  return (runtime ??= Parser.init({ wasmBinary: assets().runtimeWasm() }));
+}
+
+function grammarKey(g: GrammarSource) {
+  return `${g.package}/${g.file}`;
+}
+
+export function loadGrammar(g: GrammarSource): Promise<Language> {
+  const key = grammarKey(g);
+  let lang = languages.get(key);
+  if (!lang) {
+    lang = initRuntime().then(() => Language.load(assets().grammarWasm(g)));
+    languages.set(key, lang);
+  }
+  return lang;
+}
+
+/** The compiled outline query of a language (shared by languages that share a query folder). */
+export function loadQuery(spec: LanguageSpec): Promise<Query> {
+  const name = spec.query ?? spec.id;
+  const key = `${grammarKey(spec.grammar)}#${name}`;
+  let q = queries.get(key);
+  if (!q) {
+    q = loadGrammar(spec.grammar).then((lang) => new Query(lang, assets().query(name)));
+    queries.set(key, q);
+  }
+  return q;
+}
+
+const parsers = new Map<string, Parser>();
+
+/** Parse text; the caller must `tree.delete()` in a finally (see withTree). */
+export async function parse(g: GrammarSource, text: string): Promise<Tree> {
+  const lang = await loadGrammar(g);
+  const key = grammarKey(g);
+  let parser = parsers.get(key);
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(lang);
+    parsers.set(key, parser);
+  }
+  const tree = parser.parse(text);
+  if (!tree) throw new Error("tree-sitter returned no tree");
+  return tree;
+}
+
+export async function withTree<T>(g: GrammarSource, text: string, use: (tree: Tree) => T | Promise<T>): Promise<T> {
+  const tree = await parse(g, text);
+  try {
+    return await use(tree);
+  } finally {
+    tree.delete();
+  }
+}

@@ -1,0 +1,41 @@
+// Resolving a user's name to symbols: exact qualified name, then exact name, then a unique
+// suffix of the qualified name (`send` or `Notifier.send` for `Outer.Notifier.send`).
+import type { OutlineSymbol } from "../types.ts";
+
+export function flatten(symbols: OutlineSymbol[], out: OutlineSymbol[] = []): OutlineSymbol[] {
+  for (const s of symbols) {
+    out.push(s);
+    if (s.children) flatten(s.children, out);
+  }
+  return out;
+}
+
+export type Resolution =
+  /** Several only when they share one qualified name (overloads, property getter/setter). */
+  | { status: "found"; symbols: OutlineSymbol[] }
+  | { status: "ambiguous"; candidates: OutlineSymbol[] }
+  | { status: "missing"; suggestions: OutlineSymbol[] };
+
+/** `Foo::bar`, `Foo#bar`, `Foo->bar` are accepted for `Foo.bar`. */
+export function normalizeQuery(query: string): string {
+  return query.trim().replace(/::|#|->/g, ".").replace(/\(\)$/, "");
+}
+
+export function resolveSymbol(symbols: OutlineSymbol[], rawQuery: string): Resolution {
+  const all = flatten(symbols);
+  const query = normalizeQuery(rawQuery);
+  const tiers: ((s: OutlineSymbol) => boolean)[] = [
+    (s) => s.qualifiedName === query,
+    (s) => s.name === query,
+    (s) => s.qualifiedName.endsWith(`.${query}`),
+  ];
+  for (const test of tiers) {
+    const hits = all.filter(test);
+    if (!hits.length) continue;
+    if (hits.every((h) => h.qualifiedName === hits[0].qualifiedName)) return { status: "found", symbols: hits };
+    return { status: "ambiguous", candidates: hits };
+  }
+  const lower = query.toLowerCase();
+  const suggestions = all.filter((s) => s.qualifiedName.toLowerCase().includes(lower)).slice(0, 10);
+  return { status: "missing", suggestions };
+}

@@ -1,0 +1,48 @@
+// The data the core returns. Field names are the JSON contract (docs/outline.schema.json):
+// a field is added, never renamed.
+
+/** One vocabulary of kinds for every language (CONTRACT.md). */
+export const SYMBOL_KINDS = [
+  "class", "interface", "struct", "enum", "trait", "impl", "type", "module", "namespace",
+  "function", "method", "constructor", "field", "property", "variable", "constant", "macro",
+] as const;
+export type SymbolKind = (typeof SYMBOL_KINDS)[number];
+
+export interface OutlineSymbol {
+  kind: SymbolKind;
+  name: string;
+  qualifiedName: string;
+  signature: string;
+  /** First line of the definition itself, decorators/annotations/attributes included. */
+  startLine: number;
+  endLine: number;
+  /** First sentence of the docstring or leading doc comment. */
+  doc?: string;
+  /** First line of the leading doc comment, when the doc is a comment above the definition. */
+  docStartLine?: number;
+  /** A declaration without a body (C/C++ prototype, TS overload signature, abstract member). */
+  declaration?: true;
+  /** The range was cut back because error recovery swallowed what followed. */
+  truncated?: true;
+  children?: OutlineSymbol[];
+  /** Set by renderers only: members left out by --max-children. */
+  elidedChildren?: number;
+}
+
+export interface Diagnostic {
+  severity: "error" | "warning";
+  message: string;
+  line: number;
+  column?: number;
+}
+
+export interface FileOutline {
+  path: string;
+  language: string;
+  /** sha256 of the file's bytes, hex. */
+  hash: string;
+  lineCount: number;
+  imports: string[];
+  symbols: OutlineSymbol[];
+  diagnostics: Diagnostic[];
+}

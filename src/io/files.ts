@@ -1,0 +1,83 @@
+// Reading one source file, with every way it can fail turned into a one-line input error.
+import { readFileSync, statSync, type Stats } from "node:fs";
+import { detectLanguage } from "../core/languages/detect.ts";
+import type { LanguageSpec } from "../core/languages/registry.ts";
+import { inputError } from "../core/errors.ts";
+
+/** Files over this are skipped in directory walks and refused when named (override: --max-size). */
+export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
+
+export interface SourceFile {
+  path: string;
+  bytes: Uint8Array;
+  stat: Stats;
+}
+
+export function statOrThrow(path: string): Stats {
+  try {
+    return statSync(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT" || code === "ENOTDIR") throw inputError(`no such file: ${path}`, "check the path; `outline .` lists what is here");
+    if (code === "EACCES" || code === "EPERM") throw inputError(`permission denied: ${path}`);
+    throw inputError(`cannot read ${path}: ${code ?? String(e)}`);
+  }
+}
+
+export function readFileBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): SourceFile {
+  const stat = statOrThrow(path);
+  if (stat.isDirectory()) throw inputError(`${path} is a directory`, "name a file, or use `outline <dir>`");
+  if (!stat.isFile()) throw inputError(`${path} is not a regular file`);
+  if (stat.size > maxBytes) throw inputError(`${path} is too large (${formatBytes(stat.size)})`, `raise --max-size, or read lines with \`region\``);
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (e) {
+    throw inputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  return { path, bytes, stat };
+}
+
+/** A NUL byte in the first 8 KiB means binary, as git and ripgrep decide it. */
+export function looksBinary(bytes: Uint8Array): boolean {
+  const n = Math.min(bytes.length, 8192);
+  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+/** Minified or generated: very long average lines. */
+export function looksMinified(bytes: Uint8Array): boolean {
+  if (bytes.length < 4096) return false;
+  let lines = 1;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) lines++;
+  return bytes.length / lines > 500;
+}
+
+export function languageOf(file: SourceFile, override?: string): LanguageSpec | undefined {
+  return detectLanguage(file.path, file.bytes.subarray(0, 256), override);
+}
+
+export function requireLanguage(file: SourceFile, override?: string): LanguageSpec {
+  const spec = languageOf(file, override);
+  if (!spec) {
+    if (looksBinary(file.bytes)) throw inputError(`${file.path} is a binary file`, "nothing to outline");
+    throw inputError(`unsupported language: ${file.path}`, "`ast-outline languages` lists what is supported; use `region` or grep for this file");
+  }
+  if (looksBinary(file.bytes)) throw inputError(`${file.path} is a binary file`, "nothing to outline");
+  return spec;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+/** Parse `--max-size` values like 4M, 512k, 100000. */
+export function parseSize(value: unknown): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([kmg]i?b?|b)?$/i.exec(String(value).trim());
+  if (!m) throw inputError(`bad size: ${String(value)}`, "use a number of bytes, or e.g. 512K, 4M");
+  const unit = (m[2] ?? "").toLowerCase()[0];
+  const mult = unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : unit === "g" ? 1024 ** 3 : 1;
+  return Math.floor(Number(m[1]) * mult);
+}

@@ -1,0 +1,28 @@
+// The JSON contract (CONTRACT.md, docs/outline.schema.json). Elision by --max-children is
+// applied here too, and said with `elidedChildren`.
+import type { FileOutline, OutlineSymbol } from "../core/types.ts";
+
+/** Members of containers beyond maxChildren are cut; the file's top level never is. */
+export function elide(symbols: OutlineSymbol[], maxChildren: number, topLevel = true): OutlineSymbol[] {
+  const limit = maxChildren > 0 && !topLevel ? maxChildren : Infinity;
+  return symbols.slice(0, limit).map((s) => {
+    if (!s.children) return s;
+    const children = elide(s.children, maxChildren, false);
+    const copy: OutlineSymbol = { ...s, children };
+    if (maxChildren > 0 && s.children.length > maxChildren) copy.elidedChildren = s.children.length - maxChildren;
+    return copy;
+  });
+}
+
+export function outlineJsonValue(file: FileOutline, maxChildren: number): FileOutline {
+  return { ...file, symbols: elide(file.symbols, maxChildren) };
+}
+
+export function renderOutlineJson(files: FileOutline[], maxChildren: number, single: boolean): string {
+  const values = files.map((f) => outlineJsonValue(f, maxChildren));
+  return JSON.stringify(single ? values[0] : values, null, 2) + "\n";
+}
+
+export function renderOutlineJsonl(file: FileOutline, maxChildren: number): string {
+  return JSON.stringify(outlineJsonValue(file, maxChildren)) + "\n";
+}

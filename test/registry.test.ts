@@ -1,0 +1,44 @@
+// Walk the language table: every grammar loads, every query compiles and uses only known
+// captures, every language has fixtures, and the table refuses duplicates.
+import { describe, expect, test } from "bun:test";
+import { LANGUAGES, buildRegistry, REGISTRY } from "../src/core/languages/registry.ts";
+import { loadGrammar, loadQuery } from "../src/core/parse/parser.ts";
+import { detectLanguage, shebangInterpreter } from "../src/core/languages/detect.ts";
+import { SYMBOL_KINDS } from "../src/core/types.ts";
+import { fixtureCases } from "./golden.test.ts";
+
+const KNOWN_CAPTURES = new Set(["name", "qualifier", "body", "doc", "import", "import.name", "value"]);
+
+describe("language registry", () => {
+  for (const spec of LANGUAGES) {
+    test(`${spec.id}: grammar loads, query compiles with known captures`, async () => {
+      await loadGrammar(spec.grammar);
+      if (spec.embedded) await loadGrammar(spec.embedded.hostGrammar);
+      const query = await loadQuery(spec);
+      for (const cap of query.captureNames) {
+        if (cap.startsWith("_")) continue; // predicate helpers
+        const [head, kind] = cap.split(".");
+        if (head === "definition" || head === "declaration") expect(SYMBOL_KINDS as readonly string[]).toContain(kind);
+        else expect(KNOWN_CAPTURES.has(cap)).toBe(true);
+      }
+    });
+    test(`${spec.id}: has golden fixtures`, () => {
+      expect(fixtureCases().filter((c) => c.lang === spec.id).length).toBeGreaterThan(0);
+    });
+  }
+
+  test("a duplicate extension is refused", () => {
+    expect(() => buildRegistry([...LANGUAGES, { ...LANGUAGES[0], id: "other" }])).toThrow(/claimed by/);
+  });
+
+  test("detection: override, shebang, extension", () => {
+    expect(detectLanguage("x.py", undefined)?.id).toBe("python");
+    expect(detectLanguage("x.TS", undefined)?.id).toBe("typescript");
+    expect(detectLanguage("script", "#!/usr/bin/env python3\nprint(1)\n")?.id).toBe("python");
+    expect(detectLanguage("script", "#!/usr/bin/env -S node --harmony\n")?.id).toBe("javascript");
+    expect(detectLanguage("x.txt", undefined)).toBeUndefined();
+    expect(detectLanguage("x.txt", undefined, "python")?.id).toBe("python");
+    expect(shebangInterpreter("#!/usr/bin/python3.11\n")).toBe("python3");
+    expect(REGISTRY.byExtension.get(".tsx")?.id).toBe("tsx");
+  });
+});
