@@ -10,7 +10,11 @@
 (associated_type name: (type_identifier) @name) @declaration.type
 (trait_item name: (type_identifier) @name body: (_) @body) @definition.trait
 
-; An impl is named by its type; its methods are qualified by it (Config.new).
+; An impl is named by its type (without path or generics); its methods are qualified by it
+; (Config.new).
+(impl_item type: (generic_type type: (type_identifier) @name) body: (_) @body) @definition.impl
+(impl_item type: (generic_type type: (scoped_type_identifier name: (_) @name)) body: (_) @body) @definition.impl
+(impl_item type: (scoped_type_identifier name: (_) @name) body: (_) @body) @definition.impl
 (impl_item type: (_) @name body: (_) @body) @definition.impl
 
 (mod_item name: (identifier) @name body: (_) @body) @definition.module
@@ -22,6 +26,7 @@
 (function_signature_item name: (identifier) @name) @declaration.function
 
 ; Named fields of structs and unions (not of enum variants).
+(enum_variant_list (enum_variant name: (identifier) @name) @definition.constant)
 (struct_item
   body: (field_declaration_list
     (field_declaration name: (field_identifier) @name) @definition.field))

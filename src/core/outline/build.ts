@@ -251,6 +251,8 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   return sym;
 }
 
+const MAX_SIGNATURE_SOURCE = 600;
+
 function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): string {
   let start = raw.node.startIndex;
   // Keep `export`, `export default`, `template <...>` in the signature; leave decorators out.
@@ -265,7 +267,10 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
     while (start < raw.node.endIndex && /\s/.test(text[start])) start++;
   }
   if (raw.body && raw.body.startIndex > start) {
-    let sig = foldSignature(text.slice(start, raw.body.startIndex));
+    const head = text.slice(start, raw.body.startIndex);
+    // Error recovery can put a whole class before a "body": then only its first line.
+    if (head.length > MAX_SIGNATURE_SOURCE) return firstLineSignature(head);
+    let sig = foldSignature(head);
     sig = sig.replace(/\s*[:{]$/, "").replace(/\s*=$/, "");
     // A name that follows the body (C `typedef struct { ... } point_t;`) is kept after it.
     const after = text.slice(raw.body.endIndex, raw.node.endIndex);
