@@ -24,6 +24,11 @@ export interface LanguageSpec {
   wrapperTypes?: string[];
   /** Sibling node types just before a definition that belong to it (attributes, decorators). */
   leadingTypes?: string[];
+  /**
+   * Node types at the start of a definition (or of its first child, e.g. Java `modifiers`)
+   * that are in its range but left out of its signature: annotations, like decorators.
+   */
+  signatureSkipTypes?: string[];
   /** Comment node types; comments directly above a definition are its doc. */
   commentTypes?: string[];
   /** Kinds inside which a `function` is reported as a `method`. */
@@ -70,6 +75,46 @@ export const LANGUAGES: LanguageSpec[] = [
     grammar: { package: "tree-sitter-typescript", file: "tree-sitter-tsx.wasm" },
     query: "typescript",
     ...JS_FAMILY,
+  },
+  {
+    id: "java", name: "Java",
+    extensions: [".java"],
+    grammar: { package: "tree-sitter-java", file: "tree-sitter-java.wasm" },
+    signatureSkipTypes: ["marker_annotation", "annotation"],
+    commentTypes: ["block_comment", "line_comment"],
+    methodContainers: CLASS_LIKE,
+  },
+  {
+    id: "go", name: "Go",
+    extensions: [".go"],
+    grammar: { package: "tree-sitter-go", file: "tree-sitter-go.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["struct", "interface"],
+  },
+  {
+    id: "rust", name: "Rust",
+    extensions: [".rs"],
+    grammar: { package: "tree-sitter-rust", file: "tree-sitter-rust.wasm" },
+    leadingTypes: ["attribute_item"],
+    commentTypes: ["line_comment", "block_comment"],
+    methodContainers: ["impl", "trait"],
+    scopeSeparator: "::",
+  },
+  {
+    id: "c", name: "C",
+    extensions: [".c", ".h"],
+    grammar: { package: "tree-sitter-c", file: "tree-sitter-c.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["struct"],
+  },
+  {
+    id: "cpp", name: "C++",
+    extensions: [".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h++", ".ipp", ".tpp"],
+    grammar: { package: "tree-sitter-cpp", file: "tree-sitter-cpp.wasm" },
+    wrapperTypes: ["template_declaration"],
+    commentTypes: ["comment"],
+    methodContainers: CLASS_LIKE,
+    scopeSeparator: "::",
   },
   {
     id: "vue", name: "Vue single-file component",

@@ -22,7 +22,7 @@ interface Placed {
 
 export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string): OutlineSymbol[] {
   const placed = defs.map((raw) => place(raw, spec));
-  cutBackSwallowed(placed, text);
+  cutBackSwallowed(placed, text, spec);
   return nest(placed, spec, text);
 }
 
@@ -34,7 +34,7 @@ export function swallowedFrom(defs: RawDefinition[], spec: LanguageSpec, text: s
   const placed = defs.map((raw) => place(raw, spec));
   const starts = new Set(placed.map((p) => p.startIndex));
   let first: number | undefined;
-  for (const cut of cutBackSwallowed(placed, text)) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
+  for (const cut of cutBackSwallowed(placed, text, spec)) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
   return first;
 }
 
@@ -89,7 +89,7 @@ function leadingComments(first: Node, spec: LanguageSpec): Node[] {
  * (or an error) starting at its own indentation or less on a later line is cut back to
  * the line before that point, and marked truncated.
  */
-function cutBackSwallowed(placed: Placed[], text: string): number[] {
+function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): number[] {
   const cuts: number[] = [];
   for (const p of placed) {
     if (!p.raw.node.hasError) continue;
@@ -102,7 +102,7 @@ function cutBackSwallowed(placed: Placed[], text: string): number[] {
         cutRow = q.startRow;
       }
     }
-    const err = firstOutdentedInError(p.raw.node, p.startRow, p.startColumn, false);
+    const err = firstOutdented(p.raw.node, p.startRow, p.startColumn, text, spec);
     if (err && err.startIndex < cutIndex) {
       cutIndex = err.startIndex;
       cutRow = err.startPosition.row;
@@ -126,20 +126,86 @@ function rowAt(text: string, index: number): number {
 }
 
 /**
- * The first token inside an error region that starts a later line at the definition's own
- * indentation or less: code that is not part of the definition. Closing brackets are allowed
- * there (a brace language's `}` sits at the definition's column).
+ * The first code inside an errored definition that starts a later line at the definition's
+ * own indentation or less: code that is not part of the definition. That is any token inside
+ * an error region, or a node nested below the definition's members (depth >= 3, so a C label
+ * or a C++ `public:` at column 0 in a body does not count) that starts its line. Closing
+ * brackets (a brace language's `}` sits at the definition's column), comments and `#`
+ * directives are allowed there.
  */
-function firstOutdentedInError(node: Node, row: number, column: number, inError: boolean): Node | undefined {
+function firstOutdented(node: Node, row: number, column: number, text: string, spec: LanguageSpec, depth = 0, inError = false): Node | undefined {
   const here = inError || node.isError || node.isMissing;
-  if (here && node.startPosition.row > row && node.startPosition.column <= column && !/^[)\]}]/.test(node.type)) return node;
-  if (!here && !node.hasError) return undefined;
+  const start = node.startPosition;
+  if (start.row > row && start.column <= column && !/^[)\]}]/.test(node.type)) {
+    if (here) return node;
+    if (depth >= 3 && startsLine(text, node.startIndex) && !isAllowedOutdent(node, spec)) return node;
+  }
   for (const child of node.children) {
     if (!child) continue;
-    const found = firstOutdentedInError(child, row, column, here);
+    const found = firstOutdented(child, row, column, text, spec, depth + 1, here);
     if (found) return found;
   }
   return undefined;
+}
+
+function startsLine(text: string, index: number): boolean {
+  for (let i = index - 1; i >= 0; i--) {
+    const ch = text[i];
+    if (ch === "\n") return true;
+    if (ch !== " " && ch !== "\t" && ch !== "\r") return false;
+  }
+  return true;
+}
+
+function isAllowedOutdent(node: Node, spec: LanguageSpec): boolean {
+  return (spec.commentTypes ?? []).includes(node.type) || node.text.startsWith("#");
+}
+
+/**
+ * Where an error region outside every definition hides code: error recovery can fold the
+ * rest of a file into one top-level error (a broken `fn` in Rust, a broken Go signature).
+ * The first line in it, after `after`, that starts at the error line's indentation or less
+ * and where no definition starts already. The caller re-parses from there (see outline.ts).
+ */
+export function strandedErrorFrom(root: Node, defs: RawDefinition[], spec: LanguageSpec, text: string, after: number): number | undefined {
+  if (!root.hasError) return undefined;
+  const placed = defs.map((raw) => place(raw, spec));
+  cutBackSwallowed(placed, text, spec);
+  const starts = new Set(placed.map((p) => p.startIndex));
+  const insideDef = (i: number) => placed.some((p) => i > p.startIndex && i < p.endIndex);
+  let best: number | undefined;
+  const consider = (error: Node) => {
+    const row = error.startPosition.row;
+    const indent = indentationAt(text, error.startIndex);
+    const scan = (node: Node): boolean => {
+      if (best !== undefined && node.startIndex >= best) return true;
+      const start = node.startPosition;
+      if (start.row > row && node.startIndex > after && start.column <= indent && startsLine(text, node.startIndex) &&
+          !/^[)\]}]/.test(node.type) && !isAllowedOutdent(node, spec) && !starts.has(node.startIndex) && !insideDef(node.startIndex)) {
+        best = node.startIndex;
+        return true;
+      }
+      for (const child of node.children) if (child && scan(child)) return true;
+      return false;
+    };
+    scan(error);
+  };
+  const visit = (node: Node) => {
+    if (node.endIndex <= after || insideDef(node.startIndex)) return;
+    if (node.isError) return consider(node);
+    for (const child of node.children) if (child && child.hasError) visit(child);
+  };
+  visit(root);
+  return best;
+}
+
+/** Column of the first non-blank character on the line holding `index`. */
+function indentationAt(text: string, index: number): number {
+  let lineStart = index;
+  while (lineStart > 0 && text[lineStart - 1] !== "\n") lineStart--;
+  let i = lineStart;
+  while (i < index && (text[i] === " " || text[i] === "\t")) i++;
+  return i - lineStart;
 }
 
 function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol[] {
@@ -185,6 +251,8 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   return sym;
 }
 
+const MAX_SIGNATURE_SOURCE = 600;
+
 function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): string {
   let start = raw.node.startIndex;
   // Keep `export`, `export default`, `template <...>` in the signature; leave decorators out.
@@ -193,15 +261,42 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
     if (!text.slice(w.startIndex, start).trimStart().startsWith("@")) start = w.startIndex;
     else break;
   }
+  const skipped = spec.signatureSkipTypes?.length ? leadingSkippedEnd(raw.node, spec.signatureSkipTypes) : undefined;
+  if (skipped !== undefined && skipped > start) {
+    start = skipped;
+    while (start < raw.node.endIndex && /\s/.test(text[start])) start++;
+  }
   if (raw.body && raw.body.startIndex > start) {
-    let sig = foldSignature(text.slice(start, raw.body.startIndex));
+    const head = text.slice(start, raw.body.startIndex);
+    // Error recovery can put a whole class before a "body": then only its first line.
+    if (head.length > MAX_SIGNATURE_SOURCE) return firstLineSignature(head);
+    let sig = foldSignature(head);
     sig = sig.replace(/\s*[:{]$/, "").replace(/\s*=$/, "");
+    // A name that follows the body (C `typedef struct { ... } point_t;`) is kept after it.
+    const after = text.slice(raw.body.endIndex, raw.node.endIndex);
+    if (!sig.includes(raw.nameText) && after.includes(raw.nameText)) sig += ` {…} ${foldSignature(after)}`;
     return sig;
   }
   const whole = text.slice(start, raw.node.endIndex);
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
   return firstLineSignature(whole);
+}
+
+/** End of the run of `skip`-typed nodes a definition starts with, looking into its first child too. */
+function leadingSkippedEnd(node: Node, skip: string[]): number | undefined {
+  let end: number | undefined;
+  for (const [i, child] of node.children.entries()) {
+    if (!child) break;
+    if (skip.includes(child.type)) end = child.endIndex;
+    else if (i === 0 && child.childCount > 0) {
+      const inner = leadingSkippedEnd(child, skip);
+      if (inner === undefined) return undefined;
+      end = inner;
+      if (inner < child.endIndex) return end; // the first child goes on after the skipped run
+    } else break;
+  }
+  return end;
 }
 
 function docOf(raw: RawDefinition, p: Placed): { text: string; startRow?: number } | undefined {

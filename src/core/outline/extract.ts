@@ -73,10 +73,12 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     let nameText = name.text;
     let qualifierText = qualifier?.text;
     if (sep && nameText.includes(sep)) {
-      const parts = nameText.split(sep);
+      const parts = splitTopLevel(nameText, sep);
       nameText = parts.pop()!.trim();
       qualifierText = parts.join(".");
     }
+    // `get<int>` (a specialization) is named `get`; `operator<` keeps its name.
+    if (sep && nameText.endsWith(">") && !/^operator\b/.test(nameText)) nameText = nameText.replace(/<.*>$/s, "");
     defs.set(key, {
       node: def,
       kind: kind as SymbolKind,
@@ -90,6 +92,25 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   }
   const list = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   return { defs: list, imports };
+}
+
+/** `a::B<c::D>::f` -> [a, B<c::D>, f]: separators inside <...> or (...) do not split. */
+function splitTopLevel(text: string, sep: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === "<" || ch === "(") depth++;
+    else if ((ch === ">" || ch === ")") && depth > 0) depth--;
+    else if (depth === 0 && text.startsWith(sep, i)) {
+      parts.push(text.slice(start, i));
+      start = i + sep.length;
+      i += sep.length - 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
 }
 
 function unquote(text: string): string {

@@ -7,7 +7,7 @@ import { decodeSource, isValidUtf8, LineIndex } from "../text/lines.ts";
 import type { Diagnostic, FileOutline } from "../types.ts";
 import { extractScript } from "./embedded.ts";
 import { extractDefinitions } from "./extract.ts";
-import { buildSymbols, swallowedFrom } from "./build.ts";
+import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
 
 const MAX_DIAGNOSTICS = 20;
 const MAX_REPARSES = 4;
@@ -49,13 +49,15 @@ export async function outlineSource({ path, bytes, language }: OutlineInput): Pr
     // Error recovery can swallow the rest of a file into one broken definition. Parse again
     // from where that starts (the text before it blanked, so positions hold) and take the
     // definitions found there.
-    for (let from = swallowedFrom(defs, spec, text), rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
+    // The same where a top-level error region hides definitions.
+    const resumeAt = (root: Node, after: number) =>
+      earliest(swallowedFrom(defs, spec, text), strandedErrorFrom(root, defs, spec, text, after), after);
+    for (let from = resumeAt(tree.rootNode, -1), rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
       const again = await parse(spec.grammar, blankBefore(text, from));
       extraTrees.push(again);
       const more = extractDefinitions(again, query, spec).defs.filter((d) => d.node.startIndex >= from!);
       defs = [...defs.filter((d) => d.node.startIndex < from!), ...more];
-      const next = swallowedFrom(defs, spec, text);
-      from = next !== undefined && next > from ? next : undefined;
+      from = resumeAt(again.rootNode, from);
     }
     const symbols = buildSymbols(defs, spec, text);
     diagnostics.push(...syntaxDiagnostics(tree));
@@ -72,6 +74,12 @@ export async function outlineSource({ path, bytes, language }: OutlineInput): Pr
     tree.delete();
     for (const t of extraTrees) t.delete();
   }
+}
+
+/** The smaller of two resume points that lie after `after`. */
+function earliest(a: number | undefined, b: number | undefined, after: number): number | undefined {
+  const ok = [a, b].filter((x): x is number => x !== undefined && x > after);
+  return ok.length ? Math.min(...ok) : undefined;
 }
 
 function syntaxDiagnostics(tree: Tree): Diagnostic[] {
