@@ -54,7 +54,7 @@ export function looksMinified(bytes: Uint8Array): boolean {
 }
 
 export function languageOf(file: SourceFile, override?: string): LanguageSpec | undefined {
-  return detectLanguage(file.path, file.bytes.subarray(0, 256), override);
+  return detectLanguage(file.path, file.bytes, override);
 }
 
 export function requireLanguage(file: SourceFile, override?: string): LanguageSpec {

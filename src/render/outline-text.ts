@@ -12,6 +12,7 @@ export interface TextOptions {
 }
 
 export const HASH_PREFIX = 12;
+const MAX_DIAGNOSTICS_SHOWN = 5;
 
 export function countSymbols(symbols: OutlineSymbol[]): number {
   let n = 0;
@@ -29,7 +30,9 @@ export function renderOutlineText(file: FileOutline, opts: TextOptions): string 
     lines.push(`imports: ${shown}${file.imports.length > max ? `, … +${file.imports.length - max}` : ""}`);
   }
   if (file.diagnostics.length) {
-    lines.push(`diagnostics: ${file.diagnostics.map((d) => `${d.message} at line ${d.line}`).join("; ")}`);
+    const shown = file.diagnostics.slice(0, MAX_DIAGNOSTICS_SHOWN).map((d) => `${d.message} at line ${d.line}`);
+    const more = file.diagnostics.length - shown.length;
+    lines.push(`diagnostics: ${shown.join("; ")}${more > 0 ? `; … +${more} more (--format json lists them)` : ""}`);
   }
   renderLevel(file.symbols, "", { ...opts, maxChildren: 0 }, lines, opts);
   return lines.join("\n") + "\n";

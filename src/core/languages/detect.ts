@@ -15,7 +15,19 @@ export function detectLanguage(
   const byName = registry.byFilename.get(base);
   if (byName) return byName;
   const dot = base.lastIndexOf(".");
-  return dot > 0 ? registry.byExtension.get(base.slice(dot).toLowerCase()) : undefined;
+  const ext = dot > 0 ? base.slice(dot).toLowerCase() : undefined;
+  const spec = ext ? registry.byExtension.get(ext) : undefined;
+  return spec && ext ? refineShared(spec, ext, head, registry) : spec;
+}
+
+const SHARED_SCAN_BYTES = 64 * 1024;
+
+/** `.h` is C unless its text reads like C++ (classes, namespaces, templates). */
+function refineShared(spec: LanguageSpec, ext: string, head: Uint8Array | string | undefined, registry: Registry): LanguageSpec {
+  const shared = spec.sharedExtension;
+  if (!shared || !head || !shared.extensions.includes(ext)) return spec;
+  const text = typeof head === "string" ? head.slice(0, SHARED_SCAN_BYTES) : new TextDecoder().decode(head.subarray(0, SHARED_SCAN_BYTES));
+  return new RegExp(shared.pattern, "m").test(text) ? registry.byId.get(shared.language) ?? spec : spec;
 }
 
 /** `#!/usr/bin/env -S python3 -u` -> "python3"; `#!/usr/local/bin/node` -> "node". */

@@ -35,6 +35,11 @@ export interface LanguageSpec {
   methodContainers?: string[];
   /** Separator used inside qualified names in this language's source (`::` in C++/Rust). */
   scopeSeparator?: string;
+  /**
+   * An extension shared with a sibling language (`.h`: C or C++): when the file's first
+   * 64 KiB match `pattern` (multiline), it is parsed as `language` instead.
+   */
+  sharedExtension?: { extensions: string[]; pattern: string; language: string };
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -104,6 +109,11 @@ export const LANGUAGES: LanguageSpec[] = [
     id: "c", name: "C",
     extensions: [".c", ".h"],
     grammar: { package: "tree-sitter-c", file: "tree-sitter-c.wasm" },
+    sharedExtension: {
+      extensions: [".h"],
+      pattern: "^\\s*(class\\s+\\w+\\s*[:{]|namespace\\b|template\\s*<|using\\s+namespace\\b|(public|private|protected)\\s*:|#include\\s*<(iostream|string|vector|memory|map)>)",
+      language: "cpp",
+    },
     commentTypes: ["comment"],
     methodContainers: ["struct"],
   },
