@@ -7,29 +7,11 @@
 // belongs to the definition here (tree-sitter keeps it in the block), while ast, which has
 // no comments, ends at the last statement. That is ~0.25% of stdlib definitions.
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { relative } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { compareFile, emptyTally, exactRate, ourDefs, recall, report } from "./conformance/compare.ts";
 import { pythonDefs, pythonStdlib } from "./conformance/python-ast.ts";
-
-const KINDS = ["class", "function", "method", "constructor"] as const;
-
-/** Large, decorator- and nesting-heavy modules, always in the set. */
-const NAMED = [
-  "asyncio/base_events.py", "asyncio/tasks.py", "typing.py", "argparse.py", "dataclasses.py",
-  "enum.py", "functools.py", "email/_header_value_parser.py", "json/decoder.py",
-  "collections/__init__.py", "importlib/_bootstrap.py", "unittest/case.py", "unittest/mock.py",
-  "logging/__init__.py", "concurrent/futures/_base.py",
-];
-
-/** The named modules plus every third top-level module in name order: stable for a Python version. */
-export function pythonSample(stdlib: string): string[] {
-  const top = readdirSync(stdlib).filter((n) => n.endsWith(".py")).sort();
-  const picked = new Set(NAMED.filter((p) => existsSync(join(stdlib, p))));
-  top.forEach((name, i) => i % 3 === 0 && picked.add(name));
-  return [...picked].sort().map((p) => join(stdlib, p));
-}
+import { PY_KINDS, pythonSample } from "./conformance/samples.ts";
 
 describe("conformance with CPython ast", () => {
   test("recall >= 99.5% and exact ranges >= 98% over a fixed stdlib sample", async () => {
@@ -40,7 +22,7 @@ describe("conformance with CPython ast", () => {
     for (const r of pythonDefs(files)) {
       if ("error" in r) throw new Error(`ast cannot parse ${r.path}: ${r.error}`);
       const { outline } = await outlineFile(r.path);
-      compareFile(relative(stdlib, r.path), r.defs, ourDefs(outline.symbols, KINDS), tally);
+      compareFile(relative(stdlib, r.path), r.defs, ourDefs(outline.symbols, PY_KINDS), tally);
     }
     const text = report(tally);
     console.log(text.split("\n")[0]);

@@ -14,6 +14,7 @@ interface Placed {
   startIndex: number;
   endIndex: number;
   startRow: number;
+  /** Indentation of the definition's first line (not the node's column: `declare module x`). */
   startColumn: number;
   endRow: number;
   truncated: boolean;
@@ -21,7 +22,7 @@ interface Placed {
 }
 
 export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string): OutlineSymbol[] {
-  const placed = defs.map((raw) => place(raw, spec));
+  const placed = defs.map((raw) => place(raw, spec, text));
   cutBackSwallowed(placed, text);
   return nest(placed, spec, text);
 }
@@ -31,14 +32,14 @@ export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: st
  * at which no definition starts. The caller re-parses from there (see outline.ts).
  */
 export function swallowedFrom(defs: RawDefinition[], spec: LanguageSpec, text: string): number | undefined {
-  const placed = defs.map((raw) => place(raw, spec));
+  const placed = defs.map((raw) => place(raw, spec, text));
   const starts = new Set(placed.map((p) => p.startIndex));
   let first: number | undefined;
   for (const cut of cutBackSwallowed(placed, text)) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
   return first;
 }
 
-function place(raw: RawDefinition, spec: LanguageSpec): Placed {
+function place(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
   let outer = raw.node;
   const wrappers = spec.wrapperTypes ?? [];
   while (outer.parent && wrappers.includes(outer.parent.type)) outer = outer.parent;
@@ -54,11 +55,23 @@ function place(raw: RawDefinition, spec: LanguageSpec): Placed {
     startIndex: first.startIndex,
     endIndex: outer.endIndex,
     startRow: first.startPosition.row,
-    startColumn: first.startPosition.column,
+    startColumn: indentationAt(text, first.startIndex),
     endRow: endRowOf(outer),
     truncated: false,
     docComments: leadingComments(first, spec),
   };
+}
+
+/**
+ * Leading whitespace of the line holding `index`. A definition that starts mid-line after a
+ * keyword the query does not include (`declare module "m" {`) is as indented as its line:
+ * its members are not outdented code.
+ */
+function indentationAt(text: string, index: number): number {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  let i = lineStart;
+  while (i < index && (text[i] === " " || text[i] === "\t")) i++;
+  return i - lineStart;
 }
 
 /** A node ending at column 0 ends on the line before (its last newline is the last byte). */
@@ -103,7 +116,7 @@ function cutBackSwallowed(placed: Placed[], text: string): number[] {
       }
     }
     const err = firstOutdentedInError(p.raw.node, p.startRow, p.startColumn, false);
-    if (err && err.startIndex < cutIndex) {
+    if (err && err.startIndex < cutIndex && !isHeaderGlitch(err, p.raw.body)) {
       cutIndex = err.startIndex;
       cutRow = err.startPosition.row;
     }
@@ -117,6 +130,15 @@ function cutBackSwallowed(placed: Placed[], text: string): number[] {
     p.truncated = true;
   }
   return cuts;
+}
+
+/**
+ * An unparsed token in the header on the very line the body opens, with a body that parsed
+ * cleanly: syntax the grammar lacks (TS `out`/`in` variance in `.d.ts` output that starts a
+ * line), not code the definition swallowed.
+ */
+function isHeaderGlitch(err: Node, body: Node | undefined): boolean {
+  return !!body && !body.hasError && err.endIndex <= body.startIndex && err.startPosition.row === body.startPosition.row;
 }
 
 function rowAt(text: string, index: number): number {
