@@ -18,12 +18,17 @@ interface Case {
   env?: Record<string, string>;
 }
 
-function timeOnce(c: Case): number {
+// CPU time (user + sys, from /usr/bin/time when present) is the steadier number on a busy machine.
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+function timeOnce(c: Case): { wall: number; cpu?: number } {
+  const [cmd, args] = TIME ? [TIME, ["-f", "CPU %U %S", c.cmd, ...c.args]] : [c.cmd, c.args];
   const t0 = performance.now();
-  const r = spawnSync(c.cmd, c.args, { env: { ...process.env, ...c.env }, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024 });
-  const ms = performance.now() - t0;
+  const r = spawnSync(cmd, args, { env: { ...process.env, ...c.env }, stdio: ["ignore", "pipe", "pipe"], maxBuffer: 64 * 1024 * 1024, encoding: "utf8" });
+  const wall = performance.now() - t0;
   if (r.status !== 0) throw new Error(`${c.label} failed (${r.status}): ${r.stderr}`);
-  return ms;
+  const m = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(r.stderr);
+  return { wall, cpu: m ? (Number(m[1]) + Number(m[2])) * 1000 : undefined };
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -47,11 +52,20 @@ export async function run(args: string[]): Promise<void> {
   else console.log("ctags not found: shown without it");
   for (const c of cases) timeOnce(c); // warm the page cache
   const times = new Map<Case, number[]>(cases.map((c) => [c, []]));
-  for (let i = 0; i < runs; i++) for (const c of cases) times.get(c)!.push(timeOnce(c));
-  console.log(`${file}, ${runs} runs each, interleaved (ms)`);
+  const cpus = new Map<Case, number[]>(cases.map((c) => [c, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const c of cases) {
+      const t = timeOnce(c);
+      times.get(c)!.push(t.wall);
+      if (t.cpu !== undefined) cpus.get(c)!.push(t.cpu);
+    }
+  }
+  const load = (await import("node:os")).loadavg()[0].toFixed(1);
+  console.log(`${file}, ${runs} runs each, interleaved (ms; load average ${load})`);
   for (const c of cases) {
     const t = times.get(c)!;
-    console.log(`  ${c.label.padEnd(34)} median ${median(t).toFixed(1).padStart(6)}   min ${Math.min(...t).toFixed(1).padStart(6)}`);
+    const cpu = cpus.get(c)!;
+    console.log(`  ${c.label.padEnd(34)} median ${median(t).toFixed(1).padStart(7)}   min ${Math.min(...t).toFixed(1).padStart(7)}${cpu.length ? `   cpu (user+sys) median ${median(cpu).toFixed(0).padStart(5)}` : ""}`);
   }
   const m = (i: number) => median(times.get(cases[i])!).toFixed(0);
   console.log(`RESULT speed: outline ${m(0)} ms, symbol ${m(1)} ms; with BUN_JSC_useOMGJIT=0 outline ${m(2)} ms, symbol ${m(3)} ms${cases[4] ? `; ctags ${m(4)} ms` : ""}`);
