@@ -207,6 +207,8 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   return sym;
 }
 
+const MAX_BROKEN_HEADER_LINES = 8;
+
 function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): string {
   let start = raw.node.startIndex;
   // Keep `export`, `export default`, `template <...>` in the signature; leave decorators out.
@@ -216,7 +218,10 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
     else break;
   }
   if (raw.body && raw.body.startIndex > start) {
-    let sig = foldSignature(text.slice(start, raw.body.startIndex));
+    const header = text.slice(start, raw.body.startIndex);
+    // Error recovery can start the body far below the header: the text between is not a signature.
+    if (raw.node.hasError && header.split("\n").length > MAX_BROKEN_HEADER_LINES) return firstLineSignature(header);
+    let sig = foldSignature(header);
     sig = sig.replace(/\s*[:{]$/, "").replace(/\s*=$/, "");
     return sig;
   }
