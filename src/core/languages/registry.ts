@@ -47,7 +47,7 @@ export interface LanguageSpec {
 const CLASS_LIKE = ["class", "struct", "interface", "trait", "impl", "enum"];
 
 const JS_FAMILY = {
-  wrapperTypes: ["export_statement"],
+  wrapperTypes: ["export_statement", "ambient_declaration"],
   leadingTypes: ["decorator"],
   commentTypes: ["comment"],
   methodContainers: CLASS_LIKE,

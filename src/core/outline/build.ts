@@ -21,7 +21,7 @@ interface Placed {
 }
 
 export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string): OutlineSymbol[] {
-  const placed = defs.map((raw) => place(raw, spec));
+  const placed = defs.map((raw) => place(raw, spec, text));
   cutBackSwallowed(placed, text, spec);
   return nest(placed, spec, text);
 }
@@ -31,14 +31,14 @@ export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: st
  * at which no definition starts. The caller re-parses from there (see outline.ts).
  */
 export function swallowedFrom(defs: RawDefinition[], spec: LanguageSpec, text: string): number | undefined {
-  const placed = defs.map((raw) => place(raw, spec));
+  const placed = defs.map((raw) => place(raw, spec, text));
   const starts = new Set(placed.map((p) => p.startIndex));
   let first: number | undefined;
   for (const cut of cutBackSwallowed(placed, text, spec)) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
   return first;
 }
 
-function place(raw: RawDefinition, spec: LanguageSpec): Placed {
+function place(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
   let outer = raw.node;
   const wrappers = spec.wrapperTypes ?? [];
   while (outer.parent && wrappers.includes(outer.parent.type)) outer = outer.parent;
@@ -54,11 +54,32 @@ function place(raw: RawDefinition, spec: LanguageSpec): Placed {
     startIndex: first.startIndex,
     endIndex: outer.endIndex,
     startRow: first.startPosition.row,
-    startColumn: first.startPosition.column,
+    startColumn: indentationAt(text, first.startIndex),
     endRow: endRowOf(outer),
     truncated: false,
     docComments: leadingComments(first, spec),
   };
+}
+
+/**
+ * Leading whitespace of the line holding `index`. A definition that starts mid-line after a
+ * keyword the query does not include (`declare module "m" {`) is as indented as its line:
+ * its members are not outdented code.
+ */
+function indentationAt(text: string, index: number): number {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  let i = lineStart;
+  while (i < index && (text[i] === " " || text[i] === "\t")) i++;
+  return i - lineStart;
+}
+
+/**
+ * An unparsed token in the header on the very line the body opens, with a body that parsed
+ * cleanly: syntax the grammar lacks (TS `out`/`in` variance in `.d.ts` output that starts a
+ * line), not code the definition swallowed.
+ */
+function isHeaderGlitch(err: Node, body: Node | undefined): boolean {
+  return !!body && !body.hasError && err.endIndex <= body.startIndex && err.startPosition.row === body.startPosition.row;
 }
 
 /** A node ending at column 0 ends on the line before (its last newline is the last byte). */
@@ -103,7 +124,7 @@ function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): n
       }
     }
     const err = firstOutdented(p.raw.node, p.startRow, p.startColumn, text, spec);
-    if (err && err.startIndex < cutIndex) {
+    if (err && err.startIndex < cutIndex && !isHeaderGlitch(err, p.raw.body)) {
       cutIndex = err.startIndex;
       cutRow = err.startPosition.row;
     }
@@ -169,7 +190,7 @@ function isAllowedOutdent(node: Node, spec: LanguageSpec): boolean {
  */
 export function strandedErrorFrom(root: Node, defs: RawDefinition[], spec: LanguageSpec, text: string, after: number): number | undefined {
   if (!root.hasError) return undefined;
-  const placed = defs.map((raw) => place(raw, spec));
+  const placed = defs.map((raw) => place(raw, spec, text));
   cutBackSwallowed(placed, text, spec);
   const starts = new Set(placed.map((p) => p.startIndex));
   const insideDef = (i: number) => placed.some((p) => i > p.startIndex && i < p.endIndex);
@@ -197,15 +218,6 @@ export function strandedErrorFrom(root: Node, defs: RawDefinition[], spec: Langu
   };
   visit(root);
   return best;
-}
-
-/** Column of the first non-blank character on the line holding `index`. */
-function indentationAt(text: string, index: number): number {
-  let lineStart = index;
-  while (lineStart > 0 && text[lineStart - 1] !== "\n") lineStart--;
-  let i = lineStart;
-  while (i < index && (text[i] === " " || text[i] === "\t")) i++;
-  return i - lineStart;
 }
 
 function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol[] {
@@ -252,6 +264,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
 }
 
 const MAX_SIGNATURE_SOURCE = 600;
+const MAX_BROKEN_HEADER_LINES = 8;
 
 function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): string {
   let start = raw.node.startIndex;
@@ -268,8 +281,10 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
   }
   if (raw.body && raw.body.startIndex > start) {
     const head = text.slice(start, raw.body.startIndex);
-    // Error recovery can put a whole class before a "body": then only its first line.
+    // Error recovery can put a whole class before a "body", or start the body far below the
+    // header: the text between is not a signature, so only its first line.
     if (head.length > MAX_SIGNATURE_SOURCE) return firstLineSignature(head);
+    if (raw.node.hasError && head.split("\n").length > MAX_BROKEN_HEADER_LINES) return firstLineSignature(head);
     let sig = foldSignature(head);
     sig = sig.replace(/\s*[:{]$/, "").replace(/\s*=$/, "");
     // A name that follows the body (C `typedef struct { ... } point_t;`) is kept after it.

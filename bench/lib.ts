@@ -1,0 +1,26 @@
+// Small helpers shared by the benchmarks.
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+
+/** Files under `dir` (recursive, sorted) whose names pass `keep`; `skip` prunes directories. */
+export function walkFiles(dir: string, keep: (name: string) => boolean, skip: (rel: string) => boolean = () => false, rel = ""): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const r = rel ? `${rel}/${e.name}` : e.name;
+    if (e.isDirectory()) {
+      if (!skip(r)) out.push(...walkFiles(dir, keep, skip, r));
+    } else if (e.isFile() && keep(e.name)) out.push(join(dir, r));
+  }
+  return out;
+}
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}

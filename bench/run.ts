@@ -1,0 +1,26 @@
+// `npm run bench [name...] [-- options]`: runs every benchmark, or the named ones.
+// Numbers and how to read them: bench/README.md.
+import { run as conformancePython } from "./conformance-python.ts";
+import { run as conformanceTypescript } from "./conformance-typescript.ts";
+import { run as speed } from "./speed.ts";
+import { run as tokens } from "./tokens.ts";
+
+const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
+  "conformance-python": conformancePython,
+  "conformance-typescript": conformanceTypescript,
+  speed,
+  tokens,
+};
+
+const args = process.argv.slice(2);
+const names = args.filter((a, i) => !a.startsWith("-") && !(i > 0 && args[i - 1].startsWith("--")));
+const unknown = names.filter((n) => !BENCHMARKS[n]);
+if (unknown.length) {
+  console.error(`bench: unknown benchmark ${unknown.join(", ")} (one of: ${Object.keys(BENCHMARKS).join(", ")})`);
+  process.exit(2);
+}
+const options = args.filter((a) => !names.includes(a));
+for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
+  console.log(`\n== ${name}`);
+  await BENCHMARKS[name](options);
+}

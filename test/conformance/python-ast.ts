@@ -1,0 +1,26 @@
+// Runs CPython's `ast` (python_defs.py) over many files in one python3 process.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import type { RefDef } from "./compare.ts";
+
+export type PyResult = { path: string; defs: RefDef[] } | { path: string; error: string };
+
+export function pythonDefs(paths: string[], python = "python3"): PyResult[] {
+  const script = join(import.meta.dirname, "python_defs.py");
+  const r = spawnSync(python, [script], { input: paths.join("\n") + "\n", encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`${python} ${script} failed (${r.status}): ${r.stderr || r.error}`);
+  return r.stdout
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const o = JSON.parse(line);
+      if (o.error) return { path: o.path, error: o.error };
+      return { path: o.path, defs: (o.defs as [string, number, number][]).map(([name, start, end]) => ({ name, start, end })) };
+    });
+}
+
+export function pythonStdlib(python = "python3"): string {
+  const r = spawnSync(python, ["-c", "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${python} not usable: ${r.stderr || r.error}`);
+  return r.stdout.trim();
+}

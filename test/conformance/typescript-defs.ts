@@ -1,0 +1,71 @@
+// The definitions the TypeScript compiler sees in a file, named and ranged the way the outline
+// contract names and ranges them. What counts (the outline's kinds in parentheses):
+//   class declarations/expressions with a name (class), interfaces (interface), enums (enum),
+//   type aliases (type), namespaces and `declare module "x"` (namespace/module; `A.B.C` is one
+//   name, `declare global` is transparent), function declarations incl. overload signatures
+//   (function), methods and accessors anywhere incl. object literals, method signatures of
+//   interfaces and of type-alias object types, class properties initialised with an arrow or
+//   function expression (method), constructors incl. overloads (constructor), variables
+//   initialised with an arrow or function expression and `a.b.name = () => {}` statements
+//   (function).
+// Not counted: call/construct/index signatures, properties, enum members, anonymous defaults.
+// Qualified names join the enclosing counted definitions and, as in the outline, the
+// module-level variables (`const api = { get() {} }` gives `api.get`).
+// Ranges: from the first token (decorators, `export`, `declare` included, leading comments
+// and JSDoc not) to the last, 1-based lines; a variable's range is its whole statement.
+import ts from "typescript";
+import type { RefDef } from "./compare.ts";
+
+export function typescriptDefs(fileName: string, text: string): RefDef[] {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const out: RefDef[] = [];
+  const line = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
+  const add = (name: string, node: ts.Node, scope: string) => {
+    const q = scope ? `${scope}.${name}` : name;
+    out.push({ name: q, start: line(node.getStart(sf)), end: line(node.end) });
+    return q;
+  };
+  const isFn = (e: ts.Expression | undefined) => !!e && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
+  const nameOf = (n: ts.PropertyName | ts.BindingName | ts.ModuleName) => n.getText(sf);
+
+  const visit = (node: ts.Node, scope: string): void => {
+    let inner = scope;
+    if ((ts.isClassDeclaration(node) || ts.isClassExpression(node)) && node.name) inner = add(node.name.text, node, scope);
+    else if (ts.isInterfaceDeclaration(node) || ts.isEnumDeclaration(node) || ts.isTypeAliasDeclaration(node)) inner = add(node.name.text, node, scope);
+    else if (ts.isModuleDeclaration(node)) {
+      if (node.flags & ts.NodeFlags.GlobalAugmentation) return ts.forEachChild(node, (c) => visit(c, scope));
+      if (ts.isModuleDeclaration(node.parent) && node.parent.body === node) return ts.forEachChild(node, (c) => visit(c, scope)); // A.B.C: named by the outermost
+      let name = nameOf(node.name);
+      let body = node.body;
+      while (body && ts.isModuleDeclaration(body)) {
+        name += `.${nameOf(body.name)}`;
+        body = body.body;
+      }
+      inner = add(name, node, scope);
+    } else if (ts.isFunctionDeclaration(node) && node.name) inner = add(node.name.text, node, scope);
+    else if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) inner = add(nameOf(node.name), node, scope);
+    else if (ts.isConstructorDeclaration(node)) inner = add("constructor", node, scope);
+    else if (ts.isMethodSignature(node) && (ts.isInterfaceDeclaration(node.parent) || (ts.isTypeLiteralNode(node.parent) && ts.isTypeAliasDeclaration(node.parent.parent)))) {
+      inner = add(nameOf(node.name), node, scope);
+    } else if (ts.isPropertyDeclaration(node) && isFn(node.initializer)) inner = add(nameOf(node.name), node, scope);
+    else if (ts.isExpressionStatement(node) && ts.isBinaryExpression(node.expression) && node.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.expression.left) && isFn(node.expression.right)) {
+      inner = add(node.expression.left.name.text, node, scope);
+    } else if (ts.isVariableStatement(node)) {
+      const topLevel = ts.isSourceFile(node.parent);
+      for (const d of node.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name)) {
+          if (d.initializer) visit(d.initializer, scope);
+          continue;
+        }
+        let dscope = scope;
+        if (isFn(d.initializer)) dscope = add(d.name.text, node, scope);
+        else if (topLevel) dscope = scope ? `${scope}.${d.name.text}` : d.name.text;
+        if (d.initializer) visit(d.initializer, dscope);
+      }
+      return;
+    }
+    ts.forEachChild(node, (c) => visit(c, inner));
+  };
+  visit(sf, "");
+  return out;
+}
