@@ -5,6 +5,7 @@ import type { CliIO } from "../io.ts";
 import { indexCommand } from "./index-repo.ts";
 import { searchCommand } from "./search.ts";
 import { digestCommand } from "./digest.ts";
+import { hookCommand } from "./hook.ts";
 
 type Wrap = (action: (...args: any[]) => Promise<number> | number) => (...args: any[]) => void;
 
@@ -31,4 +32,9 @@ export function registerCacheCommands(cli: CAC, run: Wrap, io: CliIO): void {
     .option("--max-tokens <n>", "Fit the map into about this many tokens (chars/4)", { default: 2000 })
     .option("--root <dir>", "Map this folder instead of the git repository around the current one")
     .action(run((path: string | undefined, opts) => digestCommand(path, opts, io)));
+
+  cli
+    .command("hook <action>", "Git pre-commit integration: install | uninstall | run (refresh the cache from staged content)")
+    .option("--strict", "run: fail (exit 1) on a problem instead of warning")
+    .action(run((action: string, opts) => hookCommand(action, opts, io)));
 }
