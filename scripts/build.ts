@@ -69,6 +69,7 @@ function generateEmbedded(): string {
     "    return q;",
     "  },",
     "};",
+    `export const hookScript: string = ${JSON.stringify(readFileSync(join(root, "hooks", "pre-commit"), "utf8"))};`,
   );
   const out = join(buildDir, "embedded.gen.ts");
   writeFileSync(out, lines.join("\n") + "\n");
@@ -85,7 +86,7 @@ async function compile(outfile: string, target?: string) {
   await run([
     process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm",
     ...(target ? [`--target=${target}`] : []),
-    "src/bin/binary.ts", "--outfile", outfile,
+    "src/bin/binary.ts", "src/bin/parse-worker.ts", "--outfile", outfile,
   ]);
 }
 

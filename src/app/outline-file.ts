@@ -4,10 +4,13 @@ import { outlineSource } from "../core/outline/outline.ts";
 import type { FileOutline } from "../core/types.ts";
 import { DEFAULT_MAX_BYTES, readFileBytes, requireLanguage, type SourceFile } from "../io/files.ts";
 import { toDisplayPath } from "../io/paths.ts";
+import { outlineWithCache } from "./cache-lookup.ts";
 
 export interface OutlineFileOptions {
   maxBytes?: number;
   language?: string;
+  /** Use a fresh entry of the repo-wide cache when there is one (default true). */
+  cache?: boolean;
 }
 
 export interface OutlinedFile {
@@ -18,6 +21,8 @@ export interface OutlinedFile {
 export async function outlineFile(path: string, opts: OutlineFileOptions = {}): Promise<OutlinedFile> {
   const file = readFileBytes(path, opts.maxBytes ?? DEFAULT_MAX_BYTES);
   const language = requireLanguage(file, opts.language);
-  const outline = await outlineSource({ path: toDisplayPath(path), bytes: file.bytes, language });
+  const display = toDisplayPath(path);
+  const direct = () => outlineSource({ path: display, bytes: file.bytes, language });
+  const outline = opts.cache === false ? await direct() : await outlineWithCache(path, display, file.bytes, language, direct);
   return { file, outline };
 }

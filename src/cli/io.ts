@@ -6,6 +6,8 @@ export interface CliIO {
   /** A note, warning or error line for people (stderr). */
   note(line: string): void;
   isTTY: boolean;
+  /** Redraw a one-line progress indicator on a terminal ("" clears it). */
+  progress?(text: string): void;
 }
 
 let brokenPipe = false;
@@ -25,6 +27,7 @@ export function processIO(): CliIO {
     },
     note: (line) => process.stderr.write(`ast-outline: ${line}\n`),
     isTTY: Boolean(process.stderr.isTTY),
+    progress: (text) => process.stderr.write(`\r\x1b[K${text ? `ast-outline: ${text}` : ""}`),
   };
 }
 

@@ -7,6 +7,7 @@ import { symbolCommand } from "./commands/symbol.ts";
 import { regionCommand } from "./commands/region.ts";
 import { languagesCommand } from "./commands/languages.ts";
 import { dumpTreeCommand } from "./commands/dump-tree.ts";
+import { registerCacheCommands } from "./commands/cache-commands.ts";
 import { VERSION } from "../version.ts";
 
 type Action = (...args: any[]) => Promise<number> | number;
@@ -48,6 +49,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .command("dump-tree <file>", "Print the syntax tree of a file (for writing queries)")
     .option("--language <id>", "Parse as this language")
     .action(run((file: string, opts) => dumpTreeCommand(file, opts, io)));
+
+  registerCacheCommands(cli, run, io);
 
   cli.help();
   cli.version(VERSION);

@@ -1,0 +1,254 @@
+// Bringing the repo-wide cache up to date: the shared engine behind `index`, `search`,
+// `digest` and `hook run`. Order of trust: a file whose stat fingerprint is unchanged is not
+// read; one whose content hash has a valid object is not parsed; everything else is parsed
+// (on all cores) and stored.
+import { readFileSync, statSync, type Stats } from "node:fs";
+import { join } from "node:path";
+import { objectKey, recordFor, statUnchanged, type Manifest, type ManifestRecord } from "../core/cache/format.ts";
+import { emptyPack, packObject, type PackObject, type SymbolPack } from "../core/cache/pack.ts";
+import { detectLanguage } from "../core/languages/detect.ts";
+import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
+import { contentHash } from "../core/outline/outline.ts";
+import { CacheStore } from "../io/cache-store.ts";
+import { DEFAULT_MAX_BYTES, formatBytes, looksBinary, looksMinified } from "../io/files.ts";
+import { engineId } from "./engine.ts";
+import { parseAll, type ParseJob } from "./parse-pool.ts";
+
+export interface RefreshOptions {
+  root: string;
+  /** Candidate files, relative to root with POSIX slashes. */
+  paths: string[];
+  /** Content to use instead of the work tree (the hook: staged blobs). */
+  contents?: Map<string, Uint8Array>;
+  /** Drop manifest records of files not in `paths` (a whole-repo listing). */
+  prune: boolean;
+  maxBytes?: number;
+  threads?: number;
+  progress?: (done: number, total: number) => void;
+}
+
+export interface RefreshResult {
+  store: CacheStore;
+  manifest: Manifest;
+  /** The symbol rows of every file refreshed (read on demand: a warm `index` never needs them). */
+  loadPack(): SymbolPack;
+  seen: number;
+  parsed: number;
+  reused: number;
+  skipped: { path: string; reason: string }[];
+  failed: { path: string; error: string }[];
+  threads: number;
+  warnings: string[];
+  /** The object key of each file refreshed or reused, by path. */
+  keys: Map<string, string>;
+}
+
+interface Pending {
+  path: string;
+  language: LanguageSpec;
+  stat?: Stats;
+  hash: string;
+  bytes: Uint8Array;
+  /** Record the stat in the manifest (false for staged content that differs from the work tree). */
+  recordStat: boolean;
+}
+
+export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const store = new CacheStore(opts.root, engineId());
+  store.prepare();
+  store.sweepTemps();
+  const manifest = store.readManifest();
+  const keysBefore = new Set(Object.values(manifest.files).map((r) => objectKey(r.hash, r.language)));
+  /** Object sizes known good: from manifest records, or objects read and validated this run. */
+  const verified = new Map<string, number>();
+  for (const r of Object.values(manifest.files)) verified.set(objectKey(r.hash, r.language), r.objectSize);
+  const newRows = new Map<string, PackObject>();
+  let manifestChanged = false;
+  const result: RefreshResult = {
+    store, manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(),
+    loadPack: () => loadPack(store, new Set(result.keys.values()), newRows),
+  };
+  const readStarted = Date.now();
+  const setRecord = (path: string, r: ManifestRecord) => {
+    const old = manifest.files[path];
+    if (!old || (Object.keys(r) as (keyof ManifestRecord)[]).some((k) => old[k] !== r[k])) {
+      manifest.files[path] = r;
+      manifestChanged = true;
+    }
+  };
+  const dropRecord = (path: string) => {
+    if (manifest.files[path]) {
+      delete manifest.files[path];
+      manifestChanged = true;
+    }
+  };
+  /** The size of a valid object for this content, or -1. A size that matches what a record saw is trusted. */
+  const objectFor = (hash: string, language: string): number => {
+    const key = objectKey(hash, language);
+    const size = store.objectSize(hash, language);
+    if (size < 0) return -1;
+    if (verified.get(key) === size) return size;
+    const entry = store.readEntry(hash, language);
+    if (!entry) return -1;
+    verified.set(key, size);
+    if (!keysBefore.has(key)) newRows.set(key, packObject(entry));
+    return size;
+  };
+
+  const jobs: Pending[] = [];
+  const listed = new Set<string>();
+  for (const path of opts.paths) {
+    const language = detectLanguage(path, undefined);
+    if (!language) continue;
+    const staged = opts.contents?.get(path);
+    let stat: Stats | undefined;
+    if (!staged) {
+      try {
+        stat = statSync(join(opts.root, path));
+      } catch {
+        continue; // listed by git but gone from the work tree (deleted, not yet staged)
+      }
+      if (!stat.isFile()) continue;
+    }
+    listed.add(path);
+    result.seen++;
+    if (stat) {
+      const rec = manifest.files[path];
+      if (rec && rec.language === language.id && statUnchanged(rec, stat) && store.objectSize(rec.hash, rec.language) === rec.objectSize) {
+        result.reused++;
+        result.keys.set(path, objectKey(rec.hash, rec.language));
+        continue;
+      }
+      if (stat.size > maxBytes) {
+        skip(path, `larger than ${formatBytes(maxBytes)}`);
+        continue;
+      }
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = staged ?? readFileSync(join(opts.root, path));
+    } catch (e) {
+      skip(path, `unreadable (${(e as NodeJS.ErrnoException).code ?? e})`);
+      continue;
+    }
+    if (bytes.length > maxBytes) {
+      skip(path, `larger than ${formatBytes(maxBytes)}`);
+      continue;
+    }
+    if (looksBinary(bytes)) {
+      skip(path, "binary");
+      continue;
+    }
+    if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(bytes)) {
+      skip(path, "minified or generated");
+      continue;
+    }
+    const hash = contentHash(bytes);
+    const recordStat = !staged || workTreeHas(opts.root, path, hash);
+    if (staged && recordStat) stat = statSync(join(opts.root, path));
+    const size = objectFor(hash, language.id);
+    if (size >= 0) {
+      result.reused++;
+      result.keys.set(path, objectKey(hash, language.id));
+      if (recordStat && stat) setRecord(path, recordFor(stat, hash, language.id, size, readStarted));
+      continue;
+    }
+    jobs.push({ path, language, stat, hash, bytes, recordStat });
+  }
+
+  function skip(path: string, reason: string) {
+    result.skipped.push({ path, reason });
+    dropRecord(path);
+  }
+
+  if (opts.prune) {
+    for (const path of Object.keys(manifest.files)) if (!listed.has(path)) dropRecord(path);
+  }
+
+  // Identical content is parsed once.
+  const byKey = new Map<string, Pending[]>();
+  for (const j of jobs) {
+    const key = objectKey(j.hash, j.language.id);
+    const same = byKey.get(key);
+    if (same) same.push(j);
+    else byKey.set(key, [j]);
+  }
+  const parseJobs: KeyedJob[] = [...byKey.entries()].map(([key, [j]]) => ({ key, path: j.path, bytes: j.bytes, language: j.language }));
+  let done = 0;
+  const parseResult = await parseAll(parseJobs, ({ job, outline, error }) => {
+    const key = (job as KeyedJob).key;
+    const group = byKey.get(key)!;
+    done += group.length;
+    opts.progress?.(done, jobs.length);
+    if (!outline || outline.hash !== group[0].hash) {
+      for (const j of group) {
+        result.failed.push({ path: j.path, error: error ?? "hash mismatch" });
+        dropRecord(j.path);
+      }
+      return;
+    }
+    const size = store.writeOutline(outline);
+    newRows.set(key, packObject(outline));
+    result.parsed++;
+    result.reused += group.length - 1;
+    for (const j of group) {
+      result.keys.set(j.path, key);
+      if (j.recordStat && j.stat && size >= 0) setRecord(j.path, recordFor(j.stat, j.hash, j.language.id, size, readStarted));
+    }
+  }, { threads: opts.threads });
+  result.threads = parseResult.threads;
+  if (parseResult.fallback) result.warnings.push(`parsed in one thread: workers failed (${parseResult.fallback})`);
+
+  if (manifestChanged) store.writeManifest(manifest);
+  // The pack is rewritten only when the set of objects in use changed (a warm run never reads it).
+  const keysNow = new Set([...Object.values(manifest.files).map((r) => objectKey(r.hash, r.language)), ...result.keys.values()]);
+  const sameKeys = keysNow.size === keysBefore.size && [...keysNow].every((k) => keysBefore.has(k));
+  if (!sameKeys || newRows.size || !store.hasPack()) loadPack(store, keysNow, newRows);
+  if (store.unwritable) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);
+  return result;
+}
+
+/**
+ * The pack for exactly these keys: the stored one, plus rows just made, plus rows read from
+ * objects for keys it lacks (another process may have written it); written back if it changed.
+ */
+function loadPack(store: CacheStore, keys: Set<string>, fresh: Map<string, PackObject>): SymbolPack {
+  const stored = store.readPack();
+  const pack = stored ?? emptyPack(store.engine);
+  let changed = !stored;
+  for (const key of keys) {
+    if (pack.objects[key]) continue;
+    let obj = fresh.get(key);
+    if (!obj) {
+      const dash = key.lastIndexOf("-");
+      const entry = store.readEntry(key.slice(0, dash), key.slice(dash + 1));
+      if (!entry) continue;
+      obj = packObject(entry);
+    }
+    pack.objects[key] = obj;
+    changed = true;
+  }
+  for (const key of Object.keys(pack.objects)) {
+    if (!keys.has(key)) {
+      delete pack.objects[key];
+      changed = true;
+    }
+  }
+  if (changed) store.writePack(pack);
+  return pack;
+}
+
+type KeyedJob = ParseJob & { key: string };
+
+function workTreeHas(root: string, path: string, hash: string): boolean {
+  try {
+    return contentHash(readFileSync(join(root, path))) === hash;
+  } catch {
+    return false;
+  }
+}
+
+export function languageById(id: string): LanguageSpec | undefined {
+  return REGISTRY.byId.get(id);
+}

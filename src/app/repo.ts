@@ -1,0 +1,77 @@
+// Which files the repo-wide cache covers and where it lives: the git work tree around the
+// current folder (tracked + untracked-not-ignored files), or any folder named with --root
+// (walked like `outline <dir>`, honouring .gitignore).
+import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, relative, resolve, sep } from "node:path";
+import { CACHE_DIR } from "../core/cache/format.ts";
+import { inputError } from "../core/errors.ts";
+import { gitPath, listRepoFiles, repoRoot } from "../io/git.ts";
+import { expandPaths } from "../io/walk.ts";
+
+export interface Repo {
+  root: string;
+  git: boolean;
+}
+
+export function findRepo(cwd: string, rootOption?: string): Repo {
+  if (rootOption !== undefined) {
+    const root = resolve(cwd, String(rootOption));
+    if (!existsSync(root)) throw inputError(`no such folder: ${rootOption}`, "--root takes the folder to index");
+    const top = repoRoot(root);
+    return { root, git: top !== undefined && samePath(top, root) };
+  }
+  const top = repoRoot(cwd);
+  if (!top) throw inputError("not inside a git repository", "run it inside one, or name a folder with --root DIR");
+  return { root: top, git: true };
+}
+
+function samePath(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return resolve(a) === resolve(b);
+  }
+}
+
+/** Every candidate file of the repo, relative to its root with POSIX slashes. */
+export function listFiles(repo: Repo): string[] {
+  if (repo.git) return listRepoFiles(repo.root).filter((p) => !p.startsWith(`${CACHE_DIR}/`));
+  const before = process.cwd();
+  process.chdir(repo.root);
+  try {
+    return expandPaths(["."], []).map((e) => (sep === "/" ? e.path : e.path.split(sep).join("/")));
+  } finally {
+    process.chdir(before);
+  }
+}
+
+export const EXCLUDE_LINE = `/${CACHE_DIR}/`;
+
+/** Keep the cache out of `git status` through .git/info/exclude (never the user's .gitignore). */
+export function ensureExcluded(repo: Repo): void {
+  if (!repo.git) return;
+  try {
+    const file = gitPath(repo.root, "info/exclude");
+    const text = existsSync(file) ? readFileSync(file, "utf8") : "";
+    if (text.split(/\r?\n/).some((l) => l.trim() === EXCLUDE_LINE || l.trim() === CACHE_DIR || l.trim() === `${CACHE_DIR}/`)) return;
+    mkdirSync(dirname(file), { recursive: true });
+    appendFileSync(file, `${text && !text.endsWith("\n") ? "\n" : ""}# ast-outline cache\n${EXCLUDE_LINE}\n`);
+  } catch {
+    // A read-only .git: the cache still works, it just shows as untracked.
+  }
+}
+
+/** A path as given on the command line, relative to the repo root (POSIX), or undefined outside it. */
+export function repoRelative(repo: Repo, cwd: string, path: string): string | undefined {
+  const rel = relative(realOr(repo.root), realOr(resolve(cwd, path)));
+  if (rel.startsWith("..") || resolve(rel) === rel) return undefined;
+  return sep === "/" ? rel : rel.split(sep).join("/");
+}
+
+function realOr(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
+}

@@ -1,0 +1,40 @@
+// Registration of the cache-backed commands (index, search, digest, hook), kept here so
+// main.ts stays a short list.
+import type { CAC } from "cac";
+import type { CliIO } from "../io.ts";
+import { indexCommand } from "./index-repo.ts";
+import { searchCommand } from "./search.ts";
+import { digestCommand } from "./digest.ts";
+import { hookCommand } from "./hook.ts";
+
+type Wrap = (action: (...args: any[]) => Promise<number> | number) => (...args: any[]) => void;
+
+export function registerCacheCommands(cli: CAC, run: Wrap, io: CliIO): void {
+  cli
+    .command("index", "Build or refresh .ast_outline_cache/ for the repository (only what changed is parsed)")
+    .option("--root <dir>", "Index this folder instead of the git repository around the current one")
+    .option("--max-size <size>", "Skip files larger than this (default 4M)")
+    .option("--threads <n>", "Parse on this many threads (default: all cores)")
+    .option("--format <format>", "text | json (the summary)", { default: "text" })
+    .action(run((opts) => indexCommand(opts, io)));
+
+  cli
+    .command("search <query>", "Symbols across the repository by name, Class.method, prefix, substring or fuzzy match")
+    .option("--kind <kind>", "Only these kinds (class, function, method, ...; repeat or comma-separate)")
+    .option("--path <glob>", "Only files matching this glob or path prefix (repeatable)")
+    .option("--limit <n>", "At most this many results (0: all)", { default: 50 })
+    .option("--format <format>", "text | json", { default: "text" })
+    .option("--root <dir>", "Search this folder instead of the git repository around the current one")
+    .action(run((query: string, opts) => searchCommand(query, opts, io)));
+
+  cli
+    .command("digest [path]", "One-page map of the repository or a folder: per file its size class and symbols")
+    .option("--max-tokens <n>", "Fit the map into about this many tokens (chars/4)", { default: 2000 })
+    .option("--root <dir>", "Map this folder instead of the git repository around the current one")
+    .action(run((path: string | undefined, opts) => digestCommand(path, opts, io)));
+
+  cli
+    .command("hook <action>", "Git pre-commit integration: install | uninstall | run (refresh the cache from staged content)")
+    .option("--strict", "run: fail (exit 1) on a problem instead of warning")
+    .action(run((action: string, opts) => hookCommand(action, opts, io)));
+}

@@ -1,0 +1,35 @@
+// `ast-outline digest [path]`: a one-page map of the repository or a folder, from the cache.
+import { unpackRows } from "../../core/cache/pack.ts";
+import { renderDigest, type DigestFile } from "../../core/digest/digest.ts";
+import { inputError } from "../../core/errors.ts";
+import { repoRelative } from "../../app/repo.ts";
+import type { CliIO } from "../io.ts";
+import { EXIT_OK, parseCount } from "../options.ts";
+import { refreshRepo } from "./index-repo.ts";
+
+export interface DigestOptions {
+  maxTokens?: unknown;
+  root?: string;
+}
+
+export async function digestCommand(path: string | undefined, options: DigestOptions, io: CliIO): Promise<number> {
+  const maxTokens = parseCount(options.maxTokens, "--max-tokens", 2000);
+  const r = await refreshRepo(options, io, false);
+  let prefix = "";
+  if (path !== undefined) {
+    const rel = repoRelative(r.repo, process.cwd(), path);
+    if (rel === undefined) throw inputError(`${path} is outside the repository at ${r.repo.root}`);
+    prefix = rel;
+  }
+  const pack = r.loadPack();
+  const files: DigestFile[] = [];
+  for (const [p, key] of r.keys) {
+    if (prefix && p !== prefix && !p.startsWith(`${prefix}/`)) continue;
+    const obj = pack.objects[key];
+    if (!obj) continue;
+    files.push({ path: p, lineCount: obj.lineCount, symbols: unpackRows(obj) });
+  }
+  if (!files.length) throw inputError(`no source files under ${path ?? r.repo.root}`, "`ast-outline languages` lists what is outlined");
+  io.out(renderDigest(files, maxTokens).text);
+  return EXIT_OK;
+}

@@ -1,0 +1,32 @@
+// `ast-outline hook install | uninstall | run`.
+import { installHook, runHook, uninstallHook } from "../../app/hook.ts";
+import { OutlineError, usageError } from "../../core/errors.ts";
+import type { CliIO } from "../io.ts";
+import { EXIT_OK } from "../options.ts";
+
+export interface HookOptions {
+  strict?: boolean;
+}
+
+export async function hookCommand(action: string, options: HookOptions, io: CliIO): Promise<number> {
+  if (action === "install") {
+    for (const line of installHook(process.cwd())) io.note(line);
+    return EXIT_OK;
+  }
+  if (action === "uninstall") {
+    for (const line of uninstallHook(process.cwd())) io.note(line);
+    return EXIT_OK;
+  }
+  if (action !== "run") throw usageError(`unknown hook action: ${action}`, "use install, uninstall or run");
+  // What the hook calls: it never stops a commit on its own account unless --strict.
+  const problems: string[] = [];
+  try {
+    const r = await runHook(process.cwd());
+    for (const f of r.failed) problems.push(`could not outline ${f.path}: ${f.error}`);
+    for (const w of r.warnings) problems.push(w);
+  } catch (e) {
+    problems.push(e instanceof OutlineError ? `${e.message}${e.hint ? ` (${e.hint})` : ""}` : `internal error: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  for (const p of problems) io.note(`pre-commit: warning: ${p}${options.strict ? "" : " (commit not blocked)"}`);
+  return problems.length && options.strict ? 1 : EXIT_OK;
+}

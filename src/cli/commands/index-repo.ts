@@ -1,0 +1,53 @@
+// `ast-outline index`: build or refresh .ast_outline_cache/ for the whole repository.
+import { performance } from "node:perf_hooks";
+import { refreshCache, type RefreshResult } from "../../app/refresh-cache.ts";
+import { ensureExcluded, findRepo, listFiles, type Repo } from "../../app/repo.ts";
+import { DEFAULT_MAX_BYTES, parseSize } from "../../io/files.ts";
+import type { CliIO } from "../io.ts";
+import { EXIT_OK, parseCount, parseFormat } from "../options.ts";
+
+export interface IndexOptions {
+  root?: string;
+  maxSize?: unknown;
+  threads?: unknown;
+  format?: string;
+}
+
+export async function indexCommand(options: IndexOptions, io: CliIO): Promise<number> {
+  const format = parseFormat(options.format, ["text", "json"]);
+  const started = performance.now();
+  const r = await refreshRepo(options, io, true);
+  const seconds = (performance.now() - started) / 1000;
+  if (format === "json") {
+    io.out(JSON.stringify({
+      root: r.repo.root, seen: r.seen, parsed: r.parsed, reused: r.reused, skipped: r.skipped.length, failed: r.failed.length,
+      threads: r.threads, seconds: Number(seconds.toFixed(3)), cached: !r.store.unwritable,
+    }) + "\n");
+  } else {
+    io.out(`indexed ${r.seen} files in ${seconds.toFixed(2)} s: ${r.parsed} parsed, ${r.reused} reused, ${r.skipped.length} skipped${r.failed.length ? `, ${r.failed.length} failed` : ""} (${r.threads} thread${r.threads === 1 ? "" : "s"})\n`);
+  }
+  return EXIT_OK;
+}
+
+/** Refresh the cache of the repo around cwd (or --root), reporting skips, failures and warnings on stderr. */
+export async function refreshRepo(options: { root?: string; maxSize?: unknown; threads?: unknown }, io: CliIO, verbose: boolean): Promise<RefreshResult & { repo: Repo }> {
+  const repo = findRepo(process.cwd(), options.root);
+  const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
+  const threads = options.threads === undefined ? undefined : Math.max(1, parseCount(options.threads, "--threads", 1, 256));
+  ensureExcluded(repo);
+  const paths = listFiles(repo);
+  let lastDraw = 0;
+  const progress = io.isTTY && io.progress
+    ? (done: number, total: number) => {
+        const now = Date.now();
+        if (now - lastDraw < 100 && done < total) return;
+        lastDraw = now;
+        io.progress!(done < total ? `parsing ${done}/${total}` : "");
+      }
+    : undefined;
+  const r = await refreshCache({ root: repo.root, paths, prune: true, maxBytes, threads, progress });
+  if (verbose) for (const s of r.skipped) io.note(`skipped ${s.path}: ${s.reason}`);
+  for (const f of r.failed) io.note(`could not outline ${f.path}: ${f.error}`);
+  for (const w of r.warnings) io.note(`warning: ${w}`);
+  return { ...r, repo };
+}

@@ -1,0 +1,86 @@
+// `ast-outline search <query>`: symbols across the repository, from the cache (refreshed first).
+import { join, relative, sep } from "node:path";
+import { pathFilter, rankSymbols, type SearchHit, type SearchSymbol } from "../../core/search/rank.ts";
+import { SYMBOL_KINDS, type OutlineSymbol } from "../../core/types.ts";
+import { unpackRows } from "../../core/cache/pack.ts";
+import type { CacheStore } from "../../io/cache-store.ts";
+import { usageError } from "../../core/errors.ts";
+import type { CliIO } from "../io.ts";
+import { EXIT_NOT_FOUND, EXIT_OK, parseCount, parseFormat } from "../options.ts";
+import { refreshRepo } from "./index-repo.ts";
+
+export interface SearchOptions {
+  kind?: string | string[];
+  path?: string | string[];
+  format?: string;
+  limit?: unknown;
+  root?: string;
+}
+
+export async function searchCommand(query: string, options: SearchOptions, io: CliIO): Promise<number> {
+  const format = parseFormat(options.format, ["text", "json"]);
+  const limit = parseCount(options.limit, "--limit", 50);
+  const q = String(query ?? "").trim();
+  if (!q) throw usageError("empty search query", "give a name, part of one, or Class.method");
+  const kinds = parseKinds(options.kind);
+  const globs = [options.path ?? []].flat().map(String);
+  const filters = globs.map(pathFilter);
+
+  const r = await refreshRepo(options, io, false);
+  const pack = r.loadPack();
+  const symbols: SearchSymbol[] = [];
+  const keyOf = new Map<string, string>();
+  for (const [path, key] of r.keys) {
+    if (filters.length && !filters.some((f) => f(path))) continue;
+    const obj = pack.objects[key];
+    if (!obj) continue;
+    keyOf.set(path, key);
+    for (const row of unpackRows(obj)) symbols.push({ path, ...row, signature: "" });
+  }
+  const hits = rankSymbols(q, symbols, { kinds, limit });
+  addSignatures(hits, keyOf, r.store);
+  const cwd = process.cwd();
+  const shown = (p: string) => {
+    const rel = relative(cwd, join(r.repo.root, p));
+    return sep === "/" ? rel : rel.split(sep).join("/");
+  };
+  if (format === "json") {
+    io.out(JSON.stringify({ query: q, results: hits.map((h) => ({ ...h, path: shown(h.path) })) }, null, 2) + "\n");
+  } else {
+    for (const h of hits) io.out(`${shown(h.path)}:${h.startLine}-${h.endLine} ${h.kind} ${h.qualifiedName}  ${h.signature}\n`);
+  }
+  if (!hits.length && format === "text") io.note(`no symbol matches \`${q}\`${kinds ? ` of kind ${[...kinds].join(",")}` : ""}${globs.length ? ` under ${globs.join(", ")}` : ""}`);
+  return hits.length ? EXIT_OK : EXIT_NOT_FOUND;
+}
+
+function parseKinds(value: string | string[] | undefined): Set<string> | undefined {
+  if (value === undefined) return undefined;
+  const kinds = [value].flat().flatMap((v) => String(v).split(",")).map((k) => k.trim().toLowerCase()).filter(Boolean);
+  for (const k of kinds) {
+    if (!(SYMBOL_KINDS as readonly string[]).includes(k)) throw usageError(`unknown kind: ${k}`, `use one of: ${SYMBOL_KINDS.join(", ")}`);
+  }
+  return new Set(kinds);
+}
+
+/** Signatures live in the objects, not the pack: read them for the hits shown only. */
+function addSignatures(hits: SearchHit[], keyOf: Map<string, string>, store: CacheStore): void {
+  const byPath = new Map<string, Map<string, string>>();
+  for (const h of hits) {
+    let sigs = byPath.get(h.path);
+    if (!sigs) {
+      sigs = new Map();
+      const key = keyOf.get(h.path)!;
+      const dash = key.lastIndexOf("-");
+      const entry = store.readEntry(key.slice(0, dash), key.slice(dash + 1));
+      const visit = (list: OutlineSymbol[]) => {
+        for (const s of list) {
+          sigs!.set(`${s.startLine}:${s.qualifiedName}`, s.signature);
+          if (s.children) visit(s.children);
+        }
+      };
+      if (entry) visit(entry.symbols);
+      byPath.set(h.path, sigs);
+    }
+    h.signature = sigs.get(`${h.startLine}:${h.qualifiedName}`) ?? "";
+  }
+}

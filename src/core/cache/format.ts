@@ -1,0 +1,116 @@
+// The on-disk cache format, as data: what an entry and a manifest hold, and the rules that
+// decide whether one can be trusted. No IO here (src/io/cache-store.ts reads and writes).
+//
+// Layout of `.ast_outline_cache/` at the repository root:
+//   VERSION                                  the format version (a different one: start afresh)
+//   manifest.json                            path -> stat fingerprint + content hash + language
+//   objects/<engine>/<hh>/<hash>-<lang>.json one outline (FileOutline minus path), immutable
+//   symbols.json                             flat symbol rows by object key, for search/digest
+// Objects are addressed by content hash, language and engine (format + tool version + query
+// texts), so identical content is parsed once and a cache restored from elsewhere is still right.
+import type { FileOutline } from "../types.ts";
+
+export const CACHE_DIR = ".ast_outline_cache";
+export const CACHE_FORMAT = 1;
+
+/** A cached outline: everything but the path, which depends on where it is shown from. */
+export interface CacheEntry extends Omit<FileOutline, "path"> {
+  format: number;
+  engine: string;
+}
+
+/** What the manifest remembers of a file: enough to skip reading it when nothing moved. */
+export interface ManifestRecord {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  hash: string;
+  language: string;
+  /** Byte size of the object file: a cut-off object is noticed by a stat alone. */
+  objectSize: number;
+}
+
+export interface Manifest {
+  format: number;
+  files: Record<string, ManifestRecord>;
+}
+
+export interface StatLike {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+export function objectKey(hash: string, language: string): string {
+  return `${hash}-${language}`;
+}
+
+export function toEntry(outline: FileOutline, engine: string): CacheEntry {
+  const { path: _path, ...rest } = outline;
+  return { format: CACHE_FORMAT, engine, ...rest };
+}
+
+export function fromEntry(entry: CacheEntry, path: string): FileOutline {
+  return {
+    path,
+    language: entry.language,
+    hash: entry.hash,
+    lineCount: entry.lineCount,
+    imports: entry.imports,
+    symbols: entry.symbols,
+    diagnostics: entry.diagnostics,
+  };
+}
+
+/** An entry read back is trusted only when it is whole, of this format and engine, and for the content asked. */
+export function validEntry(value: unknown, engine: string, hash: string, language: string): value is CacheEntry {
+  if (!value || typeof value !== "object") return false;
+  const e = value as Partial<CacheEntry>;
+  return e.format === CACHE_FORMAT && e.engine === engine && e.hash === hash && e.language === language
+    && typeof e.lineCount === "number" && Array.isArray(e.imports) && Array.isArray(e.symbols) && Array.isArray(e.diagnostics);
+}
+
+export function emptyManifest(): Manifest {
+  return { format: CACHE_FORMAT, files: {} };
+}
+
+/** A manifest read back, or an empty one when it is missing, damaged or of another format. */
+export function parseManifest(text: string | undefined): Manifest {
+  if (text === undefined) return emptyManifest();
+  try {
+    const m = JSON.parse(text) as Partial<Manifest>;
+    if (m.format !== CACHE_FORMAT || !m.files || typeof m.files !== "object") return emptyManifest();
+    const files: Record<string, ManifestRecord> = {};
+    for (const [path, r] of Object.entries(m.files)) if (validRecord(r)) files[path] = r;
+    return { format: CACHE_FORMAT, files };
+  } catch {
+    return emptyManifest();
+  }
+}
+
+function validRecord(r: unknown): r is ManifestRecord {
+  const v = r as ManifestRecord;
+  return !!v && typeof v.size === "number" && typeof v.mtimeMs === "number" && typeof v.ctimeMs === "number"
+    && typeof v.ino === "number" && typeof v.hash === "string" && /^[0-9a-f]{64}$/.test(v.hash) && typeof v.language === "string" && typeof v.objectSize === "number";
+}
+
+/**
+ * A file whose size, mtime, ctime and inode all match the record is not read again. ctime is
+ * there because `touch -d` (moving mtime back) still moves ctime, so the hash gets checked.
+ */
+export function statUnchanged(r: ManifestRecord | undefined, s: StatLike): boolean {
+  return !!r && r.size === s.size && r.mtimeMs === s.mtimeMs && r.ctimeMs === s.ctimeMs && r.ino === s.ino;
+}
+
+/**
+ * Racy-git guard: a file changed in the same clock tick as we read it could change again
+ * without its stat moving. Such a record is stored with size -1 so the next run checks the hash.
+ */
+export const RACY_WINDOW_MS = 1000;
+
+export function recordFor(s: StatLike, hash: string, language: string, objectSize: number, readStartedMs: number): ManifestRecord {
+  const racy = s.mtimeMs >= readStartedMs - RACY_WINDOW_MS || s.ctimeMs >= readStartedMs - RACY_WINDOW_MS;
+  return { size: racy ? -1 : s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino, hash, language, objectSize };
+}

@@ -1,0 +1,111 @@
+// A one-page map of many files, fitted to a token budget. Detail is dropped in order of
+// least importance until the text fits:
+//   1. all top-level symbols and their members
+//   2. members that are private (`_x`) or data (field, property, variable, constant)
+//   3. all members; top-level variables and constants
+//   4. top-level symbols beyond 10 per file, then beyond 3
+//   5. symbol names (files with size class only)
+//   6. files (one line per folder), then folders beyond what fits
+// Tokens are estimated as characters / 4 (close to BPE tokenizers on code and paths, and free).
+import type { SymbolKind } from "../types.ts";
+
+export interface DigestSymbol {
+  kind: SymbolKind;
+  name: string;
+  depth: number;
+}
+
+export interface DigestFile {
+  path: string;
+  lineCount: number;
+  symbols: DigestSymbol[];
+}
+
+export const CHARS_PER_TOKEN = 4;
+export const estimateTokens = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
+
+export function sizeClass(lines: number): string {
+  return lines <= 50 ? "XS" : lines <= 200 ? "S" : lines <= 1000 ? "M" : lines <= 5000 ? "L" : "XL";
+}
+
+const DATA_KINDS = new Set<SymbolKind>(["field", "property", "variable", "constant"]);
+const isPrivate = (name: string) => name.startsWith("_") && !/^__\w+__$/.test(name);
+
+interface Level {
+  members: "all" | "public" | "none";
+  topData: boolean;
+  cap: number;
+  names: boolean;
+  files: boolean;
+}
+
+const LEVELS: Level[] = [
+  { members: "all", topData: true, cap: Infinity, names: true, files: true },
+  { members: "public", topData: true, cap: Infinity, names: true, files: true },
+  { members: "none", topData: false, cap: Infinity, names: true, files: true },
+  { members: "none", topData: false, cap: 10, names: true, files: true },
+  { members: "none", topData: false, cap: 3, names: true, files: true },
+  { members: "none", topData: false, cap: 0, names: false, files: true },
+  { members: "none", topData: false, cap: 0, names: false, files: false },
+];
+
+function fileLine(f: DigestFile, level: Level): string {
+  const head = `${f.path} [${sizeClass(f.lineCount)} ${f.lineCount}L]`;
+  if (!level.names) return `${head} ${f.symbols.filter((s) => s.depth === 0).length} symbols`;
+  const parts: string[] = [];
+  let top = 0;
+  let dropped = 0;
+  let current: string[] | undefined;
+  for (const s of f.symbols) {
+    if (s.depth === 0) {
+      current = undefined;
+      if (!level.topData && DATA_KINDS.has(s.kind)) continue;
+      if (top >= level.cap) {
+        dropped++;
+        continue;
+      }
+      top++;
+      parts.push(s.name);
+      current = [];
+      continue;
+    }
+    if (s.depth !== 1 || !current || level.members === "none") continue;
+    if (level.members === "public" && (isPrivate(s.name) || DATA_KINDS.has(s.kind))) continue;
+    current.push(s.name);
+    parts[parts.length - 1] = `${parts[parts.length - 1].split("{")[0]}{${current.join(" ")}}`;
+  }
+  if (dropped) parts.push(`+${dropped}`);
+  return parts.length ? `${head}: ${parts.join(", ")}` : head;
+}
+
+function folderLines(files: DigestFile[]): string[] {
+  const dirs = new Map<string, { files: number; lines: number }>();
+  for (const f of files) {
+    const dir = f.path.includes("/") ? f.path.slice(0, f.path.lastIndexOf("/") + 1) : "./";
+    const d = dirs.get(dir) ?? { files: 0, lines: 0 };
+    d.files++;
+    d.lines += f.lineCount;
+    dirs.set(dir, d);
+  }
+  return [...dirs].map(([dir, d]) => `${dir} ${d.files} files, ${d.lines}L`);
+}
+
+export function renderDigest(files: DigestFile[], maxTokens: number): { text: string; level: number } {
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const total = sorted.reduce((n, f) => n + f.lineCount, 0);
+  const header = `# ${sorted.length} files, ${total} lines (size: XS<=50 S<=200 M<=1000 L<=5000 XL lines)\n`;
+  for (let i = 0; i < LEVELS.length; i++) {
+    const lines = LEVELS[i].files ? sorted.map((f) => fileLine(f, LEVELS[i])) : folderLines(sorted);
+    const text = header + lines.join("\n") + "\n";
+    if (estimateTokens(text) <= maxTokens) return { text, level: i + 1 };
+  }
+  // Even one line per folder is too long: as many folders as fit.
+  const lines = folderLines(sorted);
+  let text = header;
+  for (let i = 0; i < lines.length; i++) {
+    const tail = `... ${lines.length - i} more folders\n`;
+    if (estimateTokens(text + lines[i] + "\n" + tail) > maxTokens) return { text: text + tail, level: LEVELS.length + 1 };
+    text += lines[i] + "\n";
+  }
+  return { text, level: LEVELS.length + 1 };
+}

@@ -1,0 +1,96 @@
+// Ranking symbols against a query: exact, then prefix, then substring, then fuzzy
+// (the query's characters in order). A query with a dot is matched against qualified names
+// (`Parser.parse`), one without against names. Case-insensitive, a case-exact match first.
+import type { SymbolKind } from "../types.ts";
+
+export interface SearchSymbol {
+  path: string;
+  kind: SymbolKind;
+  name: string;
+  qualifiedName: string;
+  signature: string;
+  startLine: number;
+  endLine: number;
+}
+
+export const MATCH_TIERS = ["exact", "prefix", "substring", "fuzzy"] as const;
+export type MatchTier = (typeof MATCH_TIERS)[number];
+
+export interface SearchHit extends SearchSymbol {
+  match: MatchTier;
+}
+
+/** Kinds people usually look for first, when everything else ties. */
+const KIND_WEIGHT: Partial<Record<SymbolKind, number>> = {
+  class: 0, interface: 0, struct: 0, trait: 0, enum: 0, type: 1, function: 1, method: 2, constructor: 2,
+  module: 3, namespace: 3, impl: 3, macro: 3, property: 4, field: 5, constant: 5, variable: 6,
+};
+
+function tierOf(query: string, lower: string, target: string): { tier: number; caseExact: boolean } | undefined {
+  const t = target.toLowerCase();
+  if (t === lower) return { tier: 0, caseExact: target === query };
+  if (t.startsWith(lower)) return { tier: 1, caseExact: target.startsWith(query) };
+  if (t.includes(lower)) return { tier: 2, caseExact: target.includes(query) };
+  if (lower.length >= 3 && isSubsequence(lower, t)) return { tier: 3, caseExact: false };
+  return undefined;
+}
+
+function isSubsequence(needle: string, hay: string): boolean {
+  let i = 0;
+  for (let j = 0; j < hay.length && i < needle.length; j++) if (hay[j] === needle[i]) i++;
+  return i === needle.length;
+}
+
+export interface RankOptions {
+  kinds?: ReadonlySet<string>;
+  limit?: number;
+}
+
+export function rankSymbols(query: string, symbols: Iterable<SearchSymbol>, opts: RankOptions = {}): SearchHit[] {
+  const lower = query.toLowerCase();
+  const qualified = query.includes(".");
+  const scored: { hit: SearchHit; tier: number; caseExact: boolean }[] = [];
+  for (const s of symbols) {
+    if (opts.kinds && !opts.kinds.has(s.kind)) continue;
+    let m = tierOf(query, lower, qualified ? s.qualifiedName : s.name);
+    // `Parser.parse` also finds `pkg.Parser.parse` (a qualified suffix) as a prefix-tier match.
+    if (qualified && (!m || m.tier > 1) && s.qualifiedName.toLowerCase().endsWith(`.${lower}`)) m = { tier: 1, caseExact: s.qualifiedName.endsWith(`.${query}`) };
+    if (!m) continue;
+    scored.push({ hit: { ...s, match: MATCH_TIERS[m.tier] }, tier: m.tier, caseExact: m.caseExact });
+  }
+  scored.sort((a, b) =>
+    a.tier - b.tier
+    || Number(b.caseExact) - Number(a.caseExact)
+    || a.hit.name.length - b.hit.name.length
+    || (KIND_WEIGHT[a.hit.kind] ?? 9) - (KIND_WEIGHT[b.hit.kind] ?? 9)
+    || (a.hit.path < b.hit.path ? -1 : a.hit.path > b.hit.path ? 1 : 0)
+    || a.hit.startLine - b.hit.startLine);
+  const hits = scored.map((s) => s.hit);
+  return opts.limit !== undefined && opts.limit > 0 ? hits.slice(0, opts.limit) : hits;
+}
+
+/**
+ * `--path` filter: a glob (`*` within a folder, `**` across folders, `?` one character)
+ * matched against the whole repo-relative path, or against the file name when it has no
+ * slash; without wildcards, a path prefix (`src/`, `src/cache`).
+ */
+export function pathFilter(glob: string): (path: string) => boolean {
+  const g = glob.replace(/^\.\//, "");
+  if (!/[*?[]/.test(g)) {
+    const prefix = g.replace(/\/+$/, "");
+    return (p) => !prefix || p === prefix || p.startsWith(`${prefix}/`);
+  }
+  let re = "";
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i];
+    if (c === "*" && g[i + 1] === "*") {
+      re += g[i + 2] === "/" ? "(?:.*/)?" : ".*";
+      i += g[i + 2] === "/" ? 2 : 1;
+    } else if (c === "*") re += "[^/]*";
+    else if (c === "?") re += "[^/]";
+    else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+  }
+  const full = new RegExp(`^${re}$`);
+  const baseOnly = !g.includes("/");
+  return (p) => full.test(p) || (baseOnly && full.test(p.slice(p.lastIndexOf("/") + 1)));
+}

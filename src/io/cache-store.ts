@@ -1,0 +1,177 @@
+// The cache on disk. Lock-free: objects are immutable and named by what they hold, the
+// manifest and the symbol pack are replaced whole by rename, and every write goes to a temp
+// file in the same folder first. Two writers at once can only lose each other's manifest
+// additions (the next run re-hashes those files and finds their objects); a killed writer
+// leaves a temp file, never a half-written entry under a real name. Anything that fails to
+// read or validate is treated as absent. A cache that cannot be written (read-only, full
+// disk) turns writes into no-ops and leaves one warning.
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import {
+  CACHE_DIR, CACHE_FORMAT, emptyManifest, fromEntry, objectKey, parseManifest, toEntry, validEntry,
+  type CacheEntry, type Manifest,
+} from "../core/cache/format.ts";
+import { parsePack, type SymbolPack } from "../core/cache/pack.ts";
+import type { FileOutline } from "../core/types.ts";
+
+const TEMP_MARK = ".tmp-";
+/** Temp files older than this are leftovers of a killed run. */
+const STALE_TEMP_MS = 10 * 60 * 1000;
+
+export class CacheStore {
+  readonly dir: string;
+  readonly engine: string;
+  /** Why the cache cannot be written, once it failed. */
+  unwritable?: string;
+  private tempCounter = 0;
+
+  constructor(root: string, engine: string) {
+    this.dir = join(root, CACHE_DIR);
+    this.engine = engine;
+  }
+
+  /** Create the folder and VERSION file; a cache of another format is removed first. */
+  prepare(): void {
+    this.attempt(() => {
+      const versionFile = join(this.dir, "VERSION");
+      const version = readText(versionFile)?.trim();
+      if (version !== undefined && version !== String(CACHE_FORMAT)) rmSync(this.dir, { recursive: true, force: true });
+      mkdirSync(join(this.dir, "objects"), { recursive: true });
+      if (version !== String(CACHE_FORMAT)) this.writeAtomic(versionFile, `${CACHE_FORMAT}\n`);
+    });
+  }
+
+  exists(): boolean {
+    return readText(join(this.dir, "VERSION"))?.trim() === String(CACHE_FORMAT);
+  }
+
+  readManifest(): Manifest {
+    if (!this.exists()) return emptyManifest();
+    return parseManifest(readText(join(this.dir, "manifest.json")));
+  }
+
+  writeManifest(m: Manifest): void {
+    this.attempt(() => this.writeAtomic(join(this.dir, "manifest.json"), JSON.stringify(m)));
+  }
+
+  private objectPath(hash: string, language: string): string {
+    return join(this.dir, "objects", this.engine, hash.slice(0, 2), `${objectKey(hash, language)}.json`);
+  }
+
+  /** Byte size of an object file, or -1 when there is none. */
+  objectSize(hash: string, language: string): number {
+    try {
+      return statSync(this.objectPath(hash, language)).size;
+    } catch {
+      return -1;
+    }
+  }
+
+  readEntry(hash: string, language: string): CacheEntry | undefined {
+    const text = readText(this.objectPath(hash, language));
+    if (text === undefined) return undefined;
+    try {
+      const value: unknown = JSON.parse(text);
+      return validEntry(value, this.engine, hash, language) ? value : undefined;
+    } catch {
+      return undefined; // truncated or corrupt: rebuilt by the caller
+    }
+  }
+
+  readOutline(hash: string, language: string, path: string): FileOutline | undefined {
+    const entry = this.readEntry(hash, language);
+    return entry && fromEntry(entry, path);
+  }
+
+  /** Store an outline; returns the object's byte size (-1 when the cache cannot be written). */
+  writeOutline(outline: FileOutline): number {
+    let size = -1;
+    this.attempt(() => {
+      const file = this.objectPath(outline.hash, outline.language);
+      mkdirSync(join(file, ".."), { recursive: true });
+      const text = Buffer.from(JSON.stringify(toEntry(outline, this.engine)));
+      this.writeAtomic(file, text);
+      size = text.length;
+    });
+    return size;
+  }
+
+  hasPack(): boolean {
+    try {
+      return statSync(join(this.dir, "symbols.json")).size > 0;
+    } catch {
+      return false;
+    }
+  }
+
+  readPack(): SymbolPack | undefined {
+    return parsePack(readText(join(this.dir, "symbols.json")), this.engine);
+  }
+
+  writePack(pack: SymbolPack): void {
+    this.attempt(() => this.writeAtomic(join(this.dir, "symbols.json"), JSON.stringify(pack)));
+  }
+
+  /** Remove temp files that a killed process left behind (only old ones: a live writer may own a new one). */
+  sweepTemps(now = Date.now()): void {
+    const sweep = (dir: string, depth: number) => {
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        return;
+      }
+      for (const name of names) {
+        const p = join(dir, name);
+        if (name.includes(TEMP_MARK)) {
+          try {
+            if (now - statSync(p).mtimeMs > STALE_TEMP_MS) unlinkSync(p);
+          } catch {
+            // gone already, or not ours to remove
+          }
+        } else if (depth > 0 && !name.includes(".")) sweep(p, depth - 1);
+      }
+    };
+    sweep(this.dir, 3);
+  }
+
+  private attempt(write: () => void): void {
+    if (this.unwritable) return;
+    try {
+      write();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (!code) throw e;
+      this.unwritable = `${code} writing ${CACHE_DIR}`;
+    }
+  }
+
+  /**
+   * Write to a temp file in the same folder, then rename over the target. No fsync: a power cut
+   * can leave an empty or cut-off file under the real name, which fails to parse or validate
+   * and is rebuilt, so it costs a parse, never a wrong answer.
+   */
+  private writeAtomic(file: string, text: string | Uint8Array): void {
+    const temp = `${file}${TEMP_MARK}${process.pid}-${Date.now().toString(36)}-${++this.tempCounter}`;
+    try {
+      writeFileSync(temp, text, { mode: 0o644 });
+      renameSync(temp, file);
+    } catch (e) {
+      try {
+        unlinkSync(temp);
+      } catch {
+        // never created
+      }
+      throw e;
+    }
+  }
+
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}

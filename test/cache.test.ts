@@ -1,0 +1,177 @@
+// The repo-wide cache: index, staleness, damaged entries, concurrency, a killed run,
+// an unwritable cache, and outline/symbol answering the same with or without it.
+import { describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { outlineFile } from "../src/app/outline-file.ts";
+import { runCli } from "./helpers/cli.ts";
+import { cliChild, cliChildAsync, gitOk, tempRepo, write } from "./helpers/git-repo.ts";
+
+const PY = `import os\n\nclass Greeter:\n    def hello(self, name):\n        return "hi " + name\n\n\ndef helper_one(x):\n    return x + 1\n`;
+
+function objectFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(d, e.name));
+      else if (e.name.endsWith(".json")) out.push(join(d, e.name));
+    }
+  };
+  walk(join(root, ".ast_outline_cache", "objects"));
+  return out;
+}
+
+async function outlineJson(root: string, path: string) {
+  return (await runCli(["outline", "--format", "json", path], root)).stdout;
+}
+
+async function directJson(root: string, path: string) {
+  const before = process.cwd();
+  process.chdir(root);
+  try {
+    return JSON.stringify((await outlineFile(path, { cache: false })).outline);
+  } finally {
+    process.chdir(before);
+  }
+}
+
+describe("index", () => {
+  test("builds the cache, stays out of git status, and outline/symbol answer the same from it", async () => {
+    const repo = tempRepo({ "src/a.py": PY, "src/b.ts": "export function add(a: number, b: number) { return a + b; }\n", "notes.txt": "x\n", ".gitignore": "ignored.py\n", "ignored.py": "def nope(): pass\n" });
+    try {
+      gitOk(repo.path, "add", "src/a.py", ".gitignore");
+      gitOk(repo.path, "commit", "-qm", "one");
+      const before = await outlineJson(repo.path, "src/a.py");
+      const r = await runCli(["index"], join(repo.path, "src"));
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^indexed 2 files in [\d.]+ s: 2 parsed, 0 reused, 0 skipped/);
+      expect(existsSync(join(repo.path, ".ast_outline_cache", "manifest.json"))).toBe(true);
+      const manifest = JSON.parse(readFileSync(join(repo.path, ".ast_outline_cache", "manifest.json"), "utf8"));
+      expect(Object.keys(manifest.files).sort()).toEqual(["src/a.py", "src/b.ts"]);
+      expect(gitOk(repo.path, "status", "--porcelain")).not.toContain("ast_outline_cache");
+      expect(readFileSync(join(repo.path, ".gitignore"), "utf8")).toBe("ignored.py\n");
+      expect(readFileSync(join(repo.path, ".git", "info", "exclude"), "utf8")).toContain("/.ast_outline_cache/");
+      // The cached answer is the parsed one.
+      expect(await outlineJson(repo.path, "src/a.py")).toBe(before);
+      expect(JSON.stringify(JSON.parse(await outlineJson(repo.path, "src/a.py")))).toBe(await directJson(repo.path, "src/a.py"));
+      const sym = await runCli(["symbol", "src/a.py", "Greeter.hello"], repo.path);
+      expect(sym.stdout).toContain("def hello(self, name):");
+      // Second run: nothing parsed; a deleted file drops out.
+      rmSync(join(repo.path, "src/b.ts"));
+      const again = await runCli(["index"], repo.path);
+      expect(again.stdout).toMatch(/1 files in .*: 0 parsed, 1 reused/);
+      expect(Object.keys(JSON.parse(readFileSync(join(repo.path, ".ast_outline_cache", "manifest.json"), "utf8")).files)).toEqual(["src/a.py"]);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("an edit with the same size and the mtime moved back is caught by the hash", async () => {
+    const repo = tempRepo({ "a.py": PY });
+    try {
+      await runCli(["index"], repo.path);
+      const file = join(repo.path, "a.py");
+      const old = statSync(file);
+      writeFileSync(file, PY.replace("helper_one", "helper_two"));
+      utimesSync(file, old.atime, old.mtime);
+      expect(statSync(file).size).toBe(old.size);
+      const r = await runCli(["index"], repo.path);
+      expect(r.stdout).toContain("1 parsed");
+      const s = await runCli(["search", "helper", "--format", "json"], repo.path);
+      expect(JSON.parse(s.stdout).results.map((h: { name: string }) => h.name)).toEqual(["helper_two"]);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("corrupt, truncated and wrong-version entries are rebuilt, never trusted", async () => {
+    const repo = tempRepo({ "a.py": PY, "b.py": "def b():\n    pass\n", "c.py": "class C:\n    pass\n" });
+    try {
+      await runCli(["index"], repo.path);
+      const expected: string[] = [];
+      for (const p of ["a.py", "b.py", "c.py"]) expected.push(await directJson(repo.path, p)); // one at a time: it changes directory
+      const objects = objectFiles(repo.path);
+      expect(objects.length).toBe(3);
+      const byName = (p: string) => objects.find((o) => readFileSync(o, "utf8").includes(p === "a.py" ? "Greeter" : p === "b.py" ? '"name":"b"' : '"name":"C"'))!;
+      const [oa, ob, oc] = ["a.py", "b.py", "c.py"].map(byName);
+      const textA = readFileSync(oa, "utf8");
+      writeFileSync(oa, textA.slice(0, textA.length >> 1)); // truncated
+      const textB = readFileSync(ob, "utf8");
+      writeFileSync(ob, textB.replace(/"endLine":\d+/, (m) => m.replace(/\d/g, "x").slice(0, m.length))); // corrupt, same size
+      const textC = JSON.parse(readFileSync(oc, "utf8"));
+      writeFileSync(oc, JSON.stringify({ ...textC, format: 999 })); // another format
+      const r = await runCli(["index"], repo.path);
+      expect(r.stdout).toContain("2 parsed"); // the truncated and the wrong-version one (size changed)
+      // The same-size corruption is caught when read: outline parses again and rewrites it.
+      for (const [i, p] of ["a.py", "b.py", "c.py"].entries()) {
+        expect(JSON.stringify(JSON.parse(await outlineJson(repo.path, p)))).toBe(expected[i]);
+      }
+      expect(() => JSON.parse(readFileSync(ob, "utf8"))).not.toThrow();
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("an unwritable cache still answers, with a warning", async () => {
+    const repo = tempRepo({ "a.py": PY });
+    try {
+      writeFileSync(join(repo.path, ".ast_outline_cache"), "not a folder\n"); // as good as read-only, even for root
+      const r = await runCli(["search", "hello"], repo.path);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("a.py:4-5 method Greeter.hello");
+      expect(r.stderr).toMatch(/warning: cache not updated/);
+      const i = await runCli(["index"], repo.path);
+      expect(i.code).toBe(0);
+      expect(i.stderr).toMatch(/warning: cache not updated/);
+    } finally {
+      repo.cleanup();
+    }
+  });
+});
+
+describe("index under concurrency and kill", () => {
+  const many = (n: number) => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < n; i++) {
+      let body = "";
+      for (let k = 0; k < 60; k++) body += `class C${i}_${k}:\n    def m${k}(self, a, b):\n        return a * b + ${k}\n\n`;
+      files[`pkg${i % 5}/mod${i}.py`] = body;
+    }
+    return files;
+  };
+
+  test("two index runs at once leave a valid cache", async () => {
+    const repo = tempRepo(many(40));
+    try {
+      const runs = [cliChildAsync(repo.path, ["index"]), cliChildAsync(repo.path, ["index"])];
+      const codes = await Promise.all(runs.map((p) => new Promise<number>((res) => p.on("close", (c) => res(c ?? -1)))));
+      expect(codes).toEqual([0, 0]);
+      const manifest = JSON.parse(readFileSync(join(repo.path, ".ast_outline_cache", "manifest.json"), "utf8"));
+      expect(Object.keys(manifest.files).length).toBe(40);
+      expect(cliChild(repo.path, ["index"]).stdout).toContain("0 parsed, 40 reused");
+      for (const p of ["pkg0/mod0.py", "pkg3/mod38.py"]) expect(JSON.stringify(JSON.parse(await outlineJson(repo.path, p)))).toBe(await directJson(repo.path, p));
+    } finally {
+      repo.cleanup();
+    }
+  }, 120000);
+
+  test("a run killed with SIGKILL leaves a cache the next run trusts correctly", async () => {
+    const repo = tempRepo(many(60));
+    try {
+      const child = cliChildAsync(repo.path, ["index", "--threads", "1"]);
+      await new Promise((res) => setTimeout(res, 900));
+      child.kill("SIGKILL");
+      await new Promise((res) => child.on("close", res));
+      const r = cliChild(repo.path, ["index"]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("indexed 60 files");
+      for (const p of Object.keys(many(60))) {
+        expect(JSON.stringify(JSON.parse(await outlineJson(repo.path, p)))).toBe(await directJson(repo.path, p));
+      }
+      const s = await runCli(["search", "C59_59", "--format", "json"], repo.path);
+      expect(JSON.parse(s.stdout).results[0]).toMatchObject({ path: "pkg4/mod59.py", qualifiedName: "C59_59", match: "exact" });
+    } finally {
+      repo.cleanup();
+    }
+  }, 120000);
+});

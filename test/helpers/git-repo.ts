@@ -1,0 +1,43 @@
+// Temporary git repositories for the cache and hook tests, and the CLI run from source as a
+// child process (what a hook or a second terminal would do).
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { ROOT, tempDir } from "./cli.ts";
+
+export const BUN = join(ROOT, "node_modules", ".bin", "bun");
+export const CLI_SOURCE = join(ROOT, "src", "cli", "index.ts");
+
+export function sh(cwd: string, cmd: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, ...env } });
+  return { code: r.status ?? -1, stdout: r.stdout ?? "", stderr: r.stderr ?? "" };
+}
+
+export function gitOk(cwd: string, ...args: string[]): string {
+  const r = sh(cwd, "git", args);
+  if (r.code !== 0) throw new Error(`git ${args.join(" ")} failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+export function tempRepo(files: Record<string, string>) {
+  const dir = tempDir("ast-outline-repo-");
+  gitOk(dir.path, "init", "-q", "-b", "main");
+  gitOk(dir.path, "config", "user.name", "Test");
+  gitOk(dir.path, "config", "user.email", "test@example.com");
+  gitOk(dir.path, "config", "commit.gpgsign", "false");
+  for (const [p, text] of Object.entries(files)) write(dir.path, p, text);
+  return dir;
+}
+
+export function write(root: string, path: string, text: string): void {
+  mkdirSync(dirname(join(root, path)), { recursive: true });
+  writeFileSync(join(root, path), text);
+}
+
+export function cliChild(cwd: string, args: string[]) {
+  return sh(cwd, BUN, [CLI_SOURCE, ...args]);
+}
+
+export function cliChildAsync(cwd: string, args: string[]) {
+  return spawn(BUN, [CLI_SOURCE, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+}

@@ -1,0 +1,77 @@
+// The pre-commit hook in real temporary repositories: install, commit, chaining, core.hooksPath,
+// uninstall, staged content winning over the work tree, and a broken file not blocking a commit.
+import { describe, expect, test } from "bun:test";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { runCli } from "./helpers/cli.ts";
+import { cliChild, gitOk, sh, tempRepo, write } from "./helpers/git-repo.ts";
+
+const searchNames = async (root: string, q: string) =>
+  JSON.parse((await runCli(["search", q, "--format", "json"], root)).stdout || '{"results":[]}').results.map((h: { name: string }) => h.name);
+
+function manifest(root: string) {
+  return JSON.parse(readFileSync(join(root, ".ast_outline_cache", "manifest.json"), "utf8"));
+}
+
+describe("hook", () => {
+  test("install keeps an existing hook, commits refresh the cache from staged content, uninstall restores", async () => {
+    const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
+    try {
+      const old = "#!/bin/sh\necho ran >> \"$(git rev-parse --show-toplevel)/old-hook-ran\"\n";
+      writeFileSync(join(repo.path, ".git/hooks/pre-commit"), old);
+      chmodSync(join(repo.path, ".git/hooks/pre-commit"), 0o755);
+      const inst = cliChild(repo.path, ["hook", "install"]);
+      expect(inst.code).toBe(0);
+      expect(inst.stderr).toContain("kept the existing pre-commit hook");
+      expect(cliChild(repo.path, ["hook", "install"]).stderr).toContain("already installed"); // idempotent
+      expect(readFileSync(join(repo.path, ".git/hooks/pre-commit.ast-outline-prev"), "utf8")).toBe(old);
+
+      // Staged content differs from the work tree: the staged one is what the cache gets.
+      write(repo.path, "a.py", "def staged_name():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      write(repo.path, "a.py", "def worktree_name():\n    pass\n");
+      const c = sh(repo.path, "git", ["commit", "-qm", "one"], { PATH: "/usr/bin:/bin" });
+      expect(c.code).toBe(0);
+      expect(existsSync(join(repo.path, "old-hook-ran"))).toBe(true);
+      const objects = sh(repo.path, "grep", ["-rl", "staged_name", ".ast_outline_cache/objects"]).stdout.trim();
+      expect(objects).not.toBe("");
+      expect(sh(repo.path, "grep", ["-rl", "worktree_name", ".ast_outline_cache"]).stdout.trim()).toBe("");
+      expect(existsSync(join(repo.path, ".ast_outline_cache/manifest.json")) ? manifest(repo.path).files["a.py"] : undefined).toBeUndefined();
+      expect(gitOk(repo.path, "show", "--stat", "HEAD")).not.toContain("ast_outline_cache");
+      expect(await searchNames(repo.path, "worktree_name")).toEqual(["worktree_name"]); // search refreshes from the work tree
+
+      // A file that does not parse does not block the commit.
+      write(repo.path, "broken.py", "def broken(:\n    class\n");
+      gitOk(repo.path, "add", "broken.py", "a.py");
+      expect(sh(repo.path, "git", ["commit", "-qm", "two"]).code).toBe(0);
+
+      const un = cliChild(repo.path, ["hook", "uninstall"]);
+      expect(un.stderr).toContain("restored the previous one");
+      expect(readFileSync(join(repo.path, ".git/hooks/pre-commit"), "utf8")).toBe(old);
+      expect(existsSync(join(repo.path, ".git/hooks/pre-commit.ast-outline-prev"))).toBe(false);
+    } finally {
+      repo.cleanup();
+    }
+  }, 60000);
+
+  test("honours core.hooksPath, and `hook run` outside a repository warns but exits 0", async () => {
+    const repo = tempRepo({ "m.ts": "export class Box {\n  open() {}\n}\n" });
+    try {
+      gitOk(repo.path, "config", "core.hooksPath", ".myhooks");
+      expect(cliChild(repo.path, ["hook", "install"]).code).toBe(0);
+      expect(existsSync(join(repo.path, ".myhooks/pre-commit"))).toBe(true);
+      expect(existsSync(join(repo.path, ".git/hooks/pre-commit"))).toBe(false);
+      gitOk(repo.path, "add", "m.ts");
+      expect(sh(repo.path, "git", ["commit", "-qm", "one"]).code).toBe(0);
+      expect(manifest(repo.path).files["m.ts"]).toBeDefined();
+      expect(cliChild(repo.path, ["hook", "uninstall"]).code).toBe(0);
+      expect(existsSync(join(repo.path, ".myhooks/pre-commit"))).toBe(false);
+    } finally {
+      repo.cleanup();
+    }
+    const outside = await runCli(["hook", "run"], "/");
+    expect(outside.code).toBe(0);
+    expect(outside.stderr).toContain("warning");
+    expect((await runCli(["hook", "run", "--strict"], "/")).code).toBe(1);
+  }, 60000);
+});
