@@ -159,9 +159,14 @@ describe("index under concurrency and kill", () => {
     const repo = tempRepo(many(60));
     try {
       const child = cliChildAsync(repo.path, ["index", "--threads", "1"]);
-      await new Promise((res) => setTimeout(res, 900));
+      const closed = new Promise((res) => child.on("close", res));
+      // Kill it as soon as it has written its first entries: mid-run, whatever the machine's speed.
+      const deadline = Date.now() + 60000;
+      while (child.exitCode === null && Date.now() < deadline && countFiles(join(repo.path, ".ast_outline_cache", "objects")) < 3) {
+        await new Promise((res) => setTimeout(res, 5));
+      }
       child.kill("SIGKILL");
-      await new Promise((res) => child.on("close", res));
+      await closed;
       const r = cliChild(repo.path, ["index"]);
       expect(r.code).toBe(0);
       expect(r.stdout).toContain("indexed 60 files");
@@ -175,3 +180,11 @@ describe("index under concurrency and kill", () => {
     }
   }, 120000);
 });
+
+function countFiles(dir: string): number {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+  } catch {
+    return 0;
+  }
+}
