@@ -128,16 +128,37 @@ function rowAt(text: string, index: number): number {
 /**
  * The first token inside an error region that starts a later line at the definition's own
  * indentation or less: code that is not part of the definition. Closing brackets are allowed
- * there (a brace language's `}` sits at the definition's column).
+ * there (a brace language's `}` sits at the definition's column). Iterative (pre-order, with
+ * an explicit stack): deeply nested code must not overflow the call stack.
  */
-function firstOutdentedInError(node: Node, row: number, column: number, inError: boolean): Node | undefined {
-  const here = inError || node.isError || node.isMissing;
-  if (here && node.startPosition.row > row && node.startPosition.column <= column && !/^[)\]}]/.test(node.type)) return node;
-  if (!here && !node.hasError) return undefined;
-  for (const child of node.children) {
-    if (!child) continue;
-    const found = firstOutdentedInError(child, row, column, here);
-    if (found) return found;
+function firstOutdentedInError(root: Node, row: number, column: number, rootInError: boolean): Node | undefined {
+  const stack: { node: Node; inError: boolean }[] = [{ node: root, inError: rootInError }];
+  while (stack.length) {
+    const { node, inError } = stack.pop()!;
+    const here = inError || node.isError || node.isMissing;
+    if (here && node.startPosition.row > row && node.startPosition.column <= column && !/^[)\]}]/.test(node.type)) return node;
+    if (!here && !node.hasError) continue;
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child) stack.push({ node: child, inError: here });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where to parse again after a top-level error region that swallowed code no definition
+ * claims (a broken `function f(a, {` turns the rest of a JS file into one ERROR): the first
+ * token in it that starts a later line at the error's own column or less, past `floor`.
+ */
+export function errorRestartFrom(root: Node, floor: number): number | undefined {
+  if (!root.hasError) return undefined;
+  for (const child of root.children) {
+    if (!child || !child.isError || child.startIndex < floor) continue;
+    if (child.endPosition.row === child.startPosition.row) continue;
+    const token = firstOutdentedInError(child, child.startPosition.row, child.startPosition.column, true);
+    if (token && token.startIndex > floor) return token.startIndex;
   }
   return undefined;
 }
@@ -186,11 +207,14 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
 }
 
 function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): string {
-  let start = raw.node.startIndex;
-  // Keep `export`, `export default`, `template <...>` in the signature; leave decorators out.
+  // Keep `export`, `export default`, `declare`, `template <...>` in the signature; leave
+  // decorators out, whether they sit inside the node (TS `@dec class`) or its wrapper.
+  const leading = spec.leadingTypes ?? [];
+  let start = startAfterLeading(raw.node, leading);
   const wrappers = spec.wrapperTypes ?? [];
   for (let w = raw.node.parent; w && wrappers.includes(w.type); w = w.parent) {
-    if (!text.slice(w.startIndex, start).trimStart().startsWith("@")) start = w.startIndex;
+    const from = startAfterLeading(w, leading);
+    if (!text.slice(from, start).trimStart().startsWith("@")) start = from;
     else break;
   }
   if (raw.body && raw.body.startIndex > start) {
@@ -202,6 +226,15 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
   return firstLineSignature(whole);
+}
+
+/** Where a node starts once its leading children of `leading` types (decorators) are skipped. */
+function startAfterLeading(node: Node, leading: string[]): number {
+  if (!leading.length) return node.startIndex;
+  for (const child of node.children) {
+    if (child && !leading.includes(child.type) && child.type !== "comment") return child.startIndex;
+  }
+  return node.startIndex;
 }
 
 function docOf(raw: RawDefinition, p: Placed): { text: string; startRow?: number } | undefined {

@@ -7,7 +7,7 @@ import { decodeSource, isValidUtf8, LineIndex } from "../text/lines.ts";
 import type { Diagnostic, FileOutline } from "../types.ts";
 import { extractScript } from "./embedded.ts";
 import { extractDefinitions } from "./extract.ts";
-import { buildSymbols, swallowedFrom } from "./build.ts";
+import { buildSymbols, errorRestartFrom, swallowedFrom } from "./build.ts";
 
 const MAX_DIAGNOSTICS = 20;
 const MAX_REPARSES = 4;
@@ -49,13 +49,14 @@ export async function outlineSource({ path, bytes, language }: OutlineInput): Pr
     // Error recovery can swallow the rest of a file into one broken definition. Parse again
     // from where that starts (the text before it blanked, so positions hold) and take the
     // definitions found there.
-    for (let from = swallowedFrom(defs, spec, text), rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
+    // A top-level error region that swallowed the rest of the file is restarted the same way.
+    const restartFrom = (root: Node, floor: number) => earliest(swallowedFrom(defs, spec, text), errorRestartFrom(root, floor), floor);
+    for (let from = restartFrom(tree.rootNode, -1), rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
       const again = await parse(spec.grammar, blankBefore(text, from));
       extraTrees.push(again);
       const more = extractDefinitions(again, query, spec).defs.filter((d) => d.node.startIndex >= from!);
       defs = [...defs.filter((d) => d.node.startIndex < from!), ...more];
-      const next = swallowedFrom(defs, spec, text);
-      from = next !== undefined && next > from ? next : undefined;
+      from = restartFrom(again.rootNode, from);
     }
     const symbols = buildSymbols(defs, spec, text);
     diagnostics.push(...syntaxDiagnostics(tree));
@@ -74,22 +75,33 @@ export async function outlineSource({ path, bytes, language }: OutlineInput): Pr
   }
 }
 
+/** The smaller of two restart points that lie past `floor`. */
+function earliest(a: number | undefined, b: number | undefined, floor: number): number | undefined {
+  const points = [a, b].filter((x): x is number => x !== undefined && x > floor);
+  return points.length ? Math.min(...points) : undefined;
+}
+
 function syntaxDiagnostics(tree: Tree): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (!tree.rootNode.hasError) return out;
-  const visit = (node: Node) => {
-    if (out.length >= MAX_DIAGNOSTICS) return;
+  // Pre-order with an explicit stack: deeply nested code must not overflow the call stack.
+  const stack: Node[] = [tree.rootNode];
+  while (stack.length && out.length < MAX_DIAGNOSTICS) {
+    const node = stack.pop()!;
     if (node.isMissing) {
       out.push({ severity: "warning", message: `syntax error: missing ${node.type}`, line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
-      return;
+      continue;
     }
     if (node.isError) {
       out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
-      return; // one report per error region
+      continue; // one report per error region
     }
-    for (const child of node.children) if (child && (child.hasError || child.isMissing)) visit(child);
-  };
-  visit(tree.rootNode);
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child && (child.hasError || child.isMissing)) stack.push(child);
+    }
+  }
   return out;
 }
 
