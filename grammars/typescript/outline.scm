@@ -8,19 +8,40 @@
 (interface_declaration name: (type_identifier) @name body: (_) @body) @definition.interface
 (enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
 (type_alias_declaration name: (type_identifier) @name) @definition.type
+; `namespace A.B {}` is one namespace named A.B; `declare module "x" {}` is module x.
 (internal_module name: (_) @name body: (statement_block) @body) @definition.namespace
+(module name: (string (string_fragment) @name) body: (statement_block) @body) @definition.module
 (module name: (_) @name body: (statement_block) @body) @definition.module
+(ambient_declaration "global" @name (statement_block) @body) @definition.namespace
+
+; Anonymous default exports are named `default`.
+(export_statement "default" @name
+  value: (class body: (class_body) @body) @definition.class
+  (#eq? @name "default"))
+(export_statement "default" @name
+  value: [(function_expression body: (_) @body) (arrow_function body: (_) @body) (generator_function body: (_) @body)] @definition.function
+  (#eq? @name "default"))
+(export_statement "default" @name
+  value: [(object) (call_expression) (as_expression) (satisfies_expression)] @definition.variable
+  (#eq? @name "default"))
 
 (method_definition
   name: (property_identifier) @name
   body: (statement_block) @body
   (#eq? @name "constructor")) @definition.constructor
+; `if (a) {` inside an error region parses as an object method named `if`: not a definition.
 (method_definition
   name: [(property_identifier) (private_property_identifier) (string) (computed_property_name) (number)] @name
-  body: (statement_block) @body) @definition.method
+  body: (statement_block) @body
+  (#not-match? @name "^(if|for|while|switch|catch|with|do|else|return|function|class)$")) @definition.method
 ; Overload signatures and abstract members have no body.
-(method_signature
-  name: [(property_identifier) (private_property_identifier) (string) (computed_property_name) (number)] @name) @declaration.method
+; (Method signatures in object types, e.g. a parameter's type, are not members.)
+(class_body (method_signature
+  name: [(property_identifier) (private_property_identifier) (string) (computed_property_name) (number)] @name) @declaration.method)
+(interface_body (method_signature
+  name: [(property_identifier) (private_property_identifier) (string) (computed_property_name) (number)] @name) @declaration.method)
+(type_alias_declaration value: (object_type (method_signature
+  name: [(property_identifier) (private_property_identifier) (string) (computed_property_name) (number)] @name) @declaration.method))
 (abstract_method_signature
   name: [(property_identifier) (private_property_identifier) (string) (computed_property_name) (number)] @name) @declaration.method
 
@@ -30,10 +51,24 @@
   value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
 (public_field_definition
   name: [(property_identifier) (private_property_identifier) (string) (computed_property_name)] @name) @definition.property
+; Functions in object literals bound to a name or exported: `const api = { get: () => {} }`.
+(variable_declarator value: (object (pair key: [(property_identifier) (string) (computed_property_name)] @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method))
+(assignment_expression right: (object (pair key: [(property_identifier) (string) (computed_property_name)] @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method))
+(export_statement value: (object (pair key: [(property_identifier) (string) (computed_property_name)] @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method))
+(pair value: (object (pair key: [(property_identifier) (string) (computed_property_name)] @name
+  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method))
 (interface_body
   (property_signature name: [(property_identifier) (string) (computed_property_name)] @name) @definition.property)
 
 (function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
+; A function whose header is broken (`function f(a, {`) is left as an error region: still a
+; definition (cut back by the engine where the code after it starts).
+(ERROR . "function" . (identifier) @name) @definition.function
+; ... or recovered as a named function expression standing as a statement.
+(expression_statement (function_expression name: (identifier) @name body: (statement_block) @body) @definition.function)
 (generator_function_declaration name: (identifier) @name body: (statement_block) @body) @definition.function
 (function_signature name: (identifier) @name) @declaration.function
 
@@ -47,10 +82,32 @@
     name: (identifier) @name
     value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @definition.function
 
+; Foo.prototype.bar = function () {}: qualified by its type, Foo.bar.
+(expression_statement
+  (assignment_expression
+    left: (member_expression
+      object: (member_expression object: (identifier) @qualifier property: (property_identifier) @_proto)
+      property: (property_identifier) @name)
+    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
+  (#eq? @_proto "prototype")) @definition.function
+; exports.f = function () {}, module.exports.f = () => {}
 (expression_statement
   (assignment_expression
     left: (member_expression property: (property_identifier) @name)
     right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function
+; CommonJS: module.exports = ..., exports.x = <value>, module.exports.x = <value>
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) @name)) @definition.variable
+  (#eq? @_module "module") (#eq? @_exports "exports"))
+(program
+  (expression_statement
+    (assignment_expression
+      left: (member_expression object: (_) @_exports property: (property_identifier) @name)
+      right: (_) @_value)) @definition.variable
+  (#match? @_exports "^(module\\.)?exports$")
+  (#not-match? @_value "^[A-Za-z_$][A-Za-z0-9_$]*$")) ; `exports.Store = Store` defines nothing new
 
 ; Module-level names (require() bindings are imports, not definitions).
 (program
@@ -74,8 +131,14 @@
   (variable_declaration
     (variable_declarator name: (identifier) @name value: (_)? @value)) @definition.variable
   (#not-match? @value "^require\\("))
+; declare const X: T;
+(program
+  (ambient_declaration
+    [(lexical_declaration (variable_declarator name: (identifier) @name))
+     (variable_declaration (variable_declarator name: (identifier) @name))] @definition.variable))
 
 (import_statement source: (string (string_fragment) @import))
+(import_require_clause source: (string (string_fragment) @import))
 (export_statement source: (string (string_fragment) @import))
 ((call_expression
    function: (identifier) @_req

@@ -1,14 +1,35 @@
-// Entry point of the compiled binary: the grammars, the tree-sitter runtime and the queries
-// are embedded (build/embedded.gen.ts, written by scripts/build.mjs). Bun-only.
-import { setAssetSource } from "../core/parse/assets.ts";
-import { embeddedAssets, hookScript } from "../../build/embedded.gen.ts";
-import { setHookScript } from "../app/hook-script.ts";
-import { setWorkerEntry } from "../app/parse-pool.ts";
-import { main } from "../cli/main.ts";
-import { processIO } from "../cli/io.ts";
+// Entry point of the compiled binary: the grammars, the tree-sitter runtime, the queries and
+// the hook script are embedded (build/embedded.gen.ts, written by scripts/build.ts). Bun-only.
+import { spawnSync } from "node:child_process";
+import { constants } from "node:os";
+
+// JavaScriptCore's optimizing wasm tier (OMG) recompiles the tree-sitter runtime and grammar
+// on background threads as soon as they run hot. For a short run that is pure cost: on
+// 2 cores the outline of a 2,000-line Python file took ~350 ms with it and ~140 ms without,
+// and a 33-file folder half the CPU time. JSC reads its options only at start-up, so when
+// the option is not set we run ourselves again with it. Long runs (the MCP server, a full
+// `index`) keep the optimizing tier. AST_OUTLINE_NO_REEXEC=1 turns this off.
+const JSC_FLAG = "BUN_JSC_useOMGJIT";
+const SKIP_REEXEC = new Set([undefined, "--help", "-h", "--version", "-v", "languages", "mcp", "index", "prompt"]);
+const args = process.argv.slice(2);
+if (!SKIP_REEXEC.has(args[0]) && process.env[JSC_FLAG] === undefined && !process.env.AST_OUTLINE_NO_REEXEC) {
+  const child = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, [JSC_FLAG]: "0" } });
+  if (!child.error) {
+    const signal = child.signal ? (constants.signals as Record<string, number>)[child.signal] : undefined;
+    process.exit(child.status ?? (signal ? 128 + signal : 1));
+  }
+  // Could not start ourselves again (unusual sandbox): carry on in this process.
+}
+
+const { setAssetSource } = await import("../core/parse/assets.ts");
+const { embeddedAssets, hookScript } = await import("../../build/embedded.gen.ts");
+const { setHookScript } = await import("../app/hook-script.ts");
+const { setWorkerEntry } = await import("../app/parse-pool.ts");
+const { main } = await import("../cli/main.ts");
+const { processIO } = await import("../cli/io.ts");
 
 setAssetSource(embeddedAssets);
 setHookScript(hookScript);
 // The worker is a second entry point of the binary (scripts/build.ts), which Bun resolves by its file name.
 setWorkerEntry(() => "./parse-worker.ts");
-process.exitCode = await main(process.argv.slice(2), processIO());
+process.exitCode = await main(args, processIO());

@@ -35,7 +35,8 @@ export function typescriptDefs(fileName: string, text: string): RefDef[] {
     else if (ts.isModuleDeclaration(node)) {
       if (node.flags & ts.NodeFlags.GlobalAugmentation) return ts.forEachChild(node, (c) => visit(c, scope));
       if (ts.isModuleDeclaration(node.parent) && node.parent.body === node) return ts.forEachChild(node, (c) => visit(c, scope)); // A.B.C: named by the outermost
-      let name = nameOf(node.name);
+      // `declare module "x"` is module x in the outline (quotes dropped).
+      let name = ts.isStringLiteral(node.name) ? node.name.text : nameOf(node.name);
       let body = node.body;
       while (body && ts.isModuleDeclaration(body)) {
         name += `.${nameOf(body.name)}`;

@@ -47,6 +47,7 @@ export interface LanguageSpec {
 const CLASS_LIKE = ["class", "struct", "interface", "trait", "impl", "enum"];
 
 const JS_FAMILY = {
+  // `export`, `export default`, `declare` (TS ambient declarations) belong to what they wrap.
   wrapperTypes: ["export_statement", "ambient_declaration"],
   leadingTypes: ["decorator"],
   commentTypes: ["comment"],

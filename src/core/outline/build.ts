@@ -267,11 +267,14 @@ const MAX_SIGNATURE_SOURCE = 600;
 const MAX_BROKEN_HEADER_LINES = 8;
 
 function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): string {
-  let start = raw.node.startIndex;
-  // Keep `export`, `export default`, `template <...>` in the signature; leave decorators out.
+  // Keep `export`, `export default`, `declare`, `template <...>` in the signature; leave
+  // decorators out, whether they sit inside the node (TS `@dec class`) or its wrapper.
+  const leading = spec.leadingTypes ?? [];
+  let start = startAfterLeading(raw.node, leading);
   const wrappers = spec.wrapperTypes ?? [];
   for (let w = raw.node.parent; w && wrappers.includes(w.type); w = w.parent) {
-    if (!text.slice(w.startIndex, start).trimStart().startsWith("@")) start = w.startIndex;
+    const from = startAfterLeading(w, leading);
+    if (!text.slice(from, start).trimStart().startsWith("@")) start = from;
     else break;
   }
   const skipped = spec.signatureSkipTypes?.length ? leadingSkippedEnd(raw.node, spec.signatureSkipTypes) : undefined;
@@ -312,6 +315,15 @@ function leadingSkippedEnd(node: Node, skip: string[]): number | undefined {
     } else break;
   }
   return end;
+}
+
+/** Where a node starts once its leading children of `leading` types (decorators) are skipped. */
+function startAfterLeading(node: Node, leading: string[]): number {
+  if (!leading.length) return node.startIndex;
+  for (const child of node.children) {
+    if (child && !leading.includes(child.type) && child.type !== "comment") return child.startIndex;
+  }
+  return node.startIndex;
 }
 
 function docOf(raw: RawDefinition, p: Placed): { text: string; startRow?: number } | undefined {

@@ -85,19 +85,24 @@ function earliest(a: number | undefined, b: number | undefined, after: number): 
 function syntaxDiagnostics(tree: Tree): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (!tree.rootNode.hasError) return out;
-  const visit = (node: Node) => {
-    if (out.length >= MAX_DIAGNOSTICS) return;
+  // Pre-order with an explicit stack: deeply nested code must not overflow the call stack.
+  const stack: Node[] = [tree.rootNode];
+  while (stack.length && out.length < MAX_DIAGNOSTICS) {
+    const node = stack.pop()!;
     if (node.isMissing) {
       out.push({ severity: "warning", message: `syntax error: missing ${node.type}`, line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
-      return;
+      continue;
     }
     if (node.isError) {
       out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
-      return; // one report per error region
+      continue; // one report per error region
     }
-    for (const child of node.children) if (child && (child.hasError || child.isMissing)) visit(child);
-  };
-  visit(tree.rootNode);
+    const children = node.children;
+    for (let i = children.length - 1; i >= 0; i--) {
+      const child = children[i];
+      if (child && (child.hasError || child.isMissing)) stack.push(child);
+    }
+  }
   return out;
 }
 
