@@ -40,11 +40,14 @@ export interface SymNode {
 export class SideText {
   readonly lines: string[];
   readonly codeLines: string[];
+  /** codeLines with all whitespace removed. */
+  private readonly squeezed: string[];
   readonly root: SymNode;
 
   constructor(readonly side: DiffSide) {
     this.lines = splitLines(side.text);
     this.codeLines = splitLines(blankComments(side.text, side.comments ?? []));
+    this.squeezed = this.codeLines.map(squeeze);
     const moduleSym: OutlineSymbol = {
       kind: "module", name: MODULE_NAME, qualifiedName: MODULE_NAME, signature: "",
       startLine: 1, endLine: Math.max(1, this.lines.length), children: side.symbols,
@@ -79,10 +82,10 @@ export class SideText {
     for (let l = first; l <= sym.endLine; l++) if (!excluded.has(l) && (this.lines[l - 1] ?? "").trim() !== "") ownLines.push(l);
     const nonBlank = ownLines;
     const raw = nonBlank.map((l) => this.lines[l - 1]).join("\n");
-    const codeLines = nonBlank.map((l) => squeeze(this.codeLines[l - 1] ?? "")).filter((s) => s !== "");
+    const codeLines = nonBlank.map((l) => this.squeezed[l - 1] ?? "").filter((s) => s !== "");
     const code = codeLines.join("");
     const [decl, body] = isModule ? ["", code] : splitDeclaration(code, squeeze(sym.signature), codeLines[0] ?? "");
-    const fullCode = isModule ? "" : this.codeLines.slice(first - 1, sym.endLine).map(squeeze).join("");
+    const fullCode = isModule ? "" : this.squeezed.slice(first - 1, sym.endLine).join("");
     const n: SymNode = { sym, kind: sym.kind, parent, children: [], key, first, ownLines, raw, code, decl, body, fullCode, codeLines };
     const seen = new Map<string, number>();
     for (const c of sym.children ?? []) {
