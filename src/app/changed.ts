@@ -4,13 +4,14 @@
 import { readFileSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
-import type { DiffSide } from "../core/diff/source.ts";
+import { splitLines, type DiffSide } from "../core/diff/source.ts";
 import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
 import { usageError } from "../core/errors.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { outlineSource } from "../core/outline/outline.ts";
-import { commentSpans } from "../core/parse/comments.ts";
+import { commentSpans, prepareComments, rowRuns } from "../core/parse/comments.ts";
+import { diffLines } from "../core/diff/lines.ts";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES, looksBinary } from "../io/files.ts";
 import { diffPaths, mergeBase, readBlobs, repoRoot, resolveCommit, checkRevision, type ChangedPath } from "../io/git.ts";
@@ -86,17 +87,22 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   input.language = language.id;
   if ([oldBytes, newBytes].some((b) => b && looksBinary(b))) return { ...input, skipped: "binary" };
   if ([oldBytes, newBytes].some((b) => b && b.length > maxBytes)) return { ...input, skipped: "too large" };
-  // Comments only matter where both sides exist (to call an edit cosmetic).
-  const both = Boolean(oldBytes && newBytes);
-  if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldLang!, both);
-  if (newBytes) input.new = await side(p.path, newBytes, newLang!, both);
+  const oldText = oldBytes && decodeSource(oldBytes);
+  const newText = newBytes && decodeSource(newBytes);
+  // Comments only matter where both sides exist (to call an edit cosmetic), and only on the
+  // lines that changed: unchanged lines count the same on both sides.
+  const changed = oldText !== undefined && newText !== undefined ? diffLines(splitLines(oldText), splitLines(newText)) : undefined;
+  if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, changed && rowRuns(changed.deleted));
+  if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, changed && rowRuns(changed.inserted));
   return input;
 }
 
-async function side(path: string, bytes: Uint8Array, language: LanguageSpec, withComments: boolean): Promise<DiffSide> {
-  const outline = await outlineSource({ path, bytes, language });
-  const text = decodeSource(bytes);
+async function side(path: string, bytes: Uint8Array, text: string, language: LanguageSpec, commentRows: [number, number][] | undefined): Promise<DiffSide> {
   // An embedded script (Vue) is parsed apart from its host file: no comment spans there.
-  const comments = withComments && !language.embedded ? await commentSpans(language, text) : [];
+  const wanted = commentRows && commentRows.length && !language.embedded;
+  const query = wanted ? await prepareComments(language) : undefined;
+  let comments: [number, number][] = [];
+  // The outline's own tree gives the comments: each version is parsed once.
+  const outline = await outlineSource({ path, bytes, language, inspectTree: wanted ? (tree) => (comments = commentSpans(query, tree, commentRows)) : undefined });
   return { path, text, symbols: outline.symbols, comments };
 }

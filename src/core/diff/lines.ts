@@ -49,7 +49,8 @@ function commonPairs(A: string[], B: string[]): [number, number][] {
   let v = new Int32Array(2 * max + 3);
   const trace: Int32Array[] = [];
   for (let d = 0; d <= max; d++) {
-    trace.push(v.slice());
+    // Only diagonals -d-1..d+1 are read when backtracking from step d: keep that window (O(D^2) memory).
+    trace.push(v.slice(off - d - 1, off + d + 2));
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
       let y = x - k;
@@ -58,23 +59,24 @@ function commonPairs(A: string[], B: string[]): [number, number][] {
         y++;
       }
       v[off + k] = x;
-      if (x >= n && y >= m) return backtrack(trace, a.length, b.length, d, off);
+      if (x >= n && y >= m) return backtrack(trace, a.length, b.length, d);
     }
   }
   return [];
 }
 
-function backtrack(trace: Int32Array[], n: number, m: number, dEnd: number, off: number): [number, number][] {
+function backtrack(trace: Int32Array[], n: number, m: number, dEnd: number): [number, number][] {
   const pairs: [number, number][] = [];
   let x = n;
   let y = m;
   for (let d = dEnd; d >= 0; d--) {
     const v = trace[d];
+    const at = (k: number) => v[k + d + 1]; // the window starts at diagonal -d-1
     const k = x - y;
     let prevK: number;
     if (d === 0) prevK = k;
-    else prevK = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : v[off + prevK];
+    else prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
+    const prevX = d === 0 ? 0 : at(prevK);
     const prevY = prevX - prevK;
     while (x > prevX && y > prevY) {
       x--;

@@ -18,23 +18,54 @@ export function group(n: SymNode): string {
 
 /** Pair siblings by key; the leftovers are renamed pairs, removed, or added. */
 export function pairSiblings(olds: SymNode[], news: SymNode[]): { same: Pair[]; renamed: Pair[]; removed: SymNode[]; added: SymNode[] } {
-  const byKey = new Map(news.map((n) => [n.key, n]));
-  const same: Pair[] = [];
-  const usedNew = new Set<SymNode>();
-  let removed: SymNode[] = [];
-  for (const o of olds) {
-    const n = byKey.get(o.key);
-    if (n) {
-      same.push({ old: o, new: n });
-      usedNew.add(n);
-    } else removed.push(o);
-  }
+  const same = pairByKey(olds, news);
+  const usedOld = new Set(same.map((p) => p.old));
+  const usedNew = new Set(same.map((p) => p.new));
+  let removed = olds.filter((o) => !usedOld.has(o));
   let added = news.filter((n) => !usedNew.has(n));
   const renamed = matchUnique(removed, added, (o, n) => o.body !== "" && o.body === n.body);
   renamed.push(...matchSimilar(removed.filter((o) => !renamed.some((p) => p.old === o)), added.filter((n) => !renamed.some((p) => p.new === n))));
   removed = removed.filter((o) => !renamed.some((p) => p.old === o));
   added = added.filter((n) => !renamed.some((p) => p.new === n));
   return { same, renamed, removed, added };
+}
+
+/**
+ * Pair by key (qualified name + ordinal). Where a name repeats and the count differs (an
+ * overload added above the implementation), ordinals would pair the wrong ones: there, pair
+ * identical texts first, then declarations with declarations and bodies with bodies, by similarity.
+ */
+function pairByKey(olds: SymNode[], news: SymNode[]): Pair[] {
+  const groups = new Map<string, { olds: SymNode[]; news: SymNode[] }>();
+  const groupOf = (k: string) => {
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { olds: [], news: [] }));
+    return g;
+  };
+  for (const o of olds) groupOf(o.baseKey).olds.push(o);
+  for (const n of news) groupOf(n.baseKey).news.push(n);
+  const pairs: Pair[] = [];
+  for (const g of groups.values()) {
+    if (g.olds.length === g.news.length) {
+      g.olds.forEach((o, i) => pairs.push({ old: o, new: g.news[i] }));
+      continue;
+    }
+    const leftNew = [...g.news];
+    const rest = g.olds.filter((o) => {
+      const i = leftNew.findIndex((n) => n.fullCode === o.fullCode);
+      if (i >= 0) pairs.push({ old: o, new: leftNew.splice(i, 1)[0] });
+      return i < 0;
+    });
+    for (const o of rest) {
+      if (!leftNew.length) break;
+      // Same declaration-ness first, then the most similar text; ties go to source order.
+      const rank = (n: SymNode) => (Boolean(n.sym.declaration) === Boolean(o.sym.declaration) ? 2 : 0) + similarity(o.codeLines, n.codeLines);
+      let best = 0;
+      for (let i = 1; i < leftNew.length; i++) if (rank(leftNew[i]) > rank(leftNew[best])) best = i;
+      pairs.push({ old: o, new: leftNew.splice(best, 1)[0] });
+    }
+  }
+  return pairs;
 }
 
 /** Pairs where `equal` holds for exactly one candidate on each side, of the same group. */

@@ -20,6 +20,8 @@ export interface SymNode {
   children: SymNode[];
   /** Key among its siblings: qualified name relative to the parent, plus an ordinal when repeated. */
   key: string;
+  /** The key without the ordinal: siblings sharing it are overloads, getter/setter pairs, redefinitions. */
+  baseKey: string;
   /** First line that belongs to it: its leading doc comment, else its start line. */
   first: number;
   /** Line numbers of its own non-blank lines: its range minus its members' ranges. */
@@ -52,7 +54,7 @@ export class SideText {
       kind: "module", name: MODULE_NAME, qualifiedName: MODULE_NAME, signature: "",
       startLine: 1, endLine: Math.max(1, this.lines.length), children: side.symbols,
     };
-    this.root = this.node(moduleSym, undefined, MODULE_NAME, true);
+    this.root = this.node(moduleSym, undefined, MODULE_NAME, MODULE_NAME, true);
   }
 
   /** Every node below the module, depth first. */
@@ -68,7 +70,7 @@ export class SideText {
     return out;
   }
 
-  private node(sym: OutlineSymbol, parent: SymNode | undefined, key: string, isModule = false): SymNode {
+  private node(sym: OutlineSymbol, parent: SymNode | undefined, key: string, baseKey: string, isModule = false): SymNode {
     const first = isModule ? 1 : Math.min(sym.docStartLine ?? sym.startLine, sym.startLine);
     const excluded = new Set<number>();
     for (const c of sym.children ?? []) {
@@ -86,19 +88,20 @@ export class SideText {
     const code = codeLines.join("");
     const [decl, body] = isModule ? ["", code] : splitDeclaration(code, squeeze(sym.signature), codeLines[0] ?? "");
     const fullCode = isModule ? "" : this.squeezed.slice(first - 1, sym.endLine).join("");
-    const n: SymNode = { sym, kind: sym.kind, parent, children: [], key, first, ownLines, raw, code, decl, body, fullCode, codeLines };
+    const n: SymNode = { sym, kind: sym.kind, parent, children: [], key, baseKey, first, ownLines, raw, code, decl, body, fullCode, codeLines };
     const seen = new Map<string, number>();
     for (const c of sym.children ?? []) {
       const rel = isModule || !c.qualifiedName.startsWith(sym.qualifiedName + ".") ? c.qualifiedName : c.qualifiedName.slice(sym.qualifiedName.length + 1);
       const ord = seen.get(rel) ?? 0;
       seen.set(rel, ord + 1);
-      n.children.push(this.node(c, n, ord ? `${rel}#${ord}` : rel));
+      n.children.push(this.node(c, n, ord ? `${rel}#${ord}` : rel, rel));
     }
     return n;
   }
 }
 
-function splitLines(text: string): string[] {
+/** Lines without their `\n` (a final newline does not open a line). */
+export function splitLines(text: string): string[] {
   const lines = text.split("\n");
   if (lines.length && lines[lines.length - 1] === "") lines.pop();
   return lines;
