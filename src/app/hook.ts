@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync,
 import { isAbsolute, join, resolve } from "node:path";
 import { inputError } from "../core/errors.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
-import { gitPath, readBlobs, repoRoot, stagedBlobIds, stagedFiles } from "../io/git.ts";
+import { gitPath, readBlobs, findRepoRoot, stagedBlobIds, stagedFiles } from "../io/git.ts";
 import { HOOK_MARKER, renderHookScript } from "./hook-script.ts";
 import { refreshCache, type RefreshResult } from "./refresh-cache.ts";
 import { ensureExcluded } from "./repo.ts";
@@ -18,7 +18,7 @@ export interface HookPlace {
 }
 
 export function hookPlace(cwd: string): HookPlace {
-  const root = repoRoot(cwd);
+  const root = findRepoRoot(cwd);
   if (!root) throw inputError("not inside a git repository", "run it inside the repository whose commits should refresh the cache");
   // `--git-path hooks` honours core.hooksPath (husky and friends) and worktrees.
   let dir = gitPath(root, "hooks");
@@ -75,11 +75,11 @@ export function uninstallHook(cwd: string): string[] {
 
 /** Refresh the cache for the staged files from the index (not the work tree). */
 export async function runHook(cwd: string): Promise<RefreshResult> {
-  const root = repoRoot(cwd);
+  const root = findRepoRoot(cwd);
   if (!root) throw inputError("not inside a git repository");
   const paths = stagedFiles(root).filter((p) => detectLanguage(p, undefined));
   const ids = stagedBlobIds(root, paths);
-  const blobs = readBlobs(root, [...new Set(ids.values())]);
+  const blobs = await readBlobs(root, [...new Set(ids.values())]);
   const contents = new Map<string, Uint8Array>();
   for (const [path, id] of ids) {
     const bytes = blobs.get(id);

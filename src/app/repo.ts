@@ -5,7 +5,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync } fro
 import { dirname, relative, resolve, sep } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
-import { gitPath, listRepoFiles, repoRoot } from "../io/git.ts";
+import { gitPath, listRepoFiles, findRepoRoot } from "../io/git.ts";
 import { expandPaths } from "../io/walk.ts";
 
 export interface Repo {
@@ -17,10 +17,10 @@ export function findRepo(cwd: string, rootOption?: string): Repo {
   if (rootOption !== undefined) {
     const root = resolve(cwd, String(rootOption));
     if (!existsSync(root)) throw inputError(`no such folder: ${rootOption}`, "--root takes the folder to index");
-    const top = repoRoot(root);
+    const top = findRepoRoot(root);
     return { root, git: top !== undefined && samePath(top, root) };
   }
-  const top = repoRoot(cwd);
+  const top = findRepoRoot(cwd);
   if (!top) throw inputError("not inside a git repository", "run it inside one, or name a folder with --root DIR");
   return { root: top, git: true };
 }

@@ -8,6 +8,7 @@ import { regionCommand } from "./commands/region.ts";
 import { languagesCommand } from "./commands/languages.ts";
 import { dumpTreeCommand } from "./commands/dump-tree.ts";
 import { registerCacheCommands } from "./commands/cache-commands.ts";
+import { changedCommand } from "./commands/changed.ts";
 import { VERSION } from "../version.ts";
 
 type Action = (...args: any[]) => Promise<number> | number;
@@ -39,6 +40,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--hash <sha256>", "Warn when the file no longer has this content hash")
     .option("--format <format>", "text | json", { default: "text" })
     .action(run((file: string, start: string, end: string, opts) => regionCommand(file, start, end, opts, io)));
+
+  cli
+    .command("changed", "Symbols a commit, branch, PR or the work tree added, removed, modified, renamed or moved")
+    .option("--base <rev>", "Compare from this revision (default: HEAD)")
+    .option("--head <rev>", "Compare to this revision (default: the work tree)")
+    .option("--staged", "Compare the base with the index (what `git commit` would record)")
+    .option("--merge-base", "Compare from the merge base of base and head (what a PR shows)")
+    .option("--format <format>", "text | json | markdown | github", { default: "text" })
+    .option("--exit-code", "Exit 1 when any symbol changed, 0 when none")
+    .option("--max-size <size>", "Files larger than this are listed without symbols (e.g. 4M)")
+    .action(run((opts) => changedCommand(opts, io)));
 
   cli
     .command("languages", "Supported languages, extensions and grammar versions")

@@ -1,24 +1,189 @@
-// The git calls the cache and the hook need. Every call is argument-vector based (no shell),
-// and a failing git call is an error, never silently "nothing".
-import { execFileSync, spawnSync } from "node:child_process";
-import { inputError } from "../core/errors.ts";
+// The one place that runs git. No shell; revisions always after `--end-of-options`; a value
+// that starts with `-` is refused before git sees it. Every failure becomes a one-line input
+// error: a failed git call is never read as "nothing changed".
+// Async calls serve `changed`; the few sync ones serve the cache and the hook, whose callers
+// are synchronous file walks.
+import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
+import { inputError, OutlineError } from "../core/errors.ts";
 
 const MAX_BUFFER = 512 * 1024 * 1024;
 
-export function git(cwd: string, args: string[], input?: Uint8Array): Buffer {
-  const r = spawnSync("git", args, { cwd, input, maxBuffer: MAX_BUFFER });
-  if (r.error) throw inputError(`cannot run git: ${(r.error as NodeJS.ErrnoException).code ?? r.error.message}`, "is git installed and on PATH?");
-  if (r.status !== 0) {
-    const why = r.stderr.toString("utf8").trim().split("\n")[0] || `exit ${r.status}`;
-    throw inputError(`git ${args[0]} failed: ${why}`);
+export interface GitResult {
+  stdout: Buffer;
+  stderr: string;
+}
+
+/** Run git with `args` in `cwd`; reject with an OutlineError on a non-zero exit. */
+export function git(cwd: string, args: string[], what: string): Promise<GitResult> {
+  return new Promise((resolve, reject) => {
+    execFile("git", args, { cwd, encoding: "buffer", maxBuffer: MAX_BUFFER, env: gitEnv() }, (err, stdout, stderr) => {
+      const errText = stderr.toString("utf8").trim();
+      if (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === "ENOENT") return reject(inputError("git is not installed or not on PATH", "`changed` needs git"));
+        return reject(gitFailure(what, errText, err.message));
+      }
+      resolve({ stdout, stderr: errText });
+    });
+  });
+}
+
+function gitEnv(): NodeJS.ProcessEnv {
+  // Plain, stable output whatever the user's configuration or locale says.
+  return { ...process.env, LC_ALL: "C", GIT_PAGER: "cat", GIT_OPTIONAL_LOCKS: "0" };
+}
+
+function gitFailure(what: string, stderr: string, fallback: string): OutlineError {
+  const first = (stderr.split("\n").find((l) => /^(fatal|error):/.test(l)) ?? stderr.split("\n")[0] ?? fallback).replace(/^(fatal|error):\s*/, "");
+  if (/not a git repository/i.test(stderr)) return inputError("not a git repository", "run `changed` inside a git work tree");
+  return inputError(`git ${what} failed: ${first || fallback}`);
+}
+
+/** A revision from the user (maybe from untrusted PR metadata). */
+export function checkRevision(rev: string, flag: string): string {
+  if (rev === "") throw inputError(`${flag} is empty`, "name a commit, branch or tag");
+  if (rev.startsWith("-")) throw inputError(`refusing revision starting with '-': ${rev}`, `${flag} takes a commit, branch or tag`);
+  if (/[\0\n]/.test(rev)) throw inputError(`bad revision: ${JSON.stringify(rev)}`);
+  return rev;
+}
+
+export async function repoRoot(cwd: string): Promise<string> {
+  const r = await git(cwd, ["rev-parse", "--show-toplevel"], "rev-parse");
+  const root = r.stdout.toString("utf8").trim();
+  if (!root) throw inputError("not inside a git work tree", "run `changed` inside a git work tree");
+  return root;
+}
+
+/** The commit a revision names, as a full sha. */
+export async function resolveCommit(root: string, rev: string, flag: string): Promise<string> {
+  checkRevision(rev, flag);
+  try {
+    const r = await git(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`], "rev-parse");
+    const sha = r.stdout.toString("utf8").trim();
+    if (/^[0-9a-f]{40,64}$/.test(sha)) return sha;
+  } catch (e) {
+    if (e instanceof OutlineError && /not a git repository/.test(e.message)) throw e;
   }
+  throw inputError(`unknown revision: ${rev}`, `${flag} must name a commit in this repository`);
+}
+
+export async function mergeBase(root: string, a: string, b: string): Promise<string> {
+  try {
+    const r = await git(root, ["merge-base", "--end-of-options", a, b], "merge-base");
+    const sha = r.stdout.toString("utf8").trim();
+    if (sha) return sha;
+  } catch {
+    // fall through: no common ancestor is the one expected failure
+  }
+  throw inputError(`no merge base between ${a.slice(0, 12)} and ${b.slice(0, 12)}`, "drop --merge-base, or fetch more history (e.g. `git fetch --unshallow`)");
+}
+
+export type ChangeStatus = "added" | "deleted" | "modified" | "renamed" | "copied" | "type-changed";
+
+export interface ChangedPath {
+  status: ChangeStatus;
+  path: string;
+  oldPath?: string;
+  /** Blob ids; undefined for the missing side and for the work tree (read from disk). */
+  oldBlob?: string;
+  newBlob?: string;
+  oldMode: string;
+  newMode: string;
+}
+
+const ZERO = /^0+$/;
+
+/**
+ * What changed between two trees, with git's rename detection.
+ * `head` undefined: the work tree (or the index with `cached`).
+ */
+export async function diffPaths(root: string, base: string, head: string | undefined, cached: boolean): Promise<ChangedPath[]> {
+  const args = ["diff", "--raw", "-z", "--no-abbrev", "-M", "--no-ext-diff", "--no-textconv", "--no-color", "--ignore-submodules=none"];
+  if (cached) args.push("--cached");
+  args.push("--end-of-options", base);
+  if (head) args.push(head);
+  args.push("--");
+  const r = await git(root, args, "diff");
+  return parseRaw(r.stdout.toString("utf8"));
+}
+
+/** `:100644 100644 <old> <new> M\0path\0` records; R/C records carry two paths. */
+export function parseRaw(out: string): ChangedPath[] {
+  const parts = out.split("\0");
+  const result: ChangedPath[] = [];
+  for (let i = 0; i < parts.length; ) {
+    const head = parts[i++];
+    if (!head) continue;
+    const m = /^:(\d+) (\d+) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])(\d*)$/.exec(head);
+    if (!m) throw new OutlineError("internal", `unexpected git diff output: ${head.slice(0, 80)}`);
+    const [, oldMode, newMode, oldSha, newSha, letter] = m;
+    const first = parts[i++];
+    const second = letter === "R" || letter === "C" ? parts[i++] : undefined;
+    const oldBlob = ZERO.test(oldSha) ? undefined : oldSha;
+    const newBlob = ZERO.test(newSha) ? undefined : newSha;
+    const status: ChangeStatus =
+      letter === "A" ? "added" : letter === "D" ? "deleted" : letter === "R" ? "renamed" : letter === "C" ? "copied" : letter === "T" ? "type-changed" : "modified";
+    result.push({
+      status,
+      path: second ?? first,
+      oldPath: second !== undefined ? first : undefined,
+      oldBlob: status === "added" ? undefined : oldBlob,
+      newBlob: status === "deleted" ? undefined : newBlob,
+      oldMode,
+      newMode,
+    });
+  }
+  return result;
+}
+
+/** Read many blobs with one `git cat-file --batch` process. Missing objects are an error. */
+export function readBlobs(root: string, ids: string[]): Promise<Map<string, Buffer>> {
+  const unique = [...new Set(ids)];
+  const result = new Map<string, Buffer>();
+  if (!unique.length) return Promise.resolve(result);
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", ["cat-file", "--batch"], { cwd: root, env: gitEnv(), stdio: ["pipe", "pipe", "pipe"] });
+    const chunks: Buffer[] = [];
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => chunks.push(c));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
+    child.on("error", (e) => reject(inputError(`cannot run git: ${e.message}`)));
+    child.on("close", (code) => {
+      if (code !== 0) return reject(gitFailure("cat-file", stderr, `exit ${code}`));
+      try {
+        const out = Buffer.concat(chunks);
+        let pos = 0;
+        for (const id of unique) {
+          const nl = out.indexOf(0x0a, pos);
+          const header = out.subarray(pos, nl).toString("utf8");
+          const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
+          if (!m) throw inputError(`git cat-file could not read ${id}: ${header}`);
+          const size = Number(m[3]);
+          result.set(id, out.subarray(nl + 1, nl + 1 + size));
+          pos = nl + 1 + size + 1; // content, then a newline
+        }
+        resolve(result);
+      } catch (e) {
+        reject(e);
+      }
+    });
+    child.stdin.on("error", () => {}); // reported through `close`
+    child.stdin.end(unique.join("\n") + "\n");
+  });
+}
+
+/** Synchronous git for the cache and the hook; same error rules as `git()`. */
+export function gitSync(cwd: string, args: string[], input?: Uint8Array): Buffer {
+  const r = spawnSync("git", args, { cwd, input, maxBuffer: MAX_BUFFER, env: gitEnv() });
+  if (r.error) throw inputError(`cannot run git: ${(r.error as NodeJS.ErrnoException).code ?? r.error.message}`, "is git installed and on PATH?");
+  if (r.status !== 0) throw gitFailure(args[0], r.stderr.toString("utf8").trim(), `exit ${r.status}`);
   return r.stdout;
 }
 
 /** The work-tree root of the repository around cwd, or undefined outside one. */
-export function repoRoot(cwd: string): string | undefined {
+export function findRepoRoot(cwd: string): string | undefined {
   try {
-    return execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd, stdio: ["ignore", "pipe", "ignore"] }).toString("utf8").trim() || undefined;
+    return execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd, env: gitEnv(), stdio: ["ignore", "pipe", "ignore"] }).toString("utf8").trim() || undefined;
   } catch {
     return undefined;
   }
@@ -30,19 +195,19 @@ function splitZ(out: Buffer): string[] {
 
 /** Tracked files plus untracked files that are not ignored, relative to the root. */
 export function listRepoFiles(root: string): string[] {
-  return splitZ(git(root, ["ls-files", "-co", "--exclude-standard", "-z", "--deduplicate"]));
+  return splitZ(gitSync(root, ["ls-files", "-co", "--exclude-standard", "-z", "--deduplicate"]));
 }
 
 /** Files added, copied, modified or renamed in the index (what a commit would record). */
 export function stagedFiles(root: string): string[] {
-  return splitZ(git(root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--no-renames"]));
+  return splitZ(gitSync(root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--no-renames"]));
 }
 
-/** The index's blob ids for the given paths (`git ls-files -s`). */
+/** The index's blob ids for the given paths (`git ls-files -s`); submodules left out. */
 export function stagedBlobIds(root: string, paths: string[]): Map<string, string> {
   const out = new Map<string, string>();
   if (!paths.length) return out;
-  const lines = git(root, ["ls-files", "-s", "-z", "--", ...paths]).toString("utf8").split("\0");
+  const lines = gitSync(root, ["ls-files", "-s", "-z", "--", ...paths]).toString("utf8").split("\0");
   for (const line of lines) {
     const m = /^(\d+) ([0-9a-f]+) (\d)\t(.*)$/s.exec(line);
     if (m && m[3] === "0" && m[1] !== "160000") out.set(m[4], m[2]);
@@ -50,29 +215,7 @@ export function stagedBlobIds(root: string, paths: string[]): Map<string, string
   return out;
 }
 
-/** Read blobs in one `git cat-file --batch` call. */
-export function readBlobs(root: string, ids: string[]): Map<string, Uint8Array> {
-  const out = new Map<string, Uint8Array>();
-  if (!ids.length) return out;
-  const buf = git(root, ["cat-file", "--batch"], Buffer.from(ids.join("\n") + "\n"));
-  let pos = 0;
-  for (const id of ids) {
-    const nl = buf.indexOf(0x0a, pos);
-    if (nl < 0) break;
-    const header = buf.subarray(pos, nl).toString("utf8").split(" ");
-    if (header[1] === "missing") {
-      pos = nl + 1;
-      continue;
-    }
-    const size = Number(header[2]);
-    out.set(id, new Uint8Array(buf.subarray(nl + 1, nl + 1 + size)));
-    pos = nl + 1 + size + 1; // content, then a newline
-  }
-  return out;
-}
-
 /** A path git resolves inside its own directory (`hooks`, `info/exclude`), absolute. */
 export function gitPath(root: string, name: string): string {
-  const p = git(root, ["rev-parse", "--path-format=absolute", "--git-path", name]).toString("utf8").trim();
-  return p;
+  return gitSync(root, ["rev-parse", "--path-format=absolute", "--git-path", name]).toString("utf8").trim();
 }

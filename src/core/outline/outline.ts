@@ -25,9 +25,11 @@ export interface OutlineInput {
   path: string;
   bytes: Uint8Array;
   language: LanguageSpec;
+  /** Sees the parse tree before it is freed, so a caller needing more from it need not parse again. */
+  inspectTree?: (tree: Tree) => void;
 }
 
-export async function outlineSource({ path, bytes, language }: OutlineInput): Promise<FileOutline> {
+export async function outlineSource({ path, bytes, language, inspectTree }: OutlineInput): Promise<FileOutline> {
   let text = decodeSource(bytes);
   const diagnostics: Diagnostic[] = [];
   if (!isValidUtf8(bytes)) diagnostics.push({ severity: "warning", message: "invalid UTF-8: bytes replaced by U+FFFD for parsing", line: firstInvalidLine(bytes) });
@@ -60,6 +62,7 @@ export async function outlineSource({ path, bytes, language }: OutlineInput): Pr
       from = resumeAt(again.rootNode, from);
     }
     const symbols = buildSymbols(defs, spec, text);
+    inspectTree?.(tree);
     diagnostics.push(...syntaxDiagnostics(tree));
     return {
       path,

@@ -1,0 +1,111 @@
+// bench/changed.ts: `changed` on a real Python project's history.
+//   bun bench/changed.ts [repo] [--binary dist/ast-outline] [--commits 40]
+// 1. Agreement with the CPython-`ast` oracle (scripts/oracle/py_changed.py) under the CONTRACT
+//    rule on the last N non-merge commits that touch .py files: micro F1 over
+//    (change, path, qualified name) of def/class symbols. Target >= 0.98.
+// 2. Median wall time of `changed --base C~1 --head C` per commit from the compiled binary
+//    (target <= 150 ms), and a ~200-file range beside `git diff --stat` on the same range.
+// The repository is data (e.g. a clone under /work/data), never part of this project.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { f1, python, score, type Sets } from "../test/helpers/oracle.ts";
+
+const ROOT = join(import.meta.dir, "..");
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args.splice(i, 2)[1] : fallback;
+};
+const binary = flag("--binary", join(ROOT, "dist", "ast-outline"));
+const commitCount = Number(flag("--commits", "40"));
+const repo = args[0] ?? "/work/data/requests";
+if (!existsSync(binary)) throw new Error(`no binary at ${binary} (npm run build)`);
+if (!existsSync(join(repo, ".git"))) throw new Error(`not a git clone: ${repo}`);
+
+const git = (...a: string[]) => execFileSync("git", a, { cwd: repo, encoding: "utf8", maxBuffer: 1 << 30 });
+const show = (rev: string, path: string): string | null => {
+  const r = spawnSync("git", ["show", `${rev}:${path}`], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 30 });
+  return r.status === 0 ? r.stdout : null;
+};
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+function timed(cmd: string, argv: string[]): { ms: number; stdout: string; status: number | null } {
+  const t0 = performance.now();
+  const r = spawnSync(cmd, argv, { cwd: repo, encoding: "utf8", maxBuffer: 1 << 30 });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} failed: ${r.stderr}`);
+  return { ms, stdout: r.stdout, status: r.status };
+}
+
+const DEF_KINDS = new Set(["class", "function", "method", "constructor"]);
+const commits = git("log", "--no-merges", `-n${commitCount}`, "--format=%H", "--", "*.py").trim().split("\n");
+
+let tp = 0, fp = 0, fn = 0;
+const times: number[] = [];
+const disagreements: string[] = [];
+let files = 0;
+for (const c of commits) {
+  const run = timed(binary, ["changed", "--base", `${c}~1`, "--head", c, "--format", "json"]);
+  times.push(run.ms);
+  const set = JSON.parse(run.stdout);
+  // Ours, keyed by path: a move is a removal from its old file and an addition to its new one.
+  const ours: Sets = { added: [], removed: [], modified: [] };
+  const cases: { id: string; old: string | null; new: string | null }[] = [];
+  for (const f of set.files) {
+    if (f.language !== "python" || f.skipped) continue;
+    files++;
+    cases.push({ id: f.path, old: f.status === "added" ? null : show(`${c}~1`, f.oldPath ?? f.path), new: f.status === "deleted" ? null : show(c, f.path) });
+    for (const s of f.symbols) {
+      if (!DEF_KINDS.has(s.kind)) continue;
+      if (s.change === "renamed" || s.change === "moved") {
+        ours.removed.push(`${s.change === "moved" ? s.oldPath : f.path}:${s.oldQualifiedName ?? s.qualifiedName}`);
+        ours.added.push(`${f.path}:${s.qualifiedName}`);
+      } else ours[s.change === "modified" ? "modified" : (s.change as "added" | "removed")].push(`${f.path}:${s.qualifiedName}`);
+    }
+  }
+  const truth: Sets = { added: [], removed: [], modified: [] };
+  for (const o of cases.length ? python("oracle", cases) : []) {
+    if (o.error) {
+      console.error(`oracle: ${c.slice(0, 10)} ${o.id}: ${o.error} (file left out)`);
+      for (const k of ["added", "removed", "modified"] as const) ours[k] = ours[k].filter((x) => !x.startsWith(`${o.id}:`));
+      continue;
+    }
+    for (const k of ["added", "removed", "modified"] as const) truth[k].push(...o[k].map((q: string) => `${o.id}:${q.replace(/#\d+$/, "")}`));
+  }
+  const s = score(ours, truth);
+  tp += s.tp; fp += s.fp; fn += s.fn;
+  if (s.diffs.length) disagreements.push(`${c.slice(0, 10)}: ${s.diffs.join(" ")}`);
+}
+
+// A range of about 200 changed files: walk back along first parents from HEAD.
+const firstParents = git("rev-list", "--first-parent", "-n2000", "HEAD").trim().split("\n");
+let rangeBase = firstParents[firstParents.length - 1];
+let rangeFiles = 0;
+for (let lo = 0, hi = firstParents.length - 1; lo <= hi; ) {
+  const mid = (lo + hi) >> 1;
+  const n = git("diff", "--name-only", firstParents[mid], "HEAD").trim().split("\n").filter(Boolean).length;
+  if (n >= 200) {
+    rangeBase = firstParents[mid];
+    rangeFiles = n;
+    hi = mid - 1;
+  } else lo = mid + 1;
+}
+const rangeChanged: number[] = [];
+const rangeStat: number[] = [];
+let rangeSymbols = 0;
+for (let i = 0; i < 5; i++) {
+  const r = timed(binary, ["changed", "--base", rangeBase, "--head", "HEAD", "--format", "json"]);
+  rangeChanged.push(r.ms);
+  rangeSymbols = JSON.parse(r.stdout).files.reduce((n: number, f: any) => n + f.symbols.length, 0);
+  rangeStat.push(timed("git", ["diff", "--stat", rangeBase, "HEAD"]).ms);
+}
+
+const head = git("rev-parse", "--short", "HEAD").trim();
+console.log(`changed bench on ${repo} @ ${head}`);
+console.log(`  oracle agreement: ${commits.length} commits touching .py, ${files} Python file versions: tp ${tp}, fp ${fp}, fn ${fn}, F1 ${f1(tp, fp, fn).toFixed(4)} (target >= 0.98)`);
+for (const d of disagreements.slice(0, 20)) console.log(`    ${d}`);
+console.log(`  single commit: median ${median(times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms over ${times.length} commits (target <= 150 ms)`);
+console.log(`  ${rangeFiles}-file range ${rangeBase.slice(0, 10)}..HEAD (${rangeSymbols} symbol changes): changed median ${median(rangeChanged).toFixed(0)} ms, git diff --stat median ${median(rangeStat).toFixed(0)} ms`);

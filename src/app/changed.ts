@@ -1,0 +1,108 @@
+// `changed`: from revisions to symbol changes. Asks git what changed (with its rename
+// detection), reads both sides of only those files (blobs in one batch, the work tree from
+// disk), outlines each version once, and hands everything to the pure diff core.
+import { readFileSync, lstatSync } from "node:fs";
+import { join } from "node:path";
+import { diffFiles, type FileInput } from "../core/diff/diff.ts";
+import { splitLines, type DiffSide } from "../core/diff/source.ts";
+import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
+import { usageError } from "../core/errors.ts";
+import { detectLanguage } from "../core/languages/detect.ts";
+import type { LanguageSpec } from "../core/languages/registry.ts";
+import { outlineSource } from "../core/outline/outline.ts";
+import { commentSpans, prepareComments, rowRuns } from "../core/parse/comments.ts";
+import { diffLines } from "../core/diff/lines.ts";
+import { decodeSource } from "../core/text/lines.ts";
+import { DEFAULT_MAX_BYTES, looksBinary } from "../io/files.ts";
+import { diffPaths, mergeBase, readBlobs, repoRoot, resolveCommit, checkRevision, type ChangedPath } from "../io/git.ts";
+
+export interface ChangedOptions {
+  cwd: string;
+  base?: string;
+  head?: string;
+  staged?: boolean;
+  mergeBase?: boolean;
+  maxBytes?: number;
+}
+
+const REGULAR = new Set(["100644", "100755"]);
+
+export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
+  if (opts.base !== undefined) checkRevision(opts.base, "--base");
+  if (opts.head !== undefined) checkRevision(opts.head, "--head");
+  if (opts.staged && opts.head !== undefined) throw usageError("--staged compares with the index, so it takes no --head", "drop one of them");
+  const root = await repoRoot(opts.cwd);
+  let base = await resolveCommit(root, opts.base ?? "HEAD", "--base");
+  const head = opts.head !== undefined ? await resolveCommit(root, opts.head, "--head") : undefined;
+  if (opts.mergeBase) base = await mergeBase(root, base, head ?? (await resolveCommit(root, "HEAD", "--head")));
+  const paths = await diffPaths(root, base, head, Boolean(opts.staged));
+  const fromWorkTree = head === undefined && !opts.staged;
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+
+  // Only files a language could claim are read: by name, or (no extension) by a `#!` line.
+  const mayParse = (path: string) => detectLanguage(path, undefined) !== undefined || !/\.[^/.]+$/.test(path);
+  const blobIds: string[] = [];
+  for (const p of paths) {
+    if (p.oldBlob && REGULAR.has(p.oldMode) && mayParse(p.oldPath ?? p.path)) blobIds.push(p.oldBlob);
+    if (!fromWorkTree && p.newBlob && REGULAR.has(p.newMode) && mayParse(p.path)) blobIds.push(p.newBlob);
+  }
+  const blobs = await readBlobs(root, blobIds);
+
+  const inputs: FileInput[] = [];
+  for (const p of paths) {
+    const oldBytes = p.oldBlob ? blobs.get(p.oldBlob) : undefined;
+    const newBytes = p.status === "deleted" ? undefined : fromWorkTree ? readWorkTree(root, p.path, mayParse) : p.newBlob ? blobs.get(p.newBlob) : undefined;
+    inputs.push(await fileInput(p, oldBytes, newBytes, maxBytes));
+  }
+  return { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files: diffFiles(inputs) };
+}
+
+function readWorkTree(root: string, path: string, mayParse: (p: string) => boolean): Uint8Array | undefined {
+  if (!mayParse(path)) return undefined;
+  const full = join(root, path);
+  try {
+    if (!lstatSync(full).isFile()) return undefined;
+    return readFileSync(full);
+  } catch {
+    return undefined; // deleted in the work tree: git reports it as deleted too
+  }
+}
+
+async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBytes: Uint8Array | undefined, maxBytes: number): Promise<FileInput> {
+  const status: FileStatus = p.status;
+  const input: FileInput = { path: p.path, status };
+  if (p.oldPath !== undefined) input.oldPath = p.oldPath;
+  const modes = [p.oldMode, p.newMode].filter((m) => !/^0+$/.test(m));
+  if (modes.includes("160000")) return { ...input, skipped: "submodule" };
+  if (modes.includes("120000")) return { ...input, skipped: "symlink" };
+
+  const newLang = newBytes ? detectLanguage(p.path, newBytes.subarray(0, 256)) : undefined;
+  const oldLang = oldBytes ? detectLanguage(p.oldPath ?? p.path, oldBytes.subarray(0, 256)) : undefined;
+  const language = newLang ?? oldLang;
+  if (!language || (newBytes && !newLang) || (oldBytes && !oldLang) || (!newBytes && !oldBytes)) {
+    const lang = detectLanguage(p.path, undefined) ?? detectLanguage(p.oldPath ?? p.path, undefined);
+    if (lang) input.language = lang.id;
+    return { ...input, skipped: [oldBytes, newBytes].some((b) => b && looksBinary(b)) ? "binary" : lang ? "unreadable" : "unsupported language" };
+  }
+  input.language = language.id;
+  if ([oldBytes, newBytes].some((b) => b && looksBinary(b))) return { ...input, skipped: "binary" };
+  if ([oldBytes, newBytes].some((b) => b && b.length > maxBytes)) return { ...input, skipped: "too large" };
+  const oldText = oldBytes && decodeSource(oldBytes);
+  const newText = newBytes && decodeSource(newBytes);
+  // Comments only matter where both sides exist (to call an edit cosmetic), and only on the
+  // lines that changed: unchanged lines count the same on both sides.
+  const changed = oldText !== undefined && newText !== undefined ? diffLines(splitLines(oldText), splitLines(newText)) : undefined;
+  if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, changed && rowRuns(changed.deleted));
+  if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, changed && rowRuns(changed.inserted));
+  return input;
+}
+
+async function side(path: string, bytes: Uint8Array, text: string, language: LanguageSpec, commentRows: [number, number][] | undefined): Promise<DiffSide> {
+  // An embedded script (Vue) is parsed apart from its host file: no comment spans there.
+  const wanted = commentRows && commentRows.length && !language.embedded;
+  const query = wanted ? await prepareComments(language) : undefined;
+  let comments: [number, number][] = [];
+  // The outline's own tree gives the comments: each version is parsed once.
+  const outline = await outlineSource({ path, bytes, language, inspectTree: wanted ? (tree) => (comments = commentSpans(query, tree, commentRows)) : undefined });
+  return { path, text, symbols: outline.symbols, comments };
+}

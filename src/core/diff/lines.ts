@@ -1,0 +1,92 @@
+// A line diff (Myers' O(ND) algorithm) giving the old lines deleted and the new lines inserted,
+// which is all the anchors need. Pure.
+
+export interface LineDiff {
+  /** 1-based old line numbers not kept. */
+  deleted: Set<number>;
+  /** 1-based new line numbers not kept. */
+  inserted: Set<number>;
+}
+
+/** Beyond this many edits the middle is reported as replaced wholesale (bounded memory). */
+const MAX_EDITS = 4000;
+
+export function diffLines(a: string[], b: string[]): LineDiff {
+  const deleted = new Set<number>();
+  const inserted = new Set<number>();
+  let pre = 0;
+  while (pre < a.length && pre < b.length && a[pre] === b[pre]) pre++;
+  let suf = 0;
+  while (suf < a.length - pre && suf < b.length - pre && a[a.length - 1 - suf] === b[b.length - 1 - suf]) suf++;
+  const A = a.slice(pre, a.length - suf);
+  const B = b.slice(pre, b.length - suf);
+  const keptA = new Set<number>();
+  const keptB = new Set<number>();
+  for (const [i, j] of commonPairs(A, B)) {
+    keptA.add(i);
+    keptB.add(j);
+  }
+  for (let i = 0; i < A.length; i++) if (!keptA.has(i)) deleted.add(pre + i + 1);
+  for (let j = 0; j < B.length; j++) if (!keptB.has(j)) inserted.add(pre + j + 1);
+  return { deleted, inserted };
+}
+
+/** Index pairs of a longest common subsequence (Myers), or none past MAX_EDITS. */
+function commonPairs(A: string[], B: string[]): [number, number][] {
+  const n = A.length;
+  const m = B.length;
+  if (!n || !m) return [];
+  const ids = new Map<string, number>();
+  const id = (s: string) => {
+    let v = ids.get(s);
+    if (v === undefined) ids.set(s, (v = ids.size));
+    return v;
+  };
+  const a = A.map(id);
+  const b = B.map(id);
+  const max = Math.min(n + m, MAX_EDITS);
+  const off = max + 1;
+  let v = new Int32Array(2 * max + 3);
+  const trace: Int32Array[] = [];
+  for (let d = 0; d <= max; d++) {
+    // Only diagonals -d-1..d+1 are read when backtracking from step d: keep that window (O(D^2) memory).
+    trace.push(v.slice(off - d - 1, off + d + 2));
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[off + k - 1] < v[off + k + 1]) ? v[off + k + 1] : v[off + k - 1] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[off + k] = x;
+      if (x >= n && y >= m) return backtrack(trace, a.length, b.length, d);
+    }
+  }
+  return [];
+}
+
+function backtrack(trace: Int32Array[], n: number, m: number, dEnd: number): [number, number][] {
+  const pairs: [number, number][] = [];
+  let x = n;
+  let y = m;
+  for (let d = dEnd; d >= 0; d--) {
+    const v = trace[d];
+    const at = (k: number) => v[k + d + 1]; // the window starts at diagonal -d-1
+    const k = x - y;
+    let prevK: number;
+    if (d === 0) prevK = k;
+    else prevK = k === -d || (k !== d && at(k - 1) < at(k + 1)) ? k + 1 : k - 1;
+    const prevX = d === 0 ? 0 : at(prevK);
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) {
+      x--;
+      y--;
+      pairs.push([x, y]);
+    }
+    if (d > 0) {
+      x = prevX;
+      y = prevY;
+    }
+  }
+  return pairs.reverse();
+}

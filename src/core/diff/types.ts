@@ -1,0 +1,56 @@
+// What `changed` reports. Field names are the JSON contract (CONTRACT.md, `changed`):
+// added, never renamed.
+import type { SymbolKind } from "../types.ts";
+
+export type SymbolChangeKind = "added" | "removed" | "modified" | "renamed" | "moved";
+
+/** A run of changed diff lines inside a symbol: LEFT = old side, RIGHT = new side (as GitHub names them). */
+export interface Anchor {
+  side: "LEFT" | "RIGHT";
+  startLine: number;
+  endLine: number;
+}
+
+/** Changes outside every symbol are reported against this pseudo-symbol (kind "module"). */
+export const MODULE_NAME = "<module>";
+
+export interface SymbolChange {
+  change: SymbolChangeKind;
+  kind: SymbolKind;
+  name: string;
+  qualifiedName: string;
+  /** For renamed / moved: the name in the base. */
+  oldQualifiedName?: string;
+  /** For moved: the file it came from. */
+  oldPath?: string;
+  startLine?: number;
+  endLine?: number;
+  oldStartLine?: number;
+  oldEndLine?: number;
+  signature?: string;
+  oldSignature?: string;
+  signatureChanged: boolean;
+  bodyChanged: boolean;
+  cosmetic: boolean;
+  /** LEFT anchors are lines of the old file (`oldPath` for moved symbols), RIGHT of the new one. */
+  anchors: Anchor[];
+}
+
+export type FileStatus = "added" | "deleted" | "modified" | "renamed" | "copied" | "type-changed";
+
+export interface FileChange {
+  path: string;
+  oldPath?: string;
+  status: FileStatus;
+  language?: string;
+  /** Why symbols were not computed: "unsupported language", "binary", "too large", "submodule", "symlink". */
+  skipped?: string;
+  symbols: SymbolChange[];
+}
+
+export interface ChangeSet {
+  base: string;
+  /** A sha, or "WORKTREE" / "INDEX". */
+  head: string;
+  files: FileChange[];
+}
