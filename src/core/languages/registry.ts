@@ -33,6 +33,8 @@ export interface LanguageSpec {
   commentTypes?: string[];
   /** Kinds inside which a `function` is reported as a `method`. */
   methodContainers?: string[];
+  /** Pattern (regex source) removed from every name: `^:` for Ruby's `attr_reader :sku`. */
+  nameTrim?: string;
   /** Separator used inside qualified names in this language's source (`::` in C++/Rust). */
   scopeSeparator?: string;
   /**
@@ -125,6 +127,16 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
     scopeSeparator: "::",
+  },
+  {
+    id: "ruby", name: "Ruby",
+    extensions: [".rb", ".rake", ".gemspec", ".ru"], filenames: ["Rakefile", "Gemfile", "Guardfile", "Vagrantfile"],
+    interpreters: ["ruby", "jruby", "truffleruby"],
+    grammar: { package: "tree-sitter-ruby", file: "tree-sitter-ruby.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["class", "module"],
+    scopeSeparator: "::",
+    nameTrim: "^:",
   },
   {
     id: "vue", name: "Vue single-file component",

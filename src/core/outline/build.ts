@@ -72,7 +72,15 @@ function leadingComments(first: Node, spec: LanguageSpec): Node[] {
   const types = spec.commentTypes ?? [];
   const out: Node[] = [];
   let row = first.startPosition.row;
-  for (let prev = first.previousNamedSibling; prev && types.includes(prev.type); prev = prev.previousNamedSibling) {
+  // A comment above a container's first member can sit outside the body node, before it
+  // (Ruby `class A\n  # doc\n  def f`): then it is the previous sibling of the body that
+  // starts with this member.
+  let start = first.previousNamedSibling;
+  const body = first.parent;
+  if (!start && body && body.startIndex === first.startIndex && body.previousNamedSibling && types.includes(body.previousNamedSibling.type)) {
+    start = body.previousNamedSibling;
+  }
+  for (let prev = start; prev && types.includes(prev.type); prev = prev.previousNamedSibling) {
     if (endRowOf(prev) < row - 1) break;
     const before = prev.previousSibling;
     if (before && !types.includes(before.type) && endRowOf(before) === prev.startPosition.row) break; // trailing comment of code
