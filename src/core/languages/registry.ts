@@ -29,6 +29,8 @@ export interface LanguageSpec {
    * that are in its range but left out of its signature: annotations, like decorators.
    */
   signatureSkipTypes?: string[];
+  /** Definition node types that run to the end of their parent (C# `namespace X;`). */
+  spanToParentEnd?: string[];
   /** Comment node types; comments directly above a definition are its doc. */
   commentTypes?: string[];
   /** Kinds inside which a `function` is reported as a `method`. */
@@ -137,6 +139,15 @@ export const LANGUAGES: LanguageSpec[] = [
     methodContainers: ["class", "module"],
     scopeSeparator: "::",
     nameTrim: "^:",
+  },
+  {
+    id: "csharp", name: "C#",
+    extensions: [".cs", ".csx"],
+    grammar: { package: "tree-sitter-c-sharp", file: "tree-sitter-c_sharp.wasm" },
+    signatureSkipTypes: ["attribute_list"],
+    spanToParentEnd: ["file_scoped_namespace_declaration"],
+    commentTypes: ["comment"],
+    methodContainers: CLASS_LIKE,
   },
   {
     id: "vue", name: "Vue single-file component",

@@ -48,14 +48,16 @@ function place(raw: RawDefinition, spec: LanguageSpec): Placed {
     if (prev.endPosition.row < first.startPosition.row - 1) break;
     first = prev;
   }
+  let last = outer;
+  if (outer.parent && spec.spanToParentEnd?.includes(outer.type)) last = outer.parent;
   return {
     raw,
     startNode: first,
     startIndex: first.startIndex,
-    endIndex: outer.endIndex,
+    endIndex: last.endIndex,
     startRow: first.startPosition.row,
     startColumn: first.startPosition.column,
-    endRow: endRowOf(outer),
+    endRow: endRowOf(last),
     truncated: false,
     docComments: leadingComments(first, spec),
   };
