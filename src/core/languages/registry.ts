@@ -29,7 +29,7 @@ export interface LanguageSpec {
    * that are in its range but left out of its signature: annotations, like decorators.
    */
   signatureSkipTypes?: string[];
-  /** Definition node types that run to the end of their parent (C# `namespace X;`). */
+  /** Definition node types that, without a body, run to the end of their parent (C# `namespace X;`). */
   spanToParentEnd?: string[];
   /** Comment node types; comments directly above a definition are its doc. */
   commentTypes?: string[];
@@ -148,6 +148,16 @@ export const LANGUAGES: LanguageSpec[] = [
     spanToParentEnd: ["file_scoped_namespace_declaration"],
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
+  },
+  {
+    id: "php", name: "PHP",
+    extensions: [".php", ".phtml", ".php8", ".php7", ".inc"], interpreters: ["php"],
+    grammar: { package: "tree-sitter-php", file: "tree-sitter-php.wasm" },
+    signatureSkipTypes: ["attribute_list"],
+    spanToParentEnd: ["namespace_definition"],
+    commentTypes: ["comment"],
+    methodContainers: CLASS_LIKE,
+    scopeSeparator: "\\",
   },
   {
     id: "vue", name: "Vue single-file component",

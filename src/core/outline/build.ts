@@ -49,7 +49,7 @@ function place(raw: RawDefinition, spec: LanguageSpec): Placed {
     first = prev;
   }
   let last = outer;
-  if (outer.parent && spec.spanToParentEnd?.includes(outer.type)) last = outer.parent;
+  if (outer.parent && !raw.body && spec.spanToParentEnd?.includes(outer.type)) last = outer.parent;
   return {
     raw,
     startNode: first,
