@@ -160,6 +160,13 @@ export const LANGUAGES: LanguageSpec[] = [
     scopeSeparator: "\\",
   },
   {
+    id: "bash", name: "Bash / shell",
+    extensions: [".sh", ".bash", ".zsh", ".ksh"], filenames: [".bashrc", ".bash_profile", ".profile", ".zshrc"],
+    interpreters: ["sh", "bash", "zsh", "ksh", "dash"],
+    grammar: { package: "tree-sitter-bash", file: "tree-sitter-bash.wasm" },
+    commentTypes: ["comment"],
+  },
+  {
     id: "vue", name: "Vue single-file component",
     extensions: [".vue"],
     grammar: { package: "tree-sitter-typescript", file: "tree-sitter-typescript.wasm" },

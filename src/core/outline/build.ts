@@ -84,6 +84,7 @@ function leadingComments(first: Node, spec: LanguageSpec): Node[] {
   }
   for (let prev = start; prev && types.includes(prev.type); prev = prev.previousNamedSibling) {
     if (endRowOf(prev) < row - 1) break;
+    if (prev.startIndex === 0 && prev.text.startsWith("#!")) break; // a shebang line is no doc
     const before = prev.previousSibling;
     if (before && !types.includes(before.type) && endRowOf(before) === prev.startPosition.row) break; // trailing comment of code
     out.unshift(prev);

@@ -55,9 +55,11 @@ export function firstSentence(raw: string): string | undefined {
         .trim()
         .replace(/^\/\*+!?/, "")
         .replace(/\*+\/$/, "")
-        .replace(/^(\/\/[/!]?|#!?|\*|--)\s?/, "")
+        .replace(/^(\/\/[/!]?|#+!?|\*|--)\s?/, "")
         .trim(),
-    );
+    )
+    // Banner rules (`#####`, `// -----`) separate paragraphs.
+    .map((l) => (/^[-=#*/_~+]{3,}$/.test(l) ? "" : l));
   const paragraph: string[] = [];
   for (const raw of lines) {
     // C# XML doc: <param>, <returns>, ... end the summary, which loses its tags.
