@@ -40,6 +40,9 @@ describe("language registry", () => {
     expect(detectLanguage("x.txt", undefined, "python")?.id).toBe("python");
     expect(shebangInterpreter("#!/usr/bin/python3.11\n")).toBe("python3");
     expect(REGISTRY.byExtension.get(".tsx")?.id).toBe("tsx");
+    expect(detectLanguage("Rakefile", undefined)?.id).toBe("ruby");
+    expect(detectLanguage("bin/setup", "#!/usr/bin/env ruby\n")?.id).toBe("ruby");
+    expect(detectLanguage("deploy", "#!/bin/zsh\nf() {}\n")?.id).toBe("bash");
     expect(detectLanguage("x.h", "#include <stdio.h>\nint f(void);\n")?.id).toBe("c");
     expect(detectLanguage("x.h", "#pragma once\nnamespace geo {\nclass Shape {};\n}\n")?.id).toBe("cpp");
     expect(detectLanguage("x.h", "struct S { int x; };\ntemplate <typename T> T id(T x);\n")?.id).toBe("cpp");

@@ -29,10 +29,14 @@ export interface LanguageSpec {
    * that are in its range but left out of its signature: annotations, like decorators.
    */
   signatureSkipTypes?: string[];
+  /** Definition node types that, without a body, run to the end of their parent (C# `namespace X;`). */
+  spanToParentEnd?: string[];
   /** Comment node types; comments directly above a definition are its doc. */
   commentTypes?: string[];
   /** Kinds inside which a `function` is reported as a `method`. */
   methodContainers?: string[];
+  /** Pattern (regex source) removed from every name: `^:` for Ruby's `attr_reader :sku`. */
+  nameTrim?: string;
   /** Separator used inside qualified names in this language's source (`::` in C++/Rust). */
   scopeSeparator?: string;
   /**
@@ -126,6 +130,42 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
     scopeSeparator: "::",
+  },
+  {
+    id: "ruby", name: "Ruby",
+    extensions: [".rb", ".rake", ".gemspec", ".ru"], filenames: ["Rakefile", "Gemfile", "Guardfile", "Vagrantfile"],
+    interpreters: ["ruby", "jruby", "truffleruby"],
+    grammar: { package: "tree-sitter-ruby", file: "tree-sitter-ruby.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["class", "module"],
+    scopeSeparator: "::",
+    nameTrim: "^:",
+  },
+  {
+    id: "csharp", name: "C#",
+    extensions: [".cs", ".csx"],
+    grammar: { package: "tree-sitter-c-sharp", file: "tree-sitter-c_sharp.wasm" },
+    signatureSkipTypes: ["attribute_list"],
+    spanToParentEnd: ["file_scoped_namespace_declaration"],
+    commentTypes: ["comment"],
+    methodContainers: CLASS_LIKE,
+  },
+  {
+    id: "php", name: "PHP",
+    extensions: [".php", ".phtml", ".php8", ".php7", ".inc"], interpreters: ["php"],
+    grammar: { package: "tree-sitter-php", file: "tree-sitter-php.wasm" },
+    signatureSkipTypes: ["attribute_list"],
+    spanToParentEnd: ["namespace_definition"],
+    commentTypes: ["comment"],
+    methodContainers: CLASS_LIKE,
+    scopeSeparator: "\\",
+  },
+  {
+    id: "bash", name: "Bash / shell",
+    extensions: [".sh", ".bash", ".zsh", ".ksh"], filenames: [".bashrc", ".bash_profile", ".profile", ".zshrc"],
+    interpreters: ["sh", "bash", "zsh", "ksh", "dash"],
+    grammar: { package: "tree-sitter-bash", file: "tree-sitter-bash.wasm" },
+    commentTypes: ["comment"],
   },
   {
     id: "vue", name: "Vue single-file component",

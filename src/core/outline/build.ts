@@ -48,14 +48,16 @@ function place(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
     if (prev.endPosition.row < first.startPosition.row - 1) break;
     first = prev;
   }
+  let last = outer;
+  if (outer.parent && !raw.body && spec.spanToParentEnd?.includes(outer.type)) last = outer.parent;
   return {
     raw,
     startNode: first,
     startIndex: first.startIndex,
-    endIndex: outer.endIndex,
+    endIndex: last.endIndex,
     startRow: first.startPosition.row,
     startColumn: indentationAt(text, first.startIndex),
-    endRow: endRowOf(outer),
+    endRow: endRowOf(last),
     truncated: false,
     docComments: leadingComments(first, spec),
   };
@@ -93,8 +95,17 @@ function leadingComments(first: Node, spec: LanguageSpec): Node[] {
   const types = spec.commentTypes ?? [];
   const out: Node[] = [];
   let row = first.startPosition.row;
-  for (let prev = first.previousNamedSibling; prev && types.includes(prev.type); prev = prev.previousNamedSibling) {
+  // A comment above a container's first member can sit outside the body node, before it
+  // (Ruby `class A\n  # doc\n  def f`): then it is the previous sibling of the body that
+  // starts with this member.
+  let start = first.previousNamedSibling;
+  const body = first.parent;
+  if (!start && body && body.startIndex === first.startIndex && body.previousNamedSibling && types.includes(body.previousNamedSibling.type)) {
+    start = body.previousNamedSibling;
+  }
+  for (let prev = start; prev && types.includes(prev.type); prev = prev.previousNamedSibling) {
     if (endRowOf(prev) < row - 1) break;
+    if (prev.startIndex === 0 && prev.text.startsWith("#!")) break; // a shebang line is no doc
     const before = prev.previousSibling;
     if (before && !types.includes(before.type) && endRowOf(before) === prev.startPosition.row) break; // trailing comment of code
     out.unshift(prev);

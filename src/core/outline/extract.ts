@@ -70,7 +70,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     const existing = defs.get(key);
     // The same node matched by two patterns: the earlier pattern in the query wins.
     if (existing && existing.patternIndex <= match.patternIndex) continue;
-    let nameText = name.text;
+    let nameText = spec.nameTrim ? name.text.replace(new RegExp(spec.nameTrim), "") : name.text;
     let qualifierText = qualifier?.text;
     if (sep && nameText.includes(sep)) {
       const parts = splitTopLevel(nameText, sep);
@@ -78,7 +78,8 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       qualifierText = parts.join(".");
     }
     // `get<int>` (a specialization) is named `get`; `operator<` keeps its name.
-    if (sep && nameText.endsWith(">") && !/^operator\b/.test(nameText)) nameText = nameText.replace(/<.*>$/s, "");
+    // Only after an identifier: Ruby's `<=>` is an operator name.
+    if (sep && nameText.endsWith(">") && !/^operator\b/.test(nameText)) nameText = nameText.replace(/^(\w+)\s*<.*>$/s, "$1");
     defs.set(key, {
       node: def,
       kind: kind as SymbolKind,

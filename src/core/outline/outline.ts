@@ -96,7 +96,9 @@ function syntaxDiagnostics(tree: Tree): Diagnostic[] {
       out.push({ severity: "warning", message: `syntax error: missing ${node.type}`, line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
       continue;
     }
-    if (node.isError) {
+    // A root that is itself an error (Ruby after a missing `end`) says nothing about where:
+    // report the errors inside it when there are any.
+    if (node.isError && !(!node.parent && node.children.some((c) => c && (c.hasError || c.isMissing)))) {
       out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
       continue; // one report per error region
     }

@@ -55,11 +55,16 @@ export function firstSentence(raw: string): string | undefined {
         .trim()
         .replace(/^\/\*+!?/, "")
         .replace(/\*+\/$/, "")
-        .replace(/^(\/\/[/!]?|#!?|\*|--)\s?/, "")
+        .replace(/^(\/\/[/!]?|#+!?|\*|--)\s?/, "")
         .trim(),
-    );
+    )
+    // Banner rules (`#####`, `// -----`) separate paragraphs.
+    .map((l) => (/^[-=#*/_~+]{3,}$/.test(l) ? "" : l));
   const paragraph: string[] = [];
-  for (const line of lines) {
+  for (const raw of lines) {
+    // C# XML doc: <param>, <returns>, ... end the summary, which loses its tags.
+    if (/^<(param|typeparam|returns|exception|remarks|example|seealso|value|inheritdoc)\b/.test(raw)) break;
+    const line = stripXmlDocTags(raw);
     if (!line) {
       if (paragraph.length) break;
       continue;
@@ -73,6 +78,14 @@ export function firstSentence(raw: string): string | undefined {
   let sentence = (m ? m[1] : text).trim();
   if (sentence.length > DOC_MAX) sentence = sentence.slice(0, DOC_MAX - 1).trimEnd() + "…";
   return sentence || undefined;
+}
+
+/** `<summary>A <see cref="X"/> is <c>y</c>.</summary>` -> `A X is y.` (known XML doc tags only). */
+function stripXmlDocTags(line: string): string {
+  return line
+    .replace(/<(see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="([^"]*)"\s*\/?>(?:[^<]*<\/\1>)?/g, "$2")
+    .replace(/<\/?(summary|para|c|code|b|i|em|strong)>/g, "")
+    .trim();
 }
 
 /** Comments that are file headers, not docs. */
