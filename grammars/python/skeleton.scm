@@ -22,5 +22,5 @@
 
 (import_statement name: (dotted_name) @import.module @import.bound)
 (import_statement name: (aliased_import name: (dotted_name) @import.module alias: (identifier) @import.bound))
-(import_from_statement module_name: (_) @import.module name: (dotted_name) @import.bound)
-(import_from_statement module_name: (_) @import.module name: (aliased_import alias: (identifier) @import.bound))
+(import_from_statement module_name: (_) @import.module name: (dotted_name) @import.name @import.bound)
+(import_from_statement module_name: (_) @import.module name: (aliased_import name: (dotted_name) @import.name alias: (identifier) @import.bound))

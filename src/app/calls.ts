@@ -5,6 +5,7 @@ import { existsSync, statSync } from "node:fs";
 import { flatten, resolveSymbol } from "../core/symbols/find.ts";
 import { moduleCandidates } from "../core/calls/modules.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
+import { REGISTRY } from "../core/languages/registry.ts";
 import { OutlineError } from "../core/errors.ts";
 import type { CallSite, ImportBinding } from "../core/skeleton/scan.ts";
 import type { OutlineSymbol } from "../core/types.ts";
@@ -35,13 +36,13 @@ export interface CallResolver {
 }
 
 export function callResolver(repo: RepoSymbols, roots: string[]): CallResolver {
-  const byName = new Map<string, Promise<CallTarget[]>>();
+  const byName = new Map<string, Promise<(CallTarget & { language: string })[]>>();
 
-  const definitionsNamed = (name: string): Promise<CallTarget[]> => {
+  const definitionsNamed = (name: string): Promise<(CallTarget & { language: string })[]> => {
     let p = byName.get(name);
     if (!p) {
       p = (async () => {
-        const out: CallTarget[] = [];
+        const out: (CallTarget & { language: string })[] = [];
         for (const path of repo.filesMentioning(name)) {
           let parsed: ParsedFile;
           try {
@@ -50,7 +51,9 @@ export function callResolver(repo: RepoSymbols, roots: string[]): CallResolver {
             if (e instanceof OutlineError) continue;
             throw e;
           }
-          for (const s of flatten(parsed.outline.symbols)) if (s.name === name && CALLABLE.has(s.kind)) out.push({ path, symbol: s });
+          for (const s of flatten(parsed.outline.symbols)) {
+            if (s.name === name && CALLABLE.has(s.kind)) out.push({ path, symbol: s, language: parsed.outline.language });
+          }
         }
         return out;
       })();
@@ -107,11 +110,24 @@ export function callResolver(repo: RepoSymbols, roots: string[]): CallResolver {
       }
 
       // 3. Any definition of that name in the repo (SELF receivers included: inherited methods).
-      const defs = (await definitionsNamed(name)).filter((d) => !(d.path === from.path && d.symbol === from.symbol));
+      const lang = from.file.outline.language;
+      const defs = (await definitionsNamed(name)).filter(
+        (d) => !(d.path === from.path && d.symbol === from.symbol) && sameFamily(lang, d.language),
+      );
       if (defs.length) return { resolution: "name-match", target: defs[0], candidates: defs.length };
       return { resolution: "unresolved" };
     },
   };
+}
+
+/** A name-match never crosses languages, except between languages sharing one query (ts, tsx, vue). */
+function sameFamily(a: string, b: string): boolean {
+  if (a === b) return true;
+  const folder = (id: string) => {
+    const spec = REGISTRY.byId.get(id);
+    return spec ? spec.query ?? spec.id : id;
+  };
+  return folder(a) === folder(b);
 }
 
 function sameContainer(candidates: OutlineSymbol[], from: OutlineSymbol): OutlineSymbol | undefined {
@@ -242,8 +258,9 @@ export async function findCallers(repo: RepoSymbols, name: string, glob?: string
       const owner = innermost(all, c.line);
       let g = byOwner.get(owner);
       if (!g) {
-        const receiver = c.callee.includes(".") ? c.callee.split(".")[0] : undefined;
-        const imported = imports.some((i) => (i.name ?? i.bound) === name || (receiver !== undefined && i.bound === receiver));
+        const receiver = c.callee.includes(".") ? c.callee.slice(0, c.callee.lastIndexOf(".")) : undefined;
+        const first = receiver?.split(".")[0];
+        const imported = imports.some((i) => (i.name ?? i.bound) === name || (receiver !== undefined && (i.bound === receiver || i.bound.split(".")[0] === first)));
         g = { path, symbol: owner, sites: [], resolution: definesIt && !receiver ? "same-file" : imported ? "import" : "name-match" };
         byOwner.set(owner, g);
         groups.push(g);

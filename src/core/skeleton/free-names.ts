@@ -19,7 +19,7 @@ export interface ScopeScan {
 
 export interface OuterName {
   name: string;
-  /** Where the enclosing function binds it (the last binding before the nested one starts). */
+  /** Where the enclosing function first binds it (parameter, assignment, import, loop variable). */
   line: number;
   /** The enclosing symbol that binds it. */
   in: string;
@@ -74,8 +74,7 @@ export function outerNames(chain: OutlineSymbol[], scope: ScopeScan): OuterName[
     for (const fn of [...enclosing].reverse()) {
       const sites = scope.bindings.filter((b) => b.name === name && inside(b.line, fn) && !inside(b.line, inner));
       if (!sites.length) continue;
-      const before = sites.filter((b) => b.line < inner.startLine);
-      const at = (before.length ? before[before.length - 1] : sites[0]).line;
+      const at = sites[0].line;
       out.push({ name, line: at, in: fn.qualifiedName });
       break;
     }
