@@ -31,13 +31,22 @@ export function findOne(file: ParsedFile, name: string): OutlineSymbol {
   throw new OutlineError("not-found", `no symbol \`${name}\` in ${path}`, hint);
 }
 
+const scopeCache = new WeakMap<ParsedFile, ReturnType<typeof scanScope>>();
+
 export async function outerNamesOf(file: ParsedFile, symbol: OutlineSymbol): Promise<OuterName[]> {
   const chain = symbolChain(file.outline.symbols, symbol);
   if (!chain || chain.length < 2) return [];
   const language = detectLanguage(file.file.path, file.file.bytes.subarray(0, 256), undefined);
   if (!language) return [];
-  const scope = await scanScope(decodeSource(file.file.bytes), language);
-  return scope ? outerNames(chain, scope) : [];
+  // Only a function inside a function has outer names: skip the parse for methods and the like.
+  if (!chain.slice(0, -1).some((s) => s.kind === "function" || s.kind === "method" || s.kind === "constructor")) return [];
+  let scope = scopeCache.get(file);
+  if (!scope) {
+    scope = scanScope(decodeSource(file.file.bytes), language);
+    scopeCache.set(file, scope);
+  }
+  const scanned = await scope;
+  return scanned ? outerNames(chain, scanned) : [];
 }
 
 export function renderOuterNames(names: OuterName[]): string {

@@ -105,7 +105,9 @@ function scanTree(tree: Tree, query: NonNullable<Awaited<ReturnType<typeof loadQ
 function branchSite(node: Node, kind: string, body: Node | undefined): BranchSite {
   let header: string;
   if (body && body.startIndex > node.startIndex) {
-    header = node.text.slice(0, body.startIndex - node.startIndex);
+    // Up to the last token before the body that is not a comment (`if x:  # why` -> `if x:`).
+    const end = headerEnd(node, body.startIndex) ?? body.startIndex;
+    header = node.text.slice(0, end - node.startIndex);
   } else {
     // No body node (a `case 1: ...` arm): its first line, up to the label's colon.
     header = node.text.split("\n", 1)[0];
@@ -122,6 +124,17 @@ function branchSite(node: Node, kind: string, body: Node | undefined): BranchSit
     from: node.startIndex,
     to: end.endIndex,
   };
+}
+
+/** End of the last non-comment token before `bodyStart`, descending into a node that holds the body. */
+function headerEnd(node: Node, bodyStart: number): number | undefined {
+  let end: number | undefined;
+  for (const child of node.children) {
+    if (!child || child.startIndex >= bodyStart) break;
+    if (child.endIndex > bodyStart) return headerEnd(child, bodyStart) ?? end;
+    if (!child.isExtra) end = child.endIndex;
+  }
+  return end;
 }
 
 function collapse(s: string): string {
