@@ -9,13 +9,22 @@
 import type { Skeleton } from "../core/skeleton/skeleton.ts";
 import { HASH_PREFIX } from "./outline-text.ts";
 
-export function renderSkeletonText(sk: Skeleton, path: string, hash: string): string {
+/** Branches nested deeper than this are counted on their parent's line, not listed (drill shows them). */
+export const SKELETON_MAX_DEPTH = 2;
+
+export function renderSkeletonText(sk: Skeleton, path: string, hash: string, maxDepth = SKELETON_MAX_DEPTH): string {
   const s = sk.symbol;
   const out: string[] = [];
   out.push(`# ${path}:${s.startLine}-${s.endLine} ${s.qualifiedName} (${s.kind}, ${sk.lineCount} lines, skeleton, sha256:${hash.slice(0, HASH_PREFIX)})`);
   out.push(s.signature + (s.doc ? `  — ${s.doc}` : ""));
   const events: { line: number; text: string }[] = [];
-  for (const b of sk.branches) events.push({ line: b.startLine, text: `${"  ".repeat(b.depth + 1)}${range(b.startLine, b.endLine)} ${b.header}` });
+  sk.branches.forEach((b, i) => {
+    if (b.depth >= maxDepth) return;
+    let hidden = 0;
+    if (b.depth === maxDepth - 1) for (let j = i + 1; j < sk.branches.length && sk.branches[j].from < b.to; j++) hidden++;
+    const more = hidden ? `  [+${hidden} nested, drill ${b.label}]` : "";
+    events.push({ line: b.startLine, text: `${"  ".repeat(b.depth + 1)}${range(b.startLine, b.endLine)} ${b.header}${more}` });
+  });
   for (const n of sk.nested) events.push({ line: n.startLine, text: `  ${range(n.startLine, n.endLine)} ${n.signature} [nested ${n.kind}]` });
   events.sort((a, b) => a.line - b.line);
   for (const e of events) out.push(e.text);
