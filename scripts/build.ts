@@ -1,7 +1,7 @@
 // Build: embed the grammars, queries and tree-sitter runtime, then compile one binary.
 //   bun scripts/build.ts            -> dist/ast-outline (this machine) + dist/js (Node/Deno from JS)
 //   bun scripts/build.ts --all      -> also dist/ast-outline-<os>-<arch>[.exe] for release targets
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import type { GrammarSource } from "../src/core/languages/registry.ts";
@@ -51,7 +51,14 @@ function generateEmbedded(): string {
     table.push(`  ${JSON.stringify(`${g.package}/${g.file}`)}: { path: g${i}, version: ${JSON.stringify(version)} },`);
   });
   const queryTable = [...queries].map((q) => `  ${JSON.stringify(q)}: ${JSON.stringify(readFileSync(join(root, "grammars", q, "outline.scm"), "utf8"))},`);
+  // Every other query file of each folder (skeleton.scm, scope.scm, ...), keyed `folder/file`.
+  const extraTable = [...queries].flatMap((q) =>
+    readdirSync(join(root, "grammars", q))
+      .filter((f) => f.endsWith(".scm") && f !== "outline.scm")
+      .map((f) => `  ${JSON.stringify(`${q}/${f}`)}: ${JSON.stringify(readFileSync(join(root, "grammars", q, f), "utf8"))},`),
+  );
   lines.push(
+    `const queryFiles: Record<string, string> = {\n${extraTable.join("\n")}\n};`,
     `const grammars: Record<string, { path: string; version: string }> = {\n${table.join("\n")}\n};`,
     `const queries: Record<string, string> = {\n${queryTable.join("\n")}\n};`,
     "const grammar = (g: { package: string; file: string }) => {",
@@ -68,6 +75,7 @@ function generateEmbedded(): string {
     "    if (q === undefined) throw new Error(`query not embedded: ${name}`);",
     "    return q;",
     "  },",
+    "  queryFile: (folder, file) => queryFiles[`${folder}/${file}`],",
     "};",
     `export const hookScript: string = ${JSON.stringify(readFileSync(join(root, "hooks", "pre-commit"), "utf8"))};`,
   );

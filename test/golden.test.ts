@@ -15,7 +15,7 @@ export function fixtureCases(): { lang: string; file: string }[] {
   const dir = join(ROOT, "fixtures");
   const out: { lang: string; file: string }[] = [];
   for (const lang of readdirSync(dir)) {
-    if (lang === "changed" || lang === "misc") continue;
+    if (lang === "changed" || lang === "misc" || lang === "skeleton") continue;
     const langDir = join(dir, lang);
     for (const name of readdirSync(langDir).sort()) {
       if (GOLDEN_SUFFIXES.some((s) => name.endsWith(s)) || name.endsWith(".md")) continue;

@@ -9,6 +9,9 @@ import { languagesCommand } from "./commands/languages.ts";
 import { dumpTreeCommand } from "./commands/dump-tree.ts";
 import { registerCacheCommands } from "./commands/cache-commands.ts";
 import { changedCommand } from "./commands/changed.ts";
+import { callsCommand, callersCommand } from "./commands/calls.ts";
+import { promptCommand } from "./commands/prompt.ts";
+import { mcpCommand } from "./commands/mcp.ts";
 import { VERSION } from "../version.ts";
 
 type Action = (...args: any[]) => Promise<number> | number;
@@ -33,7 +36,30 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--format <format>", "text | json", { default: "text" })
     .option("--language <id>", "Parse as this language")
     .option("--max-size <size>", "Refuse files larger than this (e.g. 4M)")
+    .option("--skeleton", "Signature, branches, calls and size instead of the body")
+    .option("--drill <label>", "One branch (if@12, 3) or one call's target (call:foo) of the skeleton")
     .action(run((file: string, names: string[], opts) => symbolCommand(file, names, opts, io)));
+
+  cli
+    .command("calls <file> <symbol>", "The call chain from a symbol, each call resolved (same-file, import, name-match)")
+    .option("--depth <n>", "Levels to follow (1-5)", { default: 2 })
+    .option("--max-tokens <n>", "Cut the answer to about this many tokens", { default: 2000 })
+    .action(run((file: string, name: string, opts) => callsCommand(file, name, opts, io)));
+
+  cli
+    .command("callers <symbol>", "Call sites of a name across the repo, grouped by enclosing symbol")
+    .option("--path <glob>", "Only files matching this glob or under this folder")
+    .option("--max-tokens <n>", "Cut the answer to about this many tokens", { default: 2000 })
+    .action(run((name: string, opts) => callersCommand(name, opts, io)));
+
+  cli
+    .command("mcp", "Serve the tools over MCP on stdio (for Claude Code, Cursor, ...)")
+    .option("--root <dir>", "A workspace root the tools may read (repeatable; default: the current folder)")
+    .action(run((opts) => mcpCommand(opts, io)));
+
+  cli
+    .command("prompt", "Print a snippet for AGENTS.md / CLAUDE.md that teaches the workflow")
+    .action(run(() => promptCommand(io)));
 
   cli
     .command("region <file> <start> <end>", "Lines start..end (1-based, inclusive), numbered")

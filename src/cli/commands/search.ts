@@ -1,6 +1,7 @@
 // `ast-outline search <query>`: symbols across the repository, from the cache (refreshed first).
 import { join, relative, sep } from "node:path";
-import { pathFilter, rankSymbols, type SearchHit, type SearchSymbol } from "../../core/search/rank.ts";
+import { rankSymbols, type SearchHit, type SearchSymbol } from "../../core/search/rank.ts";
+import { pathFilter } from "../../core/text/glob.ts";
 import { SYMBOL_KINDS, type OutlineSymbol } from "../../core/types.ts";
 import { unpackRows } from "../../core/cache/pack.ts";
 import type { CacheStore } from "../../io/cache-store.ts";

@@ -3,9 +3,16 @@ import { readSymbols, type SymbolRead } from "../../app/read-symbol.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseFormat } from "../options.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
+import { usageError } from "../../core/errors.ts";
+import type { OutlineSymbol } from "../../core/types.ts";
+import type { OuterName } from "../../core/skeleton/free-names.ts";
+import { drillText, findOne, outerNamesOf, renderOuterNames, skeletonText } from "../../app/symbol-view.ts";
+import { walkRepo } from "../../app/repo-symbols.ts";
 
 export interface SymbolOptions {
   format?: string;
+  skeleton?: boolean;
+  drill?: string;
   language?: string;
   maxSize?: unknown;
 }
@@ -13,22 +20,41 @@ export interface SymbolOptions {
 export async function symbolCommand(path: string, names: string[], options: SymbolOptions, io: CliIO): Promise<number> {
   const format = parseFormat(options.format, ["text", "json"]);
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
+  if (options.skeleton || options.drill !== undefined) return skeletonOrDrill(path, names, options, io);
   const { file, outline } = await outlineFile(path, { language: options.language, maxBytes });
   const reads = readSymbols(outline, file.bytes, names);
+  const parsed = { file, outline, scan: undefined };
+  const outer = new Map<OutlineSymbol, OuterName[]>();
+  for (const r of reads) if (r.status === "found") for (const b of r.blocks) outer.set(b.symbol, await outerNamesOf(parsed, b.symbol));
 
   if (format === "json") {
-    io.out(JSON.stringify({ path: outline.path, language: outline.language, hash: outline.hash, results: reads.map(jsonResult) }, null, 2) + "\n");
+    io.out(JSON.stringify({ path: outline.path, language: outline.language, hash: outline.hash, results: reads.map((r) => jsonResult(r, outer)) }, null, 2) + "\n");
   } else {
-    for (const r of reads) renderText(r, outline.path, io);
+    for (const r of reads) renderText(r, outline.path, io, outer);
   }
   return reads.every((r) => r.status === "found") ? EXIT_OK : EXIT_NOT_FOUND;
 }
 
-function renderText(r: SymbolRead, path: string, io: CliIO): void {
+/** `--skeleton` / `--drill <label>`: text only, one symbol at a time. */
+async function skeletonOrDrill(path: string, names: string[], options: SymbolOptions, io: CliIO): Promise<number> {
+  if (options.format === "json") throw usageError("--skeleton and --drill print text only", "drop --format json");
+  if (options.drill !== undefined && names.length !== 1) throw usageError("--drill takes one symbol", "name one symbol");
+  const roots = ["."];
+  const repo = walkRepo(roots);
+  const parsed = await repo.parsed(path);
+  for (const name of names) {
+    const symbol = findOne(parsed, name);
+    io.out(options.drill !== undefined ? await drillText(repo, roots, parsed, symbol, String(options.drill)) : skeletonText(parsed, symbol));
+  }
+  return EXIT_OK;
+}
+
+function renderText(r: SymbolRead, path: string, io: CliIO, outer: Map<OutlineSymbol, OuterName[]>): void {
   if (r.status === "found") {
     for (const b of r.blocks) {
       const s = b.symbol;
       io.out(`# ${path}:${b.startLine}-${b.endLine} ${s.qualifiedName} (${s.kind}${s.truncated ? ", truncated" : ""})\n`);
+      io.out(renderOuterNames(outer.get(s) ?? []));
       io.out(b.text);
       if (b.text.length && b.text[b.text.length - 1] !== 0x0a) io.out("\n");
     }
@@ -43,14 +69,15 @@ function renderText(r: SymbolRead, path: string, io: CliIO): void {
 
 const decoder = new TextDecoder();
 
-function jsonResult(r: SymbolRead) {
+function jsonResult(r: SymbolRead, outer: Map<OutlineSymbol, OuterName[]>) {
   if (r.status === "found") {
     return {
       query: r.query,
       status: r.status,
       symbols: r.blocks.map((b) => {
         const { children, ...fields } = b.symbol;
-        return { ...fields, textStartLine: b.startLine, textEndLine: b.endLine, text: decoder.decode(b.text) };
+        const names = outer.get(b.symbol) ?? [];
+        return { ...fields, textStartLine: b.startLine, textEndLine: b.endLine, text: decoder.decode(b.text), ...(names.length ? { outerNames: names } : {}) };
       }),
     };
   }

@@ -11,6 +11,8 @@ export interface AssetSource {
   runtimeWasm(): Uint8Array;
   grammarWasm(grammar: GrammarSource): Uint8Array;
   query(name: string): string;
+  /** Another query file of a query folder (grammars/<folder>/<file>), or undefined if it has none. */
+  queryFile(folder: string, file: string): string | undefined;
   grammarVersion(grammar: GrammarSource): string;
 }
 
@@ -31,6 +33,10 @@ export function diskAssets(root = projectRoot()): AssetSource {
     runtimeWasm: () => readFileSync(join(pkgDir("web-tree-sitter"), "tree-sitter.wasm")),
     grammarWasm: (g) => readFileSync(join(pkgDir(g.package), g.file)),
     query: (name) => readFileSync(join(root, "grammars", name, "outline.scm"), "utf8"),
+    queryFile: (folder, file) => {
+      const path = join(root, "grammars", folder, file);
+      return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+    },
     grammarVersion: (g) => JSON.parse(readFileSync(join(pkgDir(g.package), "package.json"), "utf8")).version,
   };
 }

@@ -62,3 +62,21 @@ export async function withTree<T>(g: GrammarSource, text: string, use: (tree: Tr
     tree.delete();
   }
 }
+
+const extraQueries = new Map<string, Promise<Query | undefined>>();
+
+/**
+ * Another query of a language's query folder (e.g. `skeleton.scm`), compiled lazily, once;
+ * undefined when the language has no such file (the feature then says it is unsupported).
+ */
+export function loadQueryFile(spec: LanguageSpec, file: string): Promise<Query | undefined> {
+  const folder = spec.query ?? spec.id;
+  const key = `${grammarKey(spec.grammar)}#${folder}/${file}`;
+  let q = extraQueries.get(key);
+  if (!q) {
+    const source = assets().queryFile(folder, file);
+    q = source === undefined ? Promise.resolve(undefined) : loadGrammar(spec.grammar).then((lang) => new Query(lang, source));
+    extraQueries.set(key, q);
+  }
+  return q;
+}

@@ -69,28 +69,3 @@ export function rankSymbols(query: string, symbols: Iterable<SearchSymbol>, opts
   return opts.limit !== undefined && opts.limit > 0 ? hits.slice(0, opts.limit) : hits;
 }
 
-/**
- * `--path` filter: a glob (`*` within a folder, `**` across folders, `?` one character)
- * matched against the whole repo-relative path, or against the file name when it has no
- * slash; without wildcards, a path prefix (`src/`, `src/cache`).
- */
-export function pathFilter(glob: string): (path: string) => boolean {
-  const g = glob.replace(/^\.\//, "");
-  if (!/[*?[]/.test(g)) {
-    const prefix = g.replace(/\/+$/, "");
-    return (p) => !prefix || p === prefix || p.startsWith(`${prefix}/`);
-  }
-  let re = "";
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i];
-    if (c === "*" && g[i + 1] === "*") {
-      re += g[i + 2] === "/" ? "(?:.*/)?" : ".*";
-      i += g[i + 2] === "/" ? 2 : 1;
-    } else if (c === "*") re += "[^/]*";
-    else if (c === "?") re += "[^/]";
-    else re += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
-  }
-  const full = new RegExp(`^${re}$`);
-  const baseOnly = !g.includes("/");
-  return (p) => full.test(p) || (baseOnly && full.test(p.slice(p.lastIndexOf("/") + 1)));
-}

@@ -1,0 +1,54 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { fileURLToPath } from "node:url";
+import { createServer } from "../../mcp/server.ts";
+import { computeChanges } from "../../app/changed.ts";
+import { renderChangedText } from "../../render/changed-text.ts";
+import { AgentTools } from "../../mcp/tools.ts";
+import { Workspace } from "../../mcp/workspace.ts";
+import type { CliIO } from "../io.ts";
+import { EXIT_OK } from "../options.ts";
+
+export interface McpOptions {
+  root?: string | string[];
+}
+
+/**
+ * Serves until the client closes stdin. Roots: `--root` dirs if given, else the client's roots
+ * (when it offers them), else the current folder. The server's cwd is the primary root.
+ */
+export async function mcpCommand(options: McpOptions, io: CliIO): Promise<number> {
+  const explicit = options.root === undefined ? [] : ([] as string[]).concat(options.root).map(String);
+  let workspace = new Workspace(explicit.length ? explicit : [process.cwd()]);
+  process.chdir(workspace.primary);
+  let tools = new AgentTools(workspace);
+
+  const server = createServer(() => tools, () => workspace, {
+    // Revisions from the client get the same checks as on the command line (computeChanges).
+    changed: async (args) => renderChangedText(await computeChanges({ cwd: workspace.primary, ...args })),
+  });
+  const adoptClientRoots = async () => {
+    if (explicit.length || !server.server.getClientCapabilities()?.roots) return;
+    try {
+      const { roots } = await server.server.listRoots();
+      const dirs = roots.filter((r) => r.uri.startsWith("file://")).map((r) => fileURLToPath(r.uri));
+      if (!dirs.length) return;
+      workspace = new Workspace(dirs);
+      process.chdir(workspace.primary);
+      tools = new AgentTools(workspace);
+    } catch (e) {
+      io.note(`could not use the client's roots (${e instanceof Error ? e.message : String(e)}); serving ${workspace.primary}`);
+    }
+  };
+  server.server.oninitialized = () => void adoptClientRoots();
+  server.server.setNotificationHandler(RootsListChangedNotificationSchema, () => adoptClientRoots());
+
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = () => resolve();
+    process.stdin.on("end", () => resolve());
+  });
+  await server.connect(transport);
+  await closed;
+  return EXIT_OK;
+}

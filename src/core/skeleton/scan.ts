@@ -1,0 +1,157 @@
+// One pass of a language's skeleton query over a file: every branch (if/else, loops, try,
+// switch/match arms), every call site and every import binding, as plain data. Skeletons,
+// call chains and callers are all cut from this. Node types live in grammars/<lang>/skeleton.scm.
+import type { Node, Tree } from "web-tree-sitter";
+import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
+import { loadQueryFile, withTree } from "../parse/parser.ts";
+import { extractScript } from "../outline/embedded.ts";
+
+export interface BranchSite {
+  kind: string;
+  /** The branch's head (`if x > 3`, `for k of keys`, `case 1`), whitespace collapsed, bodies elided. */
+  header: string;
+  startLine: number;
+  /** Last line of the branch's own body (an `if` ends where its `else` begins). */
+  endLine: number;
+  /** String offsets of the same range, for nesting. */
+  from: number;
+  to: number;
+}
+
+export interface CallSite {
+  /** The called expression as written (`self.store.get`), shortened when long. */
+  callee: string;
+  /** Its last name (`get`): what resolution looks up. */
+  name: string;
+  line: number;
+  from: number;
+}
+
+export interface ImportBinding {
+  module: string;
+  /** The imported name, for `from m import name` / `import { name } from "m"`. */
+  name?: string;
+  /** The local name it binds (`np`, `os.path`, an alias, or the name itself). */
+  bound: string;
+  line: number;
+}
+
+export interface FileScan {
+  branches: BranchSite[];
+  calls: CallSite[];
+  imports: ImportBinding[];
+}
+
+const MAX_HEADER = 80;
+const MAX_CALLEE = 48;
+
+/** undefined when the language has no skeleton query yet. */
+export async function scanSource(text: string, language: LanguageSpec): Promise<FileScan | undefined> {
+  let spec = language;
+  if (language.embedded) {
+    const script = await extractScript(language, text);
+    text = script.text;
+    spec = REGISTRY.byId.get(script.language) ?? language;
+  }
+  const query = await loadQueryFile(spec, "skeleton.scm");
+  if (!query) return undefined;
+  return withTree(spec.grammar, text, (tree) => scanTree(tree, query));
+}
+
+function scanTree(tree: Tree, query: NonNullable<Awaited<ReturnType<typeof loadQueryFile>>>): FileScan {
+  const branches: BranchSite[] = [];
+  const calls: CallSite[] = [];
+  const imports: ImportBinding[] = [];
+  const seenBodies = new Set<number>();
+  const seenBranches = new Set<number>();
+  const seenCalls = new Set<number>();
+
+  for (const match of query.matches(tree.rootNode)) {
+    let branch: Node | undefined, kind = "", body: Node | undefined;
+    let call: Node | undefined, callee: Node | undefined;
+    let module: Node | undefined, name: Node | undefined, bound: Node | undefined;
+    for (const cap of match.captures) {
+      const c = cap.name;
+      if (c.startsWith("branch.")) {
+        branch = cap.node;
+        kind = c.slice("branch.".length);
+      } else if (c === "body") body = cap.node;
+      else if (c === "call") call = cap.node;
+      else if (c === "callee") callee = cap.node;
+      else if (c === "import.module") module = cap.node;
+      else if (c === "import.name") name = cap.node;
+      else if (c === "import.bound") bound = cap.node;
+    }
+    if (branch) {
+      // Earlier patterns win for a node and for a body (`else if` is one branch, not two).
+      if (seenBranches.has(branch.id) || (body && seenBodies.has(body.id))) continue;
+      seenBranches.add(branch.id);
+      if (body) seenBodies.add(body.id);
+      branches.push(branchSite(branch, kind, body));
+    } else if (call && callee) {
+      if (seenCalls.has(call.id)) continue;
+      seenCalls.add(call.id);
+      const text = collapse(callee.text);
+      calls.push({ callee: shorten(text, MAX_CALLEE), name: lastName(text), line: call.startPosition.row + 1, from: call.startIndex });
+    } else if (module && bound) {
+      imports.push({ module: unquote(module.text), name: name?.text, bound: bound.text, line: module.startPosition.row + 1 });
+    }
+  }
+  branches.sort((a, b) => a.from - b.from);
+  calls.sort((a, b) => a.from - b.from);
+  return { branches, calls, imports };
+}
+
+function branchSite(node: Node, kind: string, body: Node | undefined): BranchSite {
+  let header: string;
+  if (body && body.startIndex > node.startIndex) {
+    // Up to the last token before the body that is not a comment (`if x:  # why` -> `if x:`).
+    const end = headerEnd(node, body.startIndex) ?? body.startIndex;
+    header = node.text.slice(0, end - node.startIndex);
+  } else {
+    // No body node (a `case 1: ...` arm): its first line, up to the label's colon.
+    header = node.text.split("\n", 1)[0];
+    const colon = /^(.*?):(\s|$)/.exec(header);
+    if (colon) header = colon[1];
+  }
+  header = collapse(header).replace(/\s*[:{]$/, "");
+  const end = body ?? node;
+  return {
+    kind,
+    header: shorten(header, MAX_HEADER),
+    startLine: node.startPosition.row + 1,
+    endLine: end.endPosition.row + 1,
+    from: node.startIndex,
+    to: end.endIndex,
+  };
+}
+
+/** End of the last non-comment token before `bodyStart`, descending into a node that holds the body. */
+function headerEnd(node: Node, bodyStart: number): number | undefined {
+  let end: number | undefined;
+  for (const child of node.children) {
+    if (!child || child.startIndex >= bodyStart) break;
+    if (child.endIndex > bodyStart) return headerEnd(child, bodyStart) ?? end;
+    if (!child.isExtra) end = child.endIndex;
+  }
+  return end;
+}
+
+function collapse(s: string): string {
+  return s.replace(/\s+/g, " ").trim();
+}
+
+function shorten(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}
+
+/** `self.store.get` -> `get`; `Vec::<T>::new` -> `new`; `foo!` -> `foo`. */
+export function lastName(callee: string): string {
+  const cleaned = callee.replace(/<[^<>]*>/g, "").replace(/[!?]+$/, "");
+  const m = /([A-Za-z_$][\w$]*)\W*$/.exec(cleaned);
+  return m ? m[1] : cleaned;
+}
+
+function unquote(s: string): string {
+  return s.replace(/^["'`]|["'`]$/g, "");
+}

@@ -1,0 +1,157 @@
+// `ast-outline mcp`: the agent tools over MCP (stdio), on the official SDK. Tool descriptions
+// teach the outline -> symbol -> region workflow; every failure is an error result with a
+// hint, never a crash of the server.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { OutlineError } from "../core/errors.ts";
+import { VERSION } from "../version.ts";
+import { AgentTools } from "./tools.ts";
+import type { Workspace } from "./workspace.ts";
+
+const WORKFLOW =
+  "Workflow: get_outline first (line-numbered symbols, signatures, content hash), then get_symbol for " +
+  "one definition (skeleton for long ones, then drill), then read_region for exact lines. Paths are " +
+  "relative to the workspace root; nothing outside it is read.";
+
+async function answer(run: () => Promise<string> | string): Promise<CallToolResult> {
+  try {
+    return { content: [{ type: "text", text: await run() }] };
+  } catch (e) {
+    if (e instanceof OutlineError) {
+      return { isError: true, content: [{ type: "text", text: `${e.message}${e.hint ? ` (${e.hint})` : ""}` }] };
+    }
+    const msg = e instanceof Error ? e.message : String(e);
+    return { isError: true, content: [{ type: "text", text: `internal error: ${msg} (this is a bug in ast-outline; the server keeps running)` }] };
+  }
+}
+
+export interface ServerOptions {
+  /** Whether changed_symbols is offered (a `changed` core exists). */
+  changed?: (args: { base?: string; head?: string; staged?: boolean }) => Promise<string>;
+}
+
+export function createServer(getTools: () => AgentTools, workspace: () => Workspace, options: ServerOptions = {}): McpServer {
+  const server = new McpServer({ name: "ast-outline", version: VERSION }, { instructions: WORKFLOW });
+  const ro = { readOnlyHint: true, openWorldHint: false } as const;
+
+  server.registerTool("get_outline", {
+    title: "Outline a file or folder",
+    description:
+      "START HERE instead of reading a whole file. Returns a compact outline: every class, function and " +
+      "method with its line range (1-based, inclusive) and signature, nested by indentation, plus the " +
+      "file's imports and its content hash (sha256:...). For a folder, every supported file under it " +
+      "(honours .gitignore). Next: get_symbol for a definition, or read_region for exact lines. " + WORKFLOW,
+    inputSchema: {
+      path: z.string().describe("File or folder, relative to the workspace root (\".\" for all)"),
+      max_children: z.number().int().min(0).optional().describe("Members shown per class (default 40, 0 = all)"),
+    },
+    annotations: ro,
+  }, ({ path, max_children }) => answer(() => getTools().getOutline(path, max_children ?? 40)));
+
+  server.registerTool("get_symbol", {
+    title: "Read one symbol",
+    description:
+      "The source of one definition by name: `name`, `Class.method` or a unique suffix (from get_outline). " +
+      "mode=full: its exact text (decorators and doc comment included; for a nested function, the names it " +
+      "uses from the enclosing function and where they are bound). mode=skeleton: signature, branch " +
+      "structure (if/else, loops, try, switch/match arms with line ranges and conditions, bodies elided), " +
+      "the calls it makes with lines, and its length. mode=drill with label (e.g. `if@12`, `for@30`, " +
+      "`call:helper`, or a branch number from the skeleton): that one branch's text, or the called " +
+      "function's definition. Default: skeleton for symbols over 80 lines, full text below.",
+    inputSchema: {
+      path: z.string().describe("File, relative to the workspace root"),
+      name: z.string().describe("Symbol name, qualified name (Class.method) or unique suffix"),
+      mode: z.enum(["skeleton", "full", "drill"]).optional().describe("skeleton | full | drill (default: by size)"),
+      label: z.string().optional().describe("For mode=drill: a label from the skeleton (if@12, call:foo, 3)"),
+    },
+    annotations: ro,
+  }, ({ path, name, mode, label }) => answer(() => getTools().getSymbol(path, name, mode, label)));
+
+  server.registerTool("read_region", {
+    title: "Read exact lines",
+    description:
+      "Lines start..end (1-based, inclusive) of any text file, numbered. Pass the hash get_outline gave " +
+      "(sha256 or its first 8+ hex digits): if the file changed since, the answer starts with STALE, so " +
+      "re-outline before trusting line numbers. At most 2000 lines a call.",
+    inputSchema: {
+      path: z.string().describe("File, relative to the workspace root"),
+      start: z.number().int().min(1).describe("First line (1-based)"),
+      end: z.number().int().min(1).describe("Last line (inclusive)"),
+      hash: z.string().optional().describe("Content hash from get_outline, to detect a stale read"),
+    },
+    annotations: ro,
+  }, ({ path, start, end, hash }) => answer(() => getTools().readRegion(path, start, end, hash)));
+
+  server.registerTool("search_symbols", {
+    title: "Find symbols by name",
+    description:
+      "Definitions across the workspace whose name or qualified name matches (exact first, then prefix, " +
+      "then substring; case-insensitive), each with path, line range, kind and signature. Use it to find " +
+      "where something is defined before get_symbol; use grep for text that is not a definition.",
+    inputSchema: {
+      query: z.string().describe("Name, Class.method, or part of one"),
+      kind: z.string().optional().describe("Only this kind: class, function, method, interface, struct, ..."),
+      path: z.string().optional().describe("Only files matching this glob or under this folder (e.g. src/**/*.py)"),
+      limit: z.number().int().min(1).max(500).optional().describe("At most this many results (default 50)"),
+    },
+    annotations: ro,
+  }, ({ query, kind, path, limit }) => answer(() => getTools().searchSymbols(query, kind, path, limit ?? 50)));
+
+  server.registerTool("get_calls", {
+    title: "What a function calls",
+    description:
+      "The call chain from a symbol, depth-limited: each callee with the lines it is called on and where " +
+      "it resolves (path:lines), and how: same-file, import, name-match (a definition with that name " +
+      "elsewhere: not type-checked) or unresolved (builtins, dynamic calls). Cycles are cut.",
+    inputSchema: {
+      path: z.string().describe("File, relative to the workspace root"),
+      name: z.string().describe("The calling symbol (name or Class.method)"),
+      depth: z.number().int().min(1).max(5).optional().describe("Levels to follow (default 2, max 5)"),
+      max_tokens: z.number().int().min(100).optional().describe("Answer budget (default 2000)"),
+    },
+    annotations: ro,
+  }, ({ path, name, depth, max_tokens }) => answer(() => getTools().getCalls(path, name, depth ?? 2, max_tokens ?? 2000)));
+
+  server.registerTool("get_callers", {
+    title: "Who calls a function",
+    description:
+      "Call sites of a name across the workspace, grouped by the enclosing symbol, each group marked " +
+      "same-file, import or name-match. Matching is by the called name: `obj.save()` counts for any " +
+      "`save`, so check the receiver when it matters.",
+    inputSchema: {
+      name: z.string().describe("Function or method name (Class.method: the last part is matched)"),
+      path: z.string().optional().describe("Only files matching this glob or under this folder"),
+      max_tokens: z.number().int().min(100).optional().describe("Answer budget (default 2000)"),
+    },
+    annotations: ro,
+  }, ({ name, path, max_tokens }) => answer(() => getTools().getCallers(name, path, max_tokens ?? 2000)));
+
+  server.registerTool("digest", {
+    title: "Map of the repository",
+    description:
+      "One line per source file: path, line count and its top-level symbols (classes with their member " +
+      "count). For getting oriented in an unfamiliar repository; then get_outline on the files that matter.",
+    inputSchema: {
+      path: z.string().optional().describe("Only files matching this glob or under this folder"),
+      max_tokens: z.number().int().min(100).optional().describe("Answer budget (default 4000)"),
+    },
+    annotations: ro,
+  }, ({ path, max_tokens }) => answer(() => getTools().digest(path, max_tokens ?? 4000)));
+
+  if (options.changed) {
+    const changed = options.changed;
+    server.registerTool("changed_symbols", {
+      title: "Symbols a change touched",
+      description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD).",
+      inputSchema: {
+        base: z.string().optional().describe("Base revision (default HEAD)"),
+        head: z.string().optional().describe("Head revision (default: the work tree)"),
+        staged: z.boolean().optional().describe("Compare HEAD with the index"),
+      },
+      annotations: ro,
+    }, (args) => answer(() => changed(args)));
+  }
+  void workspace;
+  return server;
+}

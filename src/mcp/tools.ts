@@ -1,0 +1,167 @@
+// The tools the MCP server offers, as plain async functions from arguments to text. Each
+// reads only through the Workspace (confinement) and the RepoSymbols of its roots.
+import { OutlineError } from "../core/errors.ts";
+import { flatten, normalizeQuery } from "../core/symbols/find.ts";
+import { LineIndex } from "../core/text/lines.ts";
+import { contentHash } from "../core/outline/outline.ts";
+import type { OutlineSymbol } from "../core/types.ts";
+import { readFileBytes, looksBinary } from "../io/files.ts";
+import { expandPaths, type WalkNote } from "../io/walk.ts";
+import { toDisplayPath } from "../io/paths.ts";
+import { renderOutlineText, HASH_PREFIX } from "../render/outline-text.ts";
+import { approxTokens, renderCallChainText, renderCallersText } from "../render/calls-text.ts";
+import { walkRepo, type RepoSymbols } from "../app/repo-symbols.ts";
+import { callChain, findCallers } from "../app/calls.ts";
+import { drillText, findOne, fullText, skeletonText, SKELETON_OVER_LINES, type SymbolMode } from "../app/symbol-view.ts";
+import type { Workspace } from "./workspace.ts";
+import { relative } from "node:path";
+
+export const MAX_REGION_LINES = 2000;
+
+export class AgentTools {
+  readonly repo: RepoSymbols;
+  private readonly repoRoots: string[];
+
+  constructor(readonly workspace: Workspace) {
+    // The server runs with the primary root as cwd: roots as paths relative to it.
+    this.repoRoots = workspace.roots.map((r) => relative(workspace.primary, r) || ".");
+    this.repo = walkRepo(this.repoRoots);
+  }
+
+  async getOutline(path: string, maxChildren = 40): Promise<string> {
+    const target = this.workspace.resolve(path);
+    const notes: WalkNote[] = [];
+    const entries = expandPaths([target], notes);
+    if (entries.length === 1 && entries[0].explicit) {
+      const f = await this.repo.parsed(target);
+      return renderOutlineText(f.outline, { maxChildren });
+    }
+    // A folder: every file's outline, until the answer is about 8k tokens; the rest listed by name.
+    const parts: string[] = [];
+    let used = 0;
+    const left: string[] = [];
+    for (const e of entries) {
+      const p = toDisplayPath(e.path);
+      if (used > 8000) {
+        left.push(p);
+        continue;
+      }
+      try {
+        const text = renderOutlineText((await this.repo.parsed(p)).outline, { maxChildren });
+        used += approxTokens(text);
+        parts.push(text);
+      } catch (err) {
+        if (!(err instanceof OutlineError)) throw err;
+        parts.push(`${p}: skipped (${err.message})\n`);
+      }
+    }
+    if (left.length) parts.push(`… ${left.length} more files not outlined (ask for them one folder or file at a time): ${left.slice(0, 50).join(", ")}${left.length > 50 ? ", …" : ""}\n`);
+    if (!parts.length) return `no supported source files under ${path}\n`;
+    return parts.join("\n");
+  }
+
+  async getSymbol(path: string, name: string, mode?: SymbolMode, label?: string): Promise<string> {
+    const target = this.workspace.resolve(path);
+    const file = await this.repo.parsed(target);
+    const symbol = findOne(file, name);
+    if (mode === "drill") {
+      if (!label) throw new OutlineError("usage", "mode drill needs a label", "take one from the skeleton: if@12, for@30, call:helper, or a branch number");
+      return drillText(this.repo, this.repoRoots, file, symbol, label);
+    }
+    const lines = symbol.endLine - symbol.startLine + 1;
+    const skeleton = mode === "skeleton" || (mode === undefined && lines > SKELETON_OVER_LINES && file.scan !== undefined);
+    return skeleton ? skeletonText(file, symbol) : fullText(file, symbol);
+  }
+
+  readRegion(path: string, start: number, end: number, hash?: string): string {
+    const target = this.workspace.resolve(path);
+    if (end < start) throw new OutlineError("usage", `end line ${end} is before start line ${start}`);
+    const file = readFileBytes(target, 64 * 1024 * 1024);
+    if (looksBinary(file.bytes)) throw new OutlineError("input", `${path} is a binary file`, "read_region reads text files");
+    const index = new LineIndex(file.bytes);
+    const now = contentHash(file.bytes);
+    if (start > index.lineCount) throw new OutlineError("input", `${path} has ${index.lineCount} lines; line ${start} is past the end`);
+    const last = Math.min(end, index.lineCount, start + MAX_REGION_LINES - 1);
+    const out: string[] = [`# ${toDisplayPath(target)}:${start}-${last} of ${index.lineCount} lines (sha256:${now.slice(0, HASH_PREFIX)})`];
+    if (hash) {
+      const want = hash.trim().toLowerCase().replace(/^sha256:/, "");
+      if (!now.startsWith(want)) out.push(`# STALE: the file changed since sha256:${want.slice(0, HASH_PREFIX)}; these line numbers may not be the ones you meant. Call get_outline again.`);
+    }
+    if (last < end) out.push(`# showing ${start}-${last}${last === start + MAX_REGION_LINES - 1 ? ` (at most ${MAX_REGION_LINES} lines a call)` : ""}`);
+    const dec = new TextDecoder();
+    const width = String(last).length;
+    index.lines(start, last).forEach((l, i) => out.push(`${String(start + i).padStart(width)}  ${dec.decode(l)}`));
+    return out.join("\n") + "\n";
+  }
+
+  async searchSymbols(query: string, kind?: string, glob?: string, limit = 50): Promise<string> {
+    const q = normalizeQuery(query);
+    const last = q.split(".").pop() ?? q;
+    if (!last) throw new OutlineError("usage", "empty query", "give a name or part of one");
+    const lower = q.toLowerCase();
+    const hits: { path: string; s: OutlineSymbol; rank: number }[] = [];
+    for (const path of this.repo.filesMentioning(last, glob, true)) {
+      let f;
+      try {
+        f = await this.repo.parsed(path);
+      } catch (e) {
+        if (e instanceof OutlineError) continue;
+        throw e;
+      }
+      for (const s of flatten(f.outline.symbols)) {
+        if (kind && s.kind !== kind) continue;
+        const qn = s.qualifiedName.toLowerCase();
+        const n = s.name.toLowerCase();
+        const rank = s.qualifiedName === q || s.name === q ? 0 : qn === lower || n === lower ? 1 : n.startsWith(lower) ? 2 : qn.endsWith(`.${lower}`) ? 3 : qn.includes(lower) ? 4 : -1;
+        if (rank >= 0) hits.push({ path, s, rank });
+      }
+    }
+    hits.sort((a, b) => a.rank - b.rank || a.path.localeCompare(b.path) || a.s.startLine - b.s.startLine);
+    if (!hits.length) return `no symbols matching \`${query}\`${kind ? ` of kind ${kind}` : ""}\n`;
+    const shown = hits.slice(0, limit).map((h) => `${h.path}:${h.s.startLine}-${h.s.endLine} ${h.s.kind} ${h.s.qualifiedName} — ${h.s.signature}`);
+    if (hits.length > limit) shown.push(`… ${hits.length - limit} more (narrow with kind or path)`);
+    return shown.join("\n") + "\n";
+  }
+
+  async getCalls(path: string, name: string, depth = 2, maxTokens = 2000): Promise<string> {
+    const target = this.workspace.resolve(path);
+    const file = await this.repo.parsed(target);
+    const symbol = findOne(file, name);
+    const chain = await callChain(this.repo, this.repoRoots, { path: toDisplayPath(target), symbol }, depth);
+    return renderCallChainText(chain, maxTokens);
+  }
+
+  async getCallers(name: string, glob?: string, maxTokens = 2000): Promise<string> {
+    const last = normalizeQuery(name).split(".").pop() ?? "";
+    if (!last) throw new OutlineError("usage", "empty name");
+    const groups = await findCallers(this.repo, last, glob);
+    if (!groups.length) return `no calls to \`${last}\` found${glob ? ` in ${glob}` : ""} (matching is by name; calls through variables or reflection are not seen)\n`;
+    return renderCallersText(last, groups, maxTokens);
+  }
+
+  /** A map of the repo: per file its top-level symbols (classes with their member count). */
+  async digest(glob?: string, maxTokens = 4000): Promise<string> {
+    const files = this.repo.files(glob);
+    const out: string[] = [`${files.length} source files${glob ? ` matching ${glob}` : ""} (get_outline <file> for the full outline)`];
+    let used = approxTokens(out[0]);
+    for (let i = 0; i < files.length; i++) {
+      let line: string;
+      try {
+        const o = (await this.repo.parsed(files[i])).outline;
+        const tops = o.symbols.filter((s) => s.kind !== "variable").map((s) => (s.children?.length ? `${s.name}(${s.children.length})` : s.name));
+        line = `${o.path} [${o.lineCount}]: ${tops.join(", ")}`;
+        if (line.length > 400) line = `${line.slice(0, 399)}…`;
+      } catch (e) {
+        if (!(e instanceof OutlineError)) throw e;
+        continue;
+      }
+      if (used + approxTokens(line) > maxTokens) {
+        out.push(`… ${files.length - i} more files cut by the ${maxTokens}-token budget (narrow with path, e.g. "src/**")`);
+        break;
+      }
+      used += approxTokens(line);
+      out.push(line);
+    }
+    return out.join("\n") + "\n";
+  }
+}

@@ -1,0 +1,136 @@
+// The MCP server driven by the SDK's own client over stdio, as an agent would use it.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT, tempDir } from "./helpers/cli.ts";
+
+const BUN = join(ROOT, "node_modules", ".bin", "bun");
+const CLI = join(ROOT, "src", "cli", "index.ts");
+
+const ws = tempDir("ast-outline-mcp-");
+const outside = tempDir("ast-outline-outside-");
+let client: Client;
+
+const text = (r: any): string => r.content.map((c: any) => c.text).join("");
+
+beforeAll(async () => {
+  const root = join(ws.path, "repo");
+  mkdirSync(join(root, "pkg"), { recursive: true });
+  writeFileSync(join(root, "pkg", "store.py"), [
+    "def save(item):",
+    "    check(item)",
+    "    return write(item)",
+    "",
+    "def check(item):",
+    "    if not item:",
+    "        raise ValueError(item)",
+    "",
+    "def write(item):",
+    "    return item",
+    "",
+  ].join("\n"));
+  writeFileSync(join(root, "app.py"), [
+    "from pkg.store import save",
+    "",
+    "def main(items):",
+    "    for it in items:",
+    "        save(it)",
+    "",
+  ].join("\n"));
+  writeFileSync(join(outside.path, "secret.py"), "def secret():\n    return 42\n");
+  symlinkSync(join(outside.path, "secret.py"), join(root, "link.py"));
+  // A git repository with one commit, then a work-tree edit, for changed_symbols.
+  const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.invalid", ...args], { cwd: root, stdio: "ignore" });
+  git("init", "-q");
+  git("add", "pkg", "app.py");
+  git("commit", "-qm", "init");
+  writeFileSync(join(root, "app.py"), readFileSync(join(root, "app.py"), "utf8") + "\ndef extra():\n    return 1\n");
+  client = new Client({ name: "test", version: "0" });
+  await client.connect(new StdioClientTransport({ command: BUN, args: [CLI, "mcp"], cwd: root, stderr: "pipe" }));
+}, 30000);
+
+afterAll(async () => {
+  await client?.close();
+  ws.cleanup();
+  outside.cleanup();
+});
+
+describe("mcp server", () => {
+  test("lists the tools with schemas", async () => {
+    const { tools } = await client.listTools();
+    const names = tools.map((t) => t.name).sort();
+    expect(names).toEqual(["changed_symbols", "digest", "get_callers", "get_calls", "get_outline", "get_symbol", "read_region", "search_symbols"]);
+    const sym = tools.find((t) => t.name === "get_symbol")!;
+    expect(Object.keys(sym.inputSchema.properties ?? {}).sort()).toEqual(["label", "mode", "name", "path"]);
+    expect(sym.inputSchema.required?.sort()).toEqual(["name", "path"]);
+  });
+
+  test("changed_symbols reports the work-tree edit; a revision starting with - is refused", async () => {
+    const changed = text(await client.callTool({ name: "changed_symbols", arguments: {} }));
+    expect(changed).toContain("app.py");
+    expect(changed).toContain("extra");
+    const bad = await client.callTool({ name: "changed_symbols", arguments: { base: "--output=/tmp/x" } });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain("refusing revision");
+  });
+
+  test("get_outline, get_symbol, read_region with the hash", async () => {
+    const outline = text(await client.callTool({ name: "get_outline", arguments: { path: "pkg/store.py" } }));
+    expect(outline).toContain("1-3 def save(item)");
+    const hash = /sha256:([0-9a-f]{12})/.exec(outline)![1];
+    const sym = text(await client.callTool({ name: "get_symbol", arguments: { path: "pkg/store.py", name: "check" } }));
+    expect(sym).toContain("pkg/store.py:5-7 check");
+    expect(sym).toContain("raise ValueError(item)");
+    const sk = text(await client.callTool({ name: "get_symbol", arguments: { path: "pkg/store.py", name: "check", mode: "skeleton" } }));
+    expect(sk).toContain("6-7 if not item");
+    expect(sk).toContain("ValueError@7");
+    const drill = text(await client.callTool({ name: "get_symbol", arguments: { path: "pkg/store.py", name: "save", mode: "drill", label: "call:write" } }));
+    expect(drill).toContain("resolves by same-file");
+    expect(drill).toContain("return item");
+    const region = text(await client.callTool({ name: "read_region", arguments: { path: "pkg/store.py", start: 9, end: 10, hash } }));
+    expect(region).toContain(" 9  def write(item):");
+    expect(region).not.toContain("STALE");
+    const stale = text(await client.callTool({ name: "read_region", arguments: { path: "pkg/store.py", start: 9, end: 10, hash: "deadbeefdead" } }));
+    expect(stale).toContain("STALE");
+  });
+
+  test("search, calls, callers, digest", async () => {
+    expect(text(await client.callTool({ name: "search_symbols", arguments: { query: "chec" } }))).toContain("pkg/store.py:5-7 function check");
+    const calls = text(await client.callTool({ name: "get_calls", arguments: { path: "app.py", name: "main" } }));
+    expect(calls).toContain("save @5 -> pkg/store.py:1-3 save [import]");
+    expect(calls).toContain("check @2 -> pkg/store.py:5-7 check [same-file]");
+    const callers = text(await client.callTool({ name: "get_callers", arguments: { name: "save" } }));
+    expect(callers).toContain("3-5 main (function): save@5 [import]");
+    const digest = text(await client.callTool({ name: "digest", arguments: {} }));
+    expect(digest).toContain("pkg/store.py [10]: save, check, write");
+  });
+
+  test("missing files and symbols are error results with a hint", async () => {
+    const r1: any = await client.callTool({ name: "get_symbol", arguments: { path: "pkg/store.py", name: "sav" } });
+    expect(r1.isError).toBe(true);
+    expect(text(r1)).toContain("did you mean: save");
+    const r2: any = await client.callTool({ name: "get_outline", arguments: { path: "nope.py" } });
+    expect(r2.isError).toBe(true);
+    expect(text(r2)).toContain("no such file: nope.py");
+  });
+
+  test("escapes are refused and nothing outside is read", async () => {
+    for (const path of ["../secret.py", join(outside.path, "secret.py"), "link.py", "pkg/../../x.py"]) {
+      for (const [name, args] of [
+        ["get_outline", { path }],
+        ["get_symbol", { path, name: "secret" }],
+        ["read_region", { path, start: 1, end: 2 }],
+      ] as const) {
+        const r: any = await client.callTool({ name, arguments: args });
+        expect(r.isError).toBe(true);
+        expect(text(r)).toContain("refused");
+        expect(text(r)).not.toContain("return 42");
+      }
+    }
+    // A directory outline does not follow the symlink either.
+    expect(text(await client.callTool({ name: "get_outline", arguments: { path: "." } }))).not.toContain("secret");
+  });
+});
