@@ -1,18 +1,33 @@
 // Entry point of the compiled binary: the grammars, the tree-sitter runtime, the queries and
 // the hook script are embedded (build/embedded.gen.ts, written by scripts/build.ts). Bun-only.
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { constants } from "node:os";
+import { dirname, join } from "node:path";
 
 // JavaScriptCore's optimizing wasm tier (OMG) recompiles the tree-sitter runtime and grammar
 // on background threads as soon as they run hot. For a short run that is pure cost: on
 // 2 cores the outline of a 2,000-line Python file took ~350 ms with it and ~140 ms without,
 // and a 33-file folder half the CPU time. JSC reads its options only at start-up, so when
 // the option is not set we run ourselves again with it. Long runs (the MCP server, a full
-// `index`) keep the optimizing tier. AST_OUTLINE_NO_REEXEC=1 turns this off.
+// `index`) keep the optimizing tier, and so do commands a warm cache answers without parsing
+// (a second start costs ~40 ms, more than a cache hit). AST_OUTLINE_NO_REEXEC=1 turns this off.
 const JSC_FLAG = "BUN_JSC_useOMGJIT";
-const SKIP_REEXEC = new Set([undefined, "--help", "-h", "--version", "-v", "languages", "mcp", "index", "prompt"]);
+/** Commands that parse source in a short run. */
+const PARSING = new Set(["outline", "symbol", "changed", "calls", "callers", "search", "digest", "hook", "dump-tree"]);
+/** Commands that usually answer from a warm .ast_outline_cache without parsing at all. */
+const CACHE_SERVED = new Set(["outline", "symbol", "search", "digest"]);
 const args = process.argv.slice(2);
-if (!SKIP_REEXEC.has(args[0]) && process.env[JSC_FLAG] === undefined && !process.env.AST_OUTLINE_NO_REEXEC) {
+
+function insideIndexedRepo(): boolean {
+  for (let dir = process.cwd(); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, ".ast_outline_cache", "VERSION"))) return true;
+    if (dirname(dir) === dir) return false;
+  }
+}
+
+const worthIt = PARSING.has(args[0]) && !(CACHE_SERVED.has(args[0]) && insideIndexedRepo());
+if (worthIt && process.env[JSC_FLAG] === undefined && !process.env.AST_OUTLINE_NO_REEXEC) {
   const child = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, [JSC_FLAG]: "0" } });
   if (!child.error) {
     const signal = child.signal ? (constants.signals as Record<string, number>)[child.signal] : undefined;

@@ -1,17 +1,9 @@
 // The CLI: parse arguments, call the command, map errors to exit codes. Nothing else.
+// Command modules load on use: `--version` or `region` must not pay for the MCP SDK.
 import { cac } from "cac";
 import { OutlineError, exitCodeFor, EXIT } from "../core/errors.ts";
 import type { CliIO } from "./io.ts";
-import { outlineCommand } from "./commands/outline.ts";
-import { symbolCommand } from "./commands/symbol.ts";
-import { regionCommand } from "./commands/region.ts";
-import { languagesCommand } from "./commands/languages.ts";
-import { dumpTreeCommand } from "./commands/dump-tree.ts";
 import { registerCacheCommands } from "./commands/cache-commands.ts";
-import { changedCommand } from "./commands/changed.ts";
-import { callsCommand, callersCommand } from "./commands/calls.ts";
-import { promptCommand } from "./commands/prompt.ts";
-import { mcpCommand } from "./commands/mcp.ts";
 import { VERSION } from "../version.ts";
 
 type Action = (...args: any[]) => Promise<number> | number;
@@ -29,7 +21,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--max-children <n>", "Members shown per container (0: all)", { default: 40 })
     .option("--max-size <size>", "Skip files larger than this (e.g. 4M)")
     .option("--language <id>", "Parse as this language (see `languages`)")
-    .action(run((paths: string[], opts) => outlineCommand(paths, opts, io)));
+    .action(run(async (paths: string[], opts) => (await import("./commands/outline.ts")).outlineCommand(paths, opts, io)));
 
   cli
     .command("symbol <file> <...names>", "Source of symbols by name, qualified name (Class.method) or unique suffix")
@@ -38,34 +30,34 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--max-size <size>", "Refuse files larger than this (e.g. 4M)")
     .option("--skeleton", "Signature, branches, calls and size instead of the body")
     .option("--drill <label>", "One branch (if@12, 3) or one call's target (call:foo) of the skeleton")
-    .action(run((file: string, names: string[], opts) => symbolCommand(file, names, opts, io)));
+    .action(run(async (file: string, names: string[], opts) => (await import("./commands/symbol.ts")).symbolCommand(file, names, opts, io)));
 
   cli
     .command("calls <file> <symbol>", "The call chain from a symbol, each call resolved (same-file, import, name-match)")
     .option("--depth <n>", "Levels to follow (1-5)", { default: 2 })
     .option("--max-tokens <n>", "Cut the answer to about this many tokens", { default: 2000 })
-    .action(run((file: string, name: string, opts) => callsCommand(file, name, opts, io)));
+    .action(run(async (file: string, name: string, opts) => (await import("./commands/calls.ts")).callsCommand(file, name, opts, io)));
 
   cli
     .command("callers <symbol>", "Call sites of a name across the repo, grouped by enclosing symbol")
     .option("--path <glob>", "Only files matching this glob or under this folder")
     .option("--max-tokens <n>", "Cut the answer to about this many tokens", { default: 2000 })
-    .action(run((name: string, opts) => callersCommand(name, opts, io)));
+    .action(run(async (name: string, opts) => (await import("./commands/calls.ts")).callersCommand(name, opts, io)));
 
   cli
     .command("mcp", "Serve the tools over MCP on stdio (for Claude Code, Cursor, ...)")
     .option("--root <dir>", "A workspace root the tools may read (repeatable; default: the current folder)")
-    .action(run((opts) => mcpCommand(opts, io)));
+    .action(run(async (opts) => (await import("./commands/mcp.ts")).mcpCommand(opts, io)));
 
   cli
     .command("prompt", "Print a snippet for AGENTS.md / CLAUDE.md that teaches the workflow")
-    .action(run(() => promptCommand(io)));
+    .action(run(async () => (await import("./commands/prompt.ts")).promptCommand(io)));
 
   cli
     .command("region <file> <start> <end>", "Lines start..end (1-based, inclusive), numbered")
     .option("--hash <sha256>", "Warn when the file no longer has this content hash")
     .option("--format <format>", "text | json", { default: "text" })
-    .action(run((file: string, start: string, end: string, opts) => regionCommand(file, start, end, opts, io)));
+    .action(run(async (file: string, start: string, end: string, opts) => (await import("./commands/region.ts")).regionCommand(file, start, end, opts, io)));
 
   cli
     .command("changed", "Symbols a commit, branch, PR or the work tree added, removed, modified, renamed or moved")
@@ -76,17 +68,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     .option("--format <format>", "text | json | markdown | github", { default: "text" })
     .option("--exit-code", "Exit 1 when any symbol changed, 0 when none")
     .option("--max-size <size>", "Files larger than this are listed without symbols (e.g. 4M)")
-    .action(run((opts) => changedCommand(opts, io)));
+    .action(run(async (opts) => (await import("./commands/changed.ts")).changedCommand(opts, io)));
 
   cli
     .command("languages", "Supported languages, extensions and grammar versions")
     .option("--format <format>", "text | json", { default: "text" })
-    .action(run((opts) => languagesCommand(opts, io)));
+    .action(run(async (opts) => (await import("./commands/languages.ts")).languagesCommand(opts, io)));
 
   cli
     .command("dump-tree <file>", "Print the syntax tree of a file (for writing queries)")
     .option("--language <id>", "Parse as this language")
-    .action(run((file: string, opts) => dumpTreeCommand(file, opts, io)));
+    .action(run(async (file: string, opts) => (await import("./commands/dump-tree.ts")).dumpTreeCommand(file, opts, io)));
 
   registerCacheCommands(cli, run, io);
 

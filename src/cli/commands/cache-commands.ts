@@ -2,10 +2,6 @@
 // main.ts stays a short list.
 import type { CAC } from "cac";
 import type { CliIO } from "../io.ts";
-import { indexCommand } from "./index-repo.ts";
-import { searchCommand } from "./search.ts";
-import { digestCommand } from "./digest.ts";
-import { hookCommand } from "./hook.ts";
 
 type Wrap = (action: (...args: any[]) => Promise<number> | number) => (...args: any[]) => void;
 
@@ -16,7 +12,7 @@ export function registerCacheCommands(cli: CAC, run: Wrap, io: CliIO): void {
     .option("--max-size <size>", "Skip files larger than this (default 4M)")
     .option("--threads <n>", "Parse on this many threads (default: all cores)")
     .option("--format <format>", "text | json (the summary)", { default: "text" })
-    .action(run((opts) => indexCommand(opts, io)));
+    .action(run(async (opts) => (await import("./index-repo.ts")).indexCommand(opts, io)));
 
   cli
     .command("search <query>", "Symbols across the repository by name, Class.method, prefix, substring or fuzzy match")
@@ -25,16 +21,16 @@ export function registerCacheCommands(cli: CAC, run: Wrap, io: CliIO): void {
     .option("--limit <n>", "At most this many results (0: all)", { default: 50 })
     .option("--format <format>", "text | json", { default: "text" })
     .option("--root <dir>", "Search this folder instead of the git repository around the current one")
-    .action(run((query: string, opts) => searchCommand(query, opts, io)));
+    .action(run(async (query: string, opts) => (await import("./search.ts")).searchCommand(query, opts, io)));
 
   cli
     .command("digest [path]", "One-page map of the repository or a folder: per file its size class and symbols")
     .option("--max-tokens <n>", "Fit the map into about this many tokens (chars/4)", { default: 2000 })
     .option("--root <dir>", "Map this folder instead of the git repository around the current one")
-    .action(run((path: string | undefined, opts) => digestCommand(path, opts, io)));
+    .action(run(async (path: string | undefined, opts) => (await import("./digest.ts")).digestCommand(path, opts, io)));
 
   cli
     .command("hook <action>", "Git pre-commit integration: install | uninstall | run (refresh the cache from staged content)")
     .option("--strict", "run: fail (exit 1) on a problem instead of warning")
-    .action(run((action: string, opts) => hookCommand(action, opts, io)));
+    .action(run(async (action: string, opts) => (await import("./hook.ts")).hookCommand(action, opts, io)));
 }
