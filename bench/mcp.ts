@@ -9,7 +9,7 @@ import o200k from "js-tiktoken/ranks/o200k_base";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { join } from "node:path";
-import { walkRepo } from "../src/app/repo.ts";
+import { walkRepo } from "../src/app/repo-symbols.ts";
 import { flatten } from "../src/core/symbols/find.ts";
 import { fullText, skeletonText } from "../src/app/symbol-view.ts";
 import { renderOutlineText } from "../src/render/outline-text.ts";

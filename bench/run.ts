@@ -4,12 +4,23 @@ import { run as conformancePython } from "./conformance-python.ts";
 import { run as conformanceTypescript } from "./conformance-typescript.ts";
 import { run as speed } from "./speed.ts";
 import { run as tokens } from "./tokens.ts";
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+/** Benchmarks that are scripts of their own run as a child process with the same options. */
+const script = (file: string) => async (args: string[]) => {
+  const r = spawnSync(process.execPath, [join(import.meta.dir, file), ...args], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error(`${file} exited ${r.status}`);
+};
 
 const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   "conformance-python": conformancePython,
   "conformance-typescript": conformanceTypescript,
   speed,
   tokens,
+  index: script("index.ts"),
+  changed: script("changed.ts"),
+  agents: script("mcp.ts"),
 };
 
 const args = process.argv.slice(2);

@@ -1,11 +1,13 @@
 // Wall-clock time of the compiled binary (a fresh process each run, as an agent calls it):
 // outline of a ~2,000-line file and one symbol read, beside `ctags` on the same file, runs
-// interleaved, median (and min) of N. Then the same with BUN_JSC_useOMGJIT=0 (no top-tier JIT:
-// a short-lived CLI spends its time compiling code it runs once).
+// interleaved, median (and min) of N. Cold: the file outside any indexed repository (every run
+// loads the tree-sitter runtime, grammar and query, and parses). Cached: the same file in a
+// temporary git repository after `ast-outline index` (the answer comes from .ast_outline_cache).
 //   npm run build && bun bench/run.ts speed [--runs 21] [--file F] [--symbol NAME]
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
 import { pythonStdlib } from "../test/conformance/python-ast.ts";
 import { median } from "./lib.ts";
 
@@ -40,12 +42,16 @@ export async function run(args: string[]): Promise<void> {
     console.log(`speed: ${BINARY} is missing (run npm run build first)`);
     return;
   }
-  const noOmg = { BUN_JSC_useOMGJIT: "0" };
+  const repo = mkdtempSync(join(tmpdir(), "ast-outline-speed-"));
+  const cached = join(repo, basename(file));
+  copyFileSync(file, cached);
+  for (const a of [["init", "-q"], ["add", "."], ["-c", "user.name=bench", "-c", "user.email=bench@example.invalid", "commit", "-qm", "bench"]]) spawnSync("git", a, { cwd: repo });
+  spawnSync(BINARY, ["index"], { cwd: repo });
   const cases: Case[] = [
-    { label: "outline", cmd: BINARY, args: ["outline", file] },
-    { label: "symbol", cmd: BINARY, args: ["symbol", file, symbol] },
-    { label: "outline (BUN_JSC_useOMGJIT=0)", cmd: BINARY, args: ["outline", file], env: noOmg },
-    { label: "symbol (BUN_JSC_useOMGJIT=0)", cmd: BINARY, args: ["symbol", file, symbol], env: noOmg },
+    { label: "outline (cold)", cmd: BINARY, args: ["outline", file] },
+    { label: "symbol (cold)", cmd: BINARY, args: ["symbol", file, symbol] },
+    { label: "outline (indexed repo)", cmd: BINARY, args: ["outline", cached] },
+    { label: "symbol (indexed repo)", cmd: BINARY, args: ["symbol", cached, symbol] },
   ];
   const ctags = spawnSync("ctags", ["--version"], { encoding: "utf8" });
   if (ctags.status === 0) cases.push({ label: "ctags --fields=+ne -f -", cmd: "ctags", args: ["--fields=+ne", "-f", "-", file] });
@@ -68,7 +74,8 @@ export async function run(args: string[]): Promise<void> {
     console.log(`  ${c.label.padEnd(34)} median ${median(t).toFixed(1).padStart(7)}   min ${Math.min(...t).toFixed(1).padStart(7)}${cpu.length ? `   cpu (user+sys) median ${median(cpu).toFixed(0).padStart(5)}` : ""}`);
   }
   const m = (i: number) => median(times.get(cases[i])!).toFixed(0);
-  console.log(`RESULT speed: outline ${m(0)} ms, symbol ${m(1)} ms; with BUN_JSC_useOMGJIT=0 outline ${m(2)} ms, symbol ${m(3)} ms${cases[4] ? `; ctags ${m(4)} ms` : ""}`);
+  console.log(`RESULT speed: cold outline ${m(0)} ms, symbol ${m(1)} ms; indexed repo outline ${m(2)} ms, symbol ${m(3)} ms${cases[4] ? `; ctags ${m(4)} ms` : ""}`);
+  rmSync(repo, { recursive: true, force: true });
 }
 
 if (import.meta.main) await run(process.argv.slice(2));
