@@ -85,8 +85,9 @@ describe("mcp server", () => {
     expect(sym).toContain("pkg/store.py:5-7 check");
     expect(sym).toContain("raise ValueError(item)");
     const sk = text(await client.callTool({ name: "get_symbol", arguments: { path: "pkg/store.py", name: "check", mode: "skeleton" } }));
-    expect(sk).toContain("6-7 if not item");
-    expect(sk).toContain("ValueError@7");
+    // A 3-line guard: its skeleton would not be shorter, so the full text comes back, marked.
+    expect(sk).toContain("full text: a skeleton would not be shorter");
+    expect(sk).toContain("raise ValueError(item)");
     const drill = text(await client.callTool({ name: "get_symbol", arguments: { path: "pkg/store.py", name: "save", mode: "drill", label: "call:write" } }));
     expect(drill).toContain("resolves by same-file");
     expect(drill).toContain("return item");

@@ -1,28 +1,36 @@
 // Skeleton and drill goldens: fixtures/skeleton/<case>.<ext> beside <case>.<ext>.skeleton.txt,
-// which holds `symbol --skeleton` of every function and method, then `--drill` of each one's
-// first branch and first call. UPDATE_GOLDEN=1 rewrites them.
+// which holds, for every function and method, its whole branch structure (every depth, straight
+// from the core, no full-text fallback, so each query pattern shows), then what
+// `symbol --skeleton` prints, then `--drill` of its first branch and its last call.
+// UPDATE_GOLDEN=1 rewrites them.
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT, runCli } from "./helpers/cli.ts";
 import { flatten } from "../src/core/symbols/find.ts";
 import { outlineFile } from "../src/app/outline-file.ts";
+import { scanSource } from "../src/core/skeleton/scan.ts";
+import { buildSkeleton } from "../src/core/skeleton/skeleton.ts";
+import { renderSkeletonText } from "../src/render/skeleton-text.ts";
+import { detectLanguage } from "../src/core/languages/detect.ts";
+import { decodeSource } from "../src/core/text/lines.ts";
 
 const DIR = join(ROOT, "fixtures", "skeleton");
 const cases = readdirSync(DIR).filter((f) => !f.endsWith(".txt"));
 
 async function render(file: string): Promise<string> {
-  const { outline } = await outlineFile(join(DIR, file));
+  const { outline, file: read } = await outlineFile(join(DIR, file));
+  const scan = await scanSource(decodeSource(read.bytes), detectLanguage(file, undefined)!);
+  if (!scan) throw new Error(`no skeleton query for ${file}`);
   const fns = flatten(outline.symbols).filter((s) => s.kind === "function" || s.kind === "method");
   const parts: string[] = [];
   for (const s of fns) {
-    const sk = await runCli(["symbol", file, s.qualifiedName, "--skeleton"], DIR);
-    parts.push(`$ symbol ${file} ${s.qualifiedName} --skeleton\n${sk.stdout}${sk.stderr}`);
-    // The first branch (by number) and the last call (by label) of each skeleton.
-    const hasBranch = sk.stdout.split("\n").slice(2).some((l) => /^ {2,}\d+(-\d+)? /.test(l) && !l.includes("[nested"));
-    const calls = /^calls: (.*)$/m.exec(sk.stdout)?.[1].split(" ") ?? [];
-    const lastCall = calls.length ? /^(.+)@(\d+)/.exec(calls[calls.length - 1]) : null;
-    const labels = [...(hasBranch ? ["1"] : []), ...(lastCall ? [`call:${lastCall[1].split(".").pop()}@${lastCall[2]}`] : [])];
+    const sk = buildSkeleton(s, scan);
+    parts.push(`$ (structure, every depth) ${s.qualifiedName}\n${renderSkeletonText(sk, file, outline.hash, { maxDepth: 99, foldExits: false })}`);
+    const cli = await runCli(["symbol", file, s.qualifiedName, "--skeleton"], DIR);
+    parts.push(`$ symbol ${file} ${s.qualifiedName} --skeleton\n${cli.stdout}${cli.stderr}`);
+    const last = sk.calls[sk.calls.length - 1];
+    const labels = [...(sk.branches.length ? ["1"] : []), ...(last ? [`call:${last.name}@${last.line}`] : [])];
     for (const label of labels) {
       const d = await runCli(["symbol", file, s.qualifiedName, "--drill", label], DIR);
       parts.push(`$ symbol ${file} ${s.qualifiedName} --drill ${label}  (exit ${d.code})\n${d.stdout}${d.stderr}`);

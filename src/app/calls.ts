@@ -106,7 +106,10 @@ export function callResolver(repo: RepoSymbols, roots: string[]): CallResolver {
       if (imp) {
         const target = (await inModule(from.path, imp.module, imp.symbol)) ??
           (imp.alsoModule ? await inModule(from.path, imp.alsoModule, imp.symbol.split(".").pop()!) : undefined);
-        return target ? { resolution: "import", target } : { resolution: "import", module: imp.module };
+        if (target) return { resolution: "import", target };
+        // A crate-local Rust path (`crate::util`) names a module of this workspace even when no
+        // file path maps to it: fall through to a name-match rather than call it outside.
+        if (!/^(crate|super|self)(::|$)/.test(imp.module)) return { resolution: "import", module: imp.module };
       }
 
       // 3. Any definition of that name in the repo (SELF receivers included: inherited methods).

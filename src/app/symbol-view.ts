@@ -54,19 +54,37 @@ export function renderOuterNames(names: OuterName[]): string {
   return `# uses from enclosing scope: ${names.map((n) => `${n.name} (${n.in}:${n.line})`).join(", ")}\n`;
 }
 
-export async function fullText(file: ParsedFile, symbol: OutlineSymbol): Promise<string> {
+/** A skeleton must save at least this share of the body's text, else the full text is shown. */
+export const SKELETON_MIN_SAVING = 0.3;
+
+export async function fullText(file: ParsedFile, symbol: OutlineSymbol, note = ""): Promise<string> {
   const b = symbolBlock(symbol, new LineIndex(file.file.bytes));
   let text = decoder.decode(b.text);
   if (!text.endsWith("\n")) text += "\n";
-  const head = `# ${file.outline.path}:${b.startLine}-${b.endLine} ${symbol.qualifiedName} (${symbol.kind}${symbol.truncated ? ", truncated" : ""}, sha256:${file.outline.hash.slice(0, HASH_PREFIX)})\n`;
+  const head = `# ${file.outline.path}:${b.startLine}-${b.endLine} ${symbol.qualifiedName} (${symbol.kind}${symbol.truncated ? ", truncated" : ""}${note}, sha256:${file.outline.hash.slice(0, HASH_PREFIX)})\n`;
   return head + renderOuterNames(await outerNamesOf(file, symbol)) + text;
 }
 
-export function skeletonText(file: ParsedFile, symbol: OutlineSymbol): string {
+/**
+ * The skeleton, or the full text (marked so) when the skeleton would not be clearly shorter:
+ * a short or flat body says more than its outline.
+ */
+export async function skeletonText(file: ParsedFile, symbol: OutlineSymbol): Promise<string> {
   if (!file.scan) {
     throw new OutlineError("input", `no skeleton query for ${file.outline.language} yet`, "read the full text instead (mode full / without --skeleton)");
   }
-  return renderSkeletonText(buildSkeleton(symbol, file.scan), file.outline.path, file.outline.hash);
+  const skeleton = renderSkeletonText(buildSkeleton(symbol, file.scan), file.outline.path, file.outline.hash);
+  const full = await fullText(file, symbol, ", full text: a skeleton would not be shorter");
+  return skeleton.length <= (1 - SKELETON_MIN_SAVING) * full.length ? skeleton : full;
+}
+
+/**
+ * What get_symbol returns without a mode: the skeleton for a long symbol (when it saves
+ * enough; see skeletonText), the full text for a short one.
+ */
+export async function defaultSymbolText(file: ParsedFile, symbol: OutlineSymbol): Promise<string> {
+  const lines = symbol.endLine - symbol.startLine + 1;
+  return lines > SKELETON_OVER_LINES && file.scan ? skeletonText(file, symbol) : fullText(file, symbol);
 }
 
 export async function drillText(repo: RepoSymbols, roots: string[], file: ParsedFile, symbol: OutlineSymbol, label: string): Promise<string> {
@@ -93,6 +111,5 @@ export async function drillText(repo: RepoSymbols, roots: string[], file: Parsed
   }
   const targetFile = await repo.parsed(r.target.path);
   const note = `# ${call.callee}@${call.line} resolves by ${r.resolution}${r.resolution === "name-match" ? ` (by name only${(r.candidates ?? 0) > 1 ? `, 1 of ${r.candidates}` : ""})` : ""}\n`;
-  const lines = r.target.symbol.endLine - r.target.symbol.startLine + 1;
-  return note + (lines > SKELETON_OVER_LINES && targetFile.scan ? skeletonText(targetFile, r.target.symbol) : await fullText(targetFile, r.target.symbol));
+  return note + (await defaultSymbolText(targetFile, r.target.symbol));
 }

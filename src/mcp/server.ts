@@ -58,7 +58,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "structure (if/else, loops, try, switch/match arms with line ranges and conditions, bodies elided), " +
       "the calls it makes with lines, and its length. mode=drill with label (e.g. `if@12`, `for@30`, " +
       "`call:helper`, or a branch number from the skeleton): that one branch's text, or the called " +
-      "function's definition. Default: skeleton for symbols over 80 lines, full text below.",
+      "function's definition. Default: skeleton for symbols over 80 lines (full text when a skeleton would not save 30%), full text below.",
     inputSchema: {
       path: z.string().describe("File, relative to the workspace root"),
       name: z.string().describe("Symbol name, qualified name (Class.method) or unique suffix"),

@@ -12,7 +12,7 @@ import { renderOutlineText, HASH_PREFIX } from "../render/outline-text.ts";
 import { approxTokens, renderCallChainText, renderCallersText } from "../render/calls-text.ts";
 import { walkRepo, type RepoSymbols } from "../app/repo-symbols.ts";
 import { callChain, findCallers } from "../app/calls.ts";
-import { drillText, findOne, fullText, skeletonText, SKELETON_OVER_LINES, type SymbolMode } from "../app/symbol-view.ts";
+import { defaultSymbolText, drillText, findOne, fullText, skeletonText, type SymbolMode } from "../app/symbol-view.ts";
 import type { Workspace } from "./workspace.ts";
 import { relative } from "node:path";
 
@@ -68,9 +68,8 @@ export class AgentTools {
       if (!label) throw new OutlineError("usage", "mode drill needs a label", "take one from the skeleton: if@12, for@30, call:helper, or a branch number");
       return drillText(this.repo, this.repoRoots, file, symbol, label);
     }
-    const lines = symbol.endLine - symbol.startLine + 1;
-    const skeleton = mode === "skeleton" || (mode === undefined && lines > SKELETON_OVER_LINES && file.scan !== undefined);
-    return skeleton ? skeletonText(file, symbol) : fullText(file, symbol);
+    if (mode === "skeleton") return skeletonText(file, symbol);
+    return mode === "full" ? fullText(file, symbol) : defaultSymbolText(file, symbol);
   }
 
   readRegion(path: string, start: number, end: number, hash?: string): string {

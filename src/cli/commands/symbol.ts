@@ -44,7 +44,7 @@ async function skeletonOrDrill(path: string, names: string[], options: SymbolOpt
   const parsed = await repo.parsed(path);
   for (const name of names) {
     const symbol = findOne(parsed, name);
-    io.out(options.drill !== undefined ? await drillText(repo, roots, parsed, symbol, String(options.drill)) : skeletonText(parsed, symbol));
+    io.out(options.drill !== undefined ? await drillText(repo, roots, parsed, symbol, String(options.drill)) : await skeletonText(parsed, symbol));
   }
   return EXIT_OK;
 }

@@ -16,6 +16,8 @@ export interface BranchSite {
   /** String offsets of the same range, for nesting. */
   from: number;
   to: number;
+  /** The body is one exit statement (`return x`, `raise E`, `continue`): what it is. */
+  exit?: string;
 }
 
 export interface CallSite {
@@ -66,9 +68,12 @@ function scanTree(tree: Tree, query: NonNullable<Awaited<ReturnType<typeof loadQ
   const seenBranches = new Set<number>();
   const seenCalls = new Set<number>();
 
+  // Branch matches are taken in pattern order, so an earlier pattern wins a node or a body
+  // whatever the match order (`else if` is one `elif` branch, not an `else` and an `if`).
+  const branchMatches: { pattern: number; branch: Node; kind: string; body?: Node; header?: Node }[] = [];
   for (const match of query.matches(tree.rootNode)) {
-    let branch: Node | undefined, kind = "", body: Node | undefined;
-    let call: Node | undefined, callee: Node | undefined;
+    let branch: Node | undefined, kind = "", body: Node | undefined, header: Node | undefined;
+    let call: Node | undefined, callee: Node | undefined, calleeObject: Node | undefined, calleeName: Node | undefined;
     let module: Node | undefined, name: Node | undefined, bound: Node | undefined;
     for (const cap of match.captures) {
       const c = cap.name;
@@ -76,35 +81,51 @@ function scanTree(tree: Tree, query: NonNullable<Awaited<ReturnType<typeof loadQ
         branch = cap.node;
         kind = c.slice("branch.".length);
       } else if (c === "body") body = cap.node;
+      else if (c === "header") header = cap.node;
       else if (c === "call") call = cap.node;
       else if (c === "callee") callee = cap.node;
+      else if (c === "callee.object") calleeObject = cap.node;
+      else if (c === "callee.name") calleeName = cap.node;
       else if (c === "import.module") module = cap.node;
       else if (c === "import.name") name = cap.node;
       else if (c === "import.bound") bound = cap.node;
     }
     if (branch) {
-      // Earlier patterns win for a node and for a body (`else if` is one branch, not two).
-      if (seenBranches.has(branch.id) || (body && seenBodies.has(body.id))) continue;
-      seenBranches.add(branch.id);
-      if (body) seenBodies.add(body.id);
-      branches.push(branchSite(branch, kind, body));
-    } else if (call && callee) {
+      branchMatches.push({ pattern: match.patternIndex, branch, kind, body, header });
+    } else if (call && (callee || calleeName)) {
       if (seenCalls.has(call.id)) continue;
       seenCalls.add(call.id);
-      const text = collapse(callee.text);
+      // Java's `a.b.run(x)` has no node for `a.b.run`: object and name come apart.
+      const raw = callee ? callee.text : calleeObject ? `${calleeObject.text}.${calleeName!.text}` : calleeName!.text;
+      const text = collapse(raw);
       calls.push({ callee: shorten(text, MAX_CALLEE), name: lastName(text), line: call.startPosition.row + 1, from: call.startIndex });
     } else if (module && bound) {
-      imports.push({ module: unquote(module.text), name: name?.text, bound: bound.text, line: module.startPosition.row + 1 });
+      // Go binds a package by its path's last segment (`"net/http"` -> `http`).
+      const local = unquote(bound.text).split("/").pop()!;
+      imports.push({ module: unquote(module.text), name: name?.text, bound: local, line: module.startPosition.row + 1 });
     }
+  }
+  branchMatches.sort((a, b) => a.pattern - b.pattern);
+  for (const { branch, kind, body, header } of branchMatches) {
+    if (seenBranches.has(branch.id) || (body && seenBodies.has(body.id))) continue;
+    seenBranches.add(branch.id);
+    if (body) seenBodies.add(body.id);
+    branches.push(branchSite(branch, kind, body, header));
   }
   branches.sort((a, b) => a.from - b.from);
   calls.sort((a, b) => a.from - b.from);
   return { branches, calls, imports };
 }
 
-function branchSite(node: Node, kind: string, body: Node | undefined): BranchSite {
+function branchSite(node: Node, kind: string, body: Node | undefined, headerNode: Node | undefined): BranchSite {
   let header: string;
-  if (body && body.startIndex > node.startIndex) {
+  if (headerNode) {
+    // The query marks where the head ends (`case 1, 2`, a match arm's pattern).
+    header = node.text.slice(0, headerNode.endIndex - node.startIndex);
+  } else if (body && body.startIndex <= node.startIndex) {
+    // The branch is its body (Go's and Java's `else { ... }` is the `alternative` block itself).
+    header = kind;
+  } else if (body) {
     // Up to the last token before the body that is not a comment (`if x:  # why` -> `if x:`).
     const end = headerEnd(node, body.startIndex) ?? body.startIndex;
     header = node.text.slice(0, end - node.startIndex);
@@ -115,15 +136,41 @@ function branchSite(node: Node, kind: string, body: Node | undefined): BranchSit
     if (colon) header = colon[1];
   }
   header = collapse(header).replace(/\s*[:{]$/, "");
+  if (headerNode) header = header.replace(/\s*(=>|->)$/, "");
+  // An `else if` captured at its inner `if` (Go, Java) reads as what it is.
+  if (kind === "elif" && /^if\b/.test(header)) header = `else ${header}`;
   const end = body ?? node;
   return {
     kind,
     header: shorten(header, MAX_HEADER),
     startLine: node.startPosition.row + 1,
-    endLine: end.endPosition.row + 1,
+    endLine: lastLine(end),
     from: node.startIndex,
     to: end.endIndex,
+    exit: body && !FUNCTION_KINDS.has(kind) ? exitOf(body) : undefined,
   };
+}
+
+/** A range that ends at the start of a line (a Go `case` reaches the next one) ends on the line before. */
+function lastLine(n: Node): number {
+  const { row, column } = n.endPosition;
+  return column === 0 && row > n.startPosition.row ? row : row + 1;
+}
+
+/** Closures shown as branches: a one-line `return` body is still a function, not a guard. */
+const FUNCTION_KINDS = new Set(["func", "closure", "lambda", "function"]);
+const EXIT = /^(return|raise|throw|continue|break|pass)/;
+
+/** `return` / `raise` / ... when the body is that one statement, else undefined. */
+function exitOf(body: Node): string | undefined {
+  let stmts = body.namedChildren.filter((c): c is Node => !!c && !c.isExtra);
+  // Go wraps a block's statements in a statement_list; Rust an expression in an expression_statement.
+  while (stmts.length === 1 && /^(statement_list|expression_statement|block)$/.test(stmts[0].type)) {
+    stmts = stmts[0].namedChildren.filter((c): c is Node => !!c && !c.isExtra);
+  }
+  if (stmts.length !== 1) return undefined;
+  const m = EXIT.exec(stmts[0].type);
+  return m ? m[1] : undefined;
 }
 
 /** End of the last non-comment token before `bodyStart`, descending into a node that holds the body. */
