@@ -74,9 +74,23 @@ export function loadQueryFile(spec: LanguageSpec, file: string): Promise<Query |
   const key = `${grammarKey(spec.grammar)}#${folder}/${file}`;
   let q = extraQueries.get(key);
   if (!q) {
-    const source = assets().queryFile(folder, file);
+    const source = withInherited(folder, file, assets().queryFile(folder, file));
     q = source === undefined ? Promise.resolve(undefined) : loadGrammar(spec.grammar).then((lang) => new Query(lang, source));
     extraQueries.set(key, q);
   }
   return q;
+}
+
+/**
+ * A query file whose first line is `; inherits: <folder>` starts with that folder's file of the
+ * same name (nvim-treesitter's convention): TypeScript reuses JavaScript's skeleton patterns,
+ * which name node types both grammars share.
+ */
+export function withInherited(folder: string, file: string, source: string | undefined, seen = new Set<string>()): string | undefined {
+  const m = source === undefined ? null : /^; inherits: ([\w-]+)\s*$/m.exec(source.split("\n", 1)[0]);
+  if (!m || seen.has(folder)) return source;
+  seen.add(folder);
+  const parent = withInherited(m[1], file, assets().queryFile(m[1], file), seen);
+  if (parent === undefined) throw new Error(`grammars/${folder}/${file} inherits from ${m[1]}, which has no ${file}`);
+  return `${parent}\n${source}`;
 }
