@@ -41,6 +41,21 @@ function isSubsequence(needle: string, hay: string): boolean {
   return i === needle.length;
 }
 
+/**
+ * A cheap test of a block of tab/newline-separated fields (a file's packed symbol rows): false
+ * only when no field of it can match the query in any tier, so whole files are passed over
+ * without splitting their rows. Every match of rankSymbols lies inside one field.
+ */
+export function blockMayMatch(query: string): (block: string) => boolean {
+  const lower = query.toLowerCase();
+  if (lower.length < 3) return (block) => block.toLowerCase().includes(lower);
+  // The query's characters in order within one field; `[^\tc]*c` takes the first `c`, so no backtracking.
+  const esc = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+  const pattern = lower.split("").map((c, i) => (i === 0 ? esc(c) : `[^\t\n${esc(c)}]*${esc(c)}`)).join("");
+  const fuzzy = new RegExp(pattern);
+  return (block) => fuzzy.test(block.toLowerCase());
+}
+
 export interface RankOptions {
   kinds?: ReadonlySet<string>;
   limit?: number;
