@@ -51,6 +51,11 @@ describe("blockMayMatch", () => {
     }
     expect(blockMayMatch("zzz")(block)).toBe(false);
     expect(blockMayMatch("a.*(")(block)).toBe(false); // regex characters are literal
+    // Case folding as toLowerCase does it, beyond ASCII too (a Kelvin sign lowercases to `k`).
+    const kelvin = "class\t\u212Aelvin\t\u212Aelvin\t1\t2\t0";
+    const kRows = [{ path: "x", kind: "class" as const, name: "\u212Aelvin", qualifiedName: "\u212Aelvin", signature: "", startLine: 1, endLine: 2 }];
+    for (const q of ["kelvin", "KEL", "kl", "ke"]) expect(blockMayMatch(q)(kelvin)).toBe(rankSymbols(q, kRows).length > 0);
+    expect(blockMayMatch("SERVE")(block)).toBe(true);
     // A subsequence spread over two fields is no match.
     expect(blockMayMatch("classh")(block)).toBe(false);
   });

@@ -38,13 +38,13 @@ export async function searchCommand(query: string, options: SearchOptions, io: C
     else pathsOf.set(key, [path]);
   }
   const pack = r.loadPack(pathsOf.keys());
-  // Only the files whose rows can match at all are split into symbols.
+  // Only the files whose rows can match at all are split, and only their rows that can match are read.
   const mayMatch = blockMayMatch(q);
   const symbols: SearchSymbol[] = [];
   for (const [key, paths] of pathsOf) {
     const obj = pack.get(key);
     if (!obj || !mayMatch(obj.rows)) continue;
-    const rows = unpackRows(obj);
+    const rows = unpackRows(obj, mayMatch);
     for (const path of paths) for (const row of rows) symbols.push({ path, ...row, signature: "" });
   }
   const hits = rankSymbols(q, symbols, { kinds, limit });

@@ -54,12 +54,15 @@ export function packObject(outline: Pick<FileOutline, "lineCount" | "symbols">):
   return { lineCount: outline.lineCount, rows: rows.join("\n") };
 }
 
-export function unpackRows(obj: PackObject): PackRow[] {
+export function unpackRows(obj: PackObject, keep?: (line: string) => boolean): PackRow[] {
   if (!obj.rows) return [];
-  return obj.rows.split("\n").map((line) => {
-    const [kind, name, qualifiedName, start, end, depth] = line.split("\t");
-    return { kind: kind as SymbolKind, name, qualifiedName, startLine: Number(start), endLine: Number(end), depth: Number(depth) };
-  });
+  const lines = obj.rows.split("\n");
+  return (keep ? lines.filter(keep) : lines).map(parseRow);
+}
+
+export function parseRow(line: string): PackRow {
+  const [kind, name, qualifiedName, start, end, depth] = line.split("\t");
+  return { kind: kind as SymbolKind, name, qualifiedName, startLine: Number(start), endLine: Number(end), depth: Number(depth) };
 }
 
 /** The shard an object key lives in: the first 6 bits of its content hash. */

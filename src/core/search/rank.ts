@@ -48,13 +48,19 @@ function isSubsequence(needle: string, hay: string): boolean {
  */
 export function blockMayMatch(query: string): (block: string) => boolean {
   const lower = query.toLowerCase();
-  if (lower.length < 3) return (block) => block.toLowerCase().includes(lower);
-  // The query's characters in order within one field; `[^\tc]*c` takes the first `c`, so no backtracking.
   const esc = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-  const pattern = lower.split("").map((c, i) => (i === 0 ? esc(c) : `[^\t\n${esc(c)}]*${esc(c)}`)).join("");
-  const fuzzy = new RegExp(pattern);
-  return (block) => fuzzy.test(block.toLowerCase());
+  // Under 3 characters only a substring counts; else the query's characters in order within
+  // one field (`[^\tc]*c` takes the first `c`, so no backtracking).
+  const pattern = lower.length < 3 ? esc(lower) : lower.split("").map((c, i) => (i === 0 ? esc(c) : `[^\t\n${esc(c)}]*${esc(c)}`)).join("");
+  const plain = new RegExp(pattern);
+  // A case-blind regex spares lowercasing megabytes of rows. It folds ASCII exactly as
+  // toLowerCase does; blocks with other characters (a Kelvin sign lowercases to `k`) are lowercased.
+  const caseBlind = new RegExp(pattern, "i");
+  const ascii = /^[\x00-\x7f]*$/.test(lower);
+  return (block) => (ascii && !NON_ASCII.test(block) ? caseBlind.test(block) : plain.test(block.toLowerCase()));
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;
 
 export interface RankOptions {
   kinds?: ReadonlySet<string>;
