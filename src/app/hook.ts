@@ -1,6 +1,7 @@
 // `hook install | uninstall | run`: the git pre-commit integration.
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
+import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { gitPath, readBlobs, findRepoRoot, stagedBlobIds, stagedFiles } from "../io/git.ts";
@@ -85,6 +86,6 @@ export async function runHook(cwd: string): Promise<RefreshResult> {
     const bytes = blobs.get(id);
     if (bytes) contents.set(path, bytes);
   }
-  ensureExcluded({ root, git: true });
+  if (!existsSync(join(root, CACHE_DIR, "VERSION"))) ensureExcluded({ root, git: true });
   return refreshCache({ root, paths: [...contents.keys()], contents, prune: false });
 }

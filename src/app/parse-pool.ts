@@ -30,6 +30,22 @@ const IN_FLIGHT_PER_WORKER = 2;
 let workerEntry: () => URL | string = () =>
   new URL(import.meta.url.endsWith(".ts") ? "./parse-worker.ts" : "./parse-worker.js", import.meta.url);
 
+export interface BatchSize {
+  files: number;
+  bytes: number;
+}
+
+let beforeParse: ((batch: BatchSize) => void) | undefined;
+
+/**
+ * Called once before a non-empty batch is parsed, before anything of it is written. The
+ * compiled binary uses it to run itself again without JSC's optimizing wasm tier when the
+ * batch is short (src/bin/binary.ts): only then, so a warm cache never pays a second start.
+ */
+export function setBeforeParse(hook: ((batch: BatchSize) => void) | undefined): void {
+  beforeParse = hook;
+}
+
 /** The compiled binary points this at its own embedded worker entry. */
 export function setWorkerEntry(entry: () => URL | string): void {
   workerEntry = entry;
@@ -54,6 +70,7 @@ export interface ParseAllResult {
  */
 export async function parseAll(jobs: ParseJob[], done: (o: ParseOutcome) => void, opts: { threads?: number } = {}): Promise<ParseAllResult> {
   const bytes = jobs.reduce((n, j) => n + j.bytes.length, 0);
+  if (jobs.length) beforeParse?.({ files: jobs.length, bytes });
   const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), jobs.length));
   if (threads < 2 || jobs.length < MIN_FILES_FOR_WORKERS || bytes < MIN_BYTES_FOR_WORKERS) {
     await parseHere(jobs, done);

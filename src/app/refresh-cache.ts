@@ -5,7 +5,7 @@
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { objectKey, recordFor, statUnchanged, type Manifest, type ManifestRecord } from "../core/cache/format.ts";
-import { emptyPack, packObject, type PackObject, type SymbolPack } from "../core/cache/pack.ts";
+import { packObject, shardOf, type PackObject, type PackObjects } from "../core/cache/pack.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/outline/outline.ts";
@@ -30,8 +30,11 @@ export interface RefreshOptions {
 export interface RefreshResult {
   store: CacheStore;
   manifest: Manifest;
-  /** The symbol rows of every file refreshed (read on demand: a warm `index` never needs them). */
-  loadPack(): SymbolPack;
+  /**
+   * The symbol rows of these object keys (default: every file refreshed), read on demand from
+   * their shards (a warm `index` never needs them); the map may hold more keys than asked.
+   */
+  loadPack(keys?: Iterable<string>): PackObjects;
   seen: number;
   parsed: number;
   reused: number;
@@ -67,8 +70,10 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   let manifestChanged = false;
   const result: RefreshResult = {
     store, manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(),
-    loadPack: () => loadPack(store, new Set(result.keys.values()), newRows),
+    loadPack: (keys = result.keys.values()) => syncShards(store, new Set([...keys].map(shardOf)), inUse(), newRows),
   };
+  /** Every object key a file points at now: the manifest's and those just refreshed. */
+  const inUse = () => new Set([...Object.values(manifest.files).map((r) => objectKey(r.hash, r.language)), ...result.keys.values()]);
   const readStarted = Date.now();
   const setRecord = (path: string, r: ManifestRecord) => {
     const old = manifest.files[path];
@@ -201,42 +206,58 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   if (parseResult.fallback) result.warnings.push(`parsed in one thread: workers failed (${parseResult.fallback})`);
 
   if (manifestChanged) store.writeManifest(manifest);
-  // The pack is rewritten only when the set of objects in use changed (a warm run never reads it).
-  const keysNow = new Set([...Object.values(manifest.files).map((r) => objectKey(r.hash, r.language)), ...result.keys.values()]);
-  const sameKeys = keysNow.size === keysBefore.size && [...keysNow].every((k) => keysBefore.has(k));
-  if (!sameKeys || newRows.size || !store.hasPack()) loadPack(store, keysNow, newRows);
+  // Only shards whose set of keys changed are rewritten (a warm run reads none of them).
+  const keysNow = inUse();
+  const touched = new Set(store.missingShards());
+  for (const k of keysNow) if (!keysBefore.has(k)) touched.add(shardOf(k));
+  for (const k of keysBefore) if (!keysNow.has(k)) touched.add(shardOf(k));
+  for (const k of newRows.keys()) touched.add(shardOf(k));
+  if (touched.size) syncShards(store, touched, keysNow, newRows);
   if (store.unwritable) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);
   return result;
 }
 
 /**
- * The pack for exactly these keys: the stored one, plus rows just made, plus rows read from
- * objects for keys it lacks (another process may have written it); written back if it changed.
+ * These shards, holding exactly the keys in use that belong to them: the stored rows, plus rows
+ * just made, plus rows read from objects for keys a shard lacks (another process may have
+ * rewritten it, or it was damaged); each written back if it changed. Returns their objects.
  */
-function loadPack(store: CacheStore, keys: Set<string>, fresh: Map<string, PackObject>): SymbolPack {
-  const stored = store.readPack();
-  const pack = stored ?? emptyPack(store.engine);
-  let changed = !stored;
+function syncShards(store: CacheStore, shards: Set<number>, keys: Set<string>, fresh: Map<string, PackObject>): PackObjects {
+  const wanted = new Map<number, string[]>();
   for (const key of keys) {
-    if (pack.objects[key]) continue;
-    let obj = fresh.get(key);
-    if (!obj) {
-      const dash = key.lastIndexOf("-");
-      const entry = store.readEntry(key.slice(0, dash), key.slice(dash + 1));
-      if (!entry) continue;
-      obj = packObject(entry);
-    }
-    pack.objects[key] = obj;
-    changed = true;
+    const shard = shardOf(key);
+    if (!shards.has(shard)) continue;
+    const list = wanted.get(shard);
+    if (list) list.push(key);
+    else wanted.set(shard, [key]);
   }
-  for (const key of Object.keys(pack.objects)) {
-    if (!keys.has(key)) {
-      delete pack.objects[key];
+  const out: PackObjects = new Map();
+  for (const shard of shards) {
+    const stored = store.readShard(shard);
+    const objects = stored ?? new Map<string, PackObject>();
+    let changed = !stored;
+    for (const key of wanted.get(shard) ?? []) {
+      if (objects.has(key)) continue;
+      let obj = fresh.get(key);
+      if (!obj) {
+        const dash = key.lastIndexOf("-");
+        const entry = store.readEntry(key.slice(0, dash), key.slice(dash + 1));
+        if (!entry) continue;
+        obj = packObject(entry);
+      }
+      objects.set(key, obj);
       changed = true;
     }
+    for (const key of objects.keys()) {
+      if (!keys.has(key)) {
+        objects.delete(key);
+        changed = true;
+      }
+    }
+    if (changed) store.writeShard(shard, objects);
+    for (const [key, obj] of objects) out.set(key, obj);
   }
-  if (changed) store.writePack(pack);
-  return pack;
+  return out;
 }
 
 type KeyedJob = ParseJob & { key: string };

@@ -9,15 +9,30 @@ import { dirname, join } from "node:path";
 // on background threads as soon as they run hot. For a short run that is pure cost: on
 // 2 cores the outline of a 2,000-line Python file took ~350 ms with it and ~140 ms without,
 // and a 33-file folder half the CPU time. JSC reads its options only at start-up, so when
-// the option is not set we run ourselves again with it. Long runs (the MCP server, a full
-// `index`) keep the optimizing tier, and so do commands a warm cache answers without parsing
-// (a second start costs ~40 ms, more than a cache hit). AST_OUTLINE_NO_REEXEC=1 turns this off.
+// the option is not set we run ourselves again with it. Long runs (the MCP server, a cold
+// `index`: OMG saves ~20% CPU over the whole stdlib) keep the optimizing tier, and so do
+// commands a warm cache answers without parsing (a second start costs ~40 ms, more than a
+// cache hit). The cache commands decide late: they run here until they know what is stale,
+// and start again only when a short batch is about to be parsed (setBeforeParse); nothing has
+// been written or printed at that point. AST_OUTLINE_NO_REEXEC=1 turns this off.
 const JSC_FLAG = "BUN_JSC_useOMGJIT";
 /** Commands that parse source in a short run. */
-const PARSING = new Set(["outline", "symbol", "changed", "calls", "callers", "search", "digest", "hook", "dump-tree"]);
+const PARSING = new Set(["outline", "symbol", "changed", "calls", "callers", "hook", "dump-tree"]);
 /** Commands that usually answer from a warm .ast_outline_cache without parsing at all. */
-const CACHE_SERVED = new Set(["outline", "symbol", "search", "digest"]);
+const CACHE_SERVED = new Set(["outline", "symbol"]);
+/** Commands that refresh the cache and know only then whether (and how much) to parse. */
+const LATE = new Set(["index", "search", "digest"]);
+/** Above this a batch keeps the optimizing tier: its compile cost is paid back (measured on the stdlib). */
+const SHORT_BATCH_BYTES = 4 * 1024 * 1024;
 const args = process.argv.slice(2);
+const reexecAllowed = process.env[JSC_FLAG] === undefined && !process.env.AST_OUTLINE_NO_REEXEC;
+
+function runAgainWithoutOMG(): boolean {
+  const child = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, [JSC_FLAG]: "0" } });
+  if (child.error) return false; // could not start ourselves again (unusual sandbox): carry on in this process
+  const signal = child.signal ? (constants.signals as Record<string, number>)[child.signal] : undefined;
+  process.exit(child.status ?? (signal ? 128 + signal : 1));
+}
 
 function insideIndexedRepo(): boolean {
   for (let dir = process.cwd(); ; dir = dirname(dir)) {
@@ -27,19 +42,12 @@ function insideIndexedRepo(): boolean {
 }
 
 const worthIt = PARSING.has(args[0]) && !(CACHE_SERVED.has(args[0]) && insideIndexedRepo());
-if (worthIt && process.env[JSC_FLAG] === undefined && !process.env.AST_OUTLINE_NO_REEXEC) {
-  const child = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, [JSC_FLAG]: "0" } });
-  if (!child.error) {
-    const signal = child.signal ? (constants.signals as Record<string, number>)[child.signal] : undefined;
-    process.exit(child.status ?? (signal ? 128 + signal : 1));
-  }
-  // Could not start ourselves again (unusual sandbox): carry on in this process.
-}
+if (worthIt && reexecAllowed) runAgainWithoutOMG();
 
 const { setAssetSource } = await import("../core/parse/assets.ts");
 const { embeddedAssets, hookScript } = await import("../../build/embedded.gen.ts");
 const { setHookScript } = await import("../app/hook-script.ts");
-const { setWorkerEntry } = await import("../app/parse-pool.ts");
+const { setBeforeParse, setWorkerEntry } = await import("../app/parse-pool.ts");
 const { main } = await import("../cli/main.ts");
 const { processIO } = await import("../cli/io.ts");
 
@@ -47,4 +55,9 @@ setAssetSource(embeddedAssets);
 setHookScript(hookScript);
 // The worker is a second entry point of the binary (scripts/build.ts), which Bun resolves by its file name.
 setWorkerEntry(() => "./parse-worker.ts");
+if (LATE.has(args[0]) && reexecAllowed) {
+  setBeforeParse((batch) => {
+    if (batch.bytes <= SHORT_BATCH_BYTES) runAgainWithoutOMG();
+  });
+}
 process.exitCode = await main(args, processIO());

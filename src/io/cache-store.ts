@@ -1,5 +1,5 @@
 // The cache on disk. Lock-free: objects are immutable and named by what they hold, the
-// manifest and the symbol pack are replaced whole by rename, and every write goes to a temp
+// manifest and each symbol shard are replaced whole by rename, and every write goes to a temp
 // file in the same folder first. Two writers at once can only lose each other's manifest
 // additions (the next run re-hashes those files and finds their objects); a killed writer
 // leaves a temp file, never a half-written entry under a real name. Anything that fails to
@@ -11,7 +11,7 @@ import {
   CACHE_DIR, CACHE_FORMAT, emptyManifest, fromEntry, objectKey, parseManifest, toEntry, validEntry,
   type CacheEntry, type Manifest,
 } from "../core/cache/format.ts";
-import { parsePack, type SymbolPack } from "../core/cache/pack.ts";
+import { parseShard, serializeShard, SHARD_COUNT, type PackObjects } from "../core/cache/pack.ts";
 import type { FileOutline } from "../core/types.ts";
 
 const TEMP_MARK = ".tmp-";
@@ -38,6 +38,8 @@ export class CacheStore {
       if (version !== undefined && version !== String(CACHE_FORMAT)) rmSync(this.dir, { recursive: true, force: true });
       mkdirSync(join(this.dir, "objects"), { recursive: true });
       if (version !== String(CACHE_FORMAT)) this.writeAtomic(versionFile, `${CACHE_FORMAT}\n`);
+      // The one-file symbol pack of earlier releases (replaced by symbols/<shard>.tsv).
+      rmSync(join(this.dir, "symbols.json"), { force: true });
     });
   }
 
@@ -96,20 +98,32 @@ export class CacheStore {
     return size;
   }
 
-  hasPack(): boolean {
+  private shardPath(shard: number): string {
+    return join(this.dir, "symbols", `${shard.toString(16).padStart(2, "0")}.tsv`);
+  }
+
+  /** Shards that have no file (never written, or removed): they are rebuilt from the objects. */
+  missingShards(): number[] {
+    const present = new Set<string>();
     try {
-      return statSync(join(this.dir, "symbols.json")).size > 0;
+      for (const name of readdirSync(join(this.dir, "symbols"))) present.add(name);
     } catch {
-      return false;
+      // no folder yet: all missing
     }
+    const missing: number[] = [];
+    for (let i = 0; i < SHARD_COUNT; i++) if (!present.has(`${i.toString(16).padStart(2, "0")}.tsv`)) missing.push(i);
+    return missing;
   }
 
-  readPack(): SymbolPack | undefined {
-    return parsePack(readText(join(this.dir, "symbols.json")), this.engine);
+  readShard(shard: number): PackObjects | undefined {
+    return parseShard(readText(this.shardPath(shard)), this.engine);
   }
 
-  writePack(pack: SymbolPack): void {
-    this.attempt(() => this.writeAtomic(join(this.dir, "symbols.json"), JSON.stringify(pack)));
+  writeShard(shard: number, objects: PackObjects): void {
+    this.attempt(() => {
+      mkdirSync(join(this.dir, "symbols"), { recursive: true });
+      this.writeAtomic(this.shardPath(shard), serializeShard(this.engine, objects));
+    });
   }
 
   /** Remove temp files that a killed process left behind (only old ones: a live writer may own a new one). */

@@ -21,11 +21,11 @@ export async function digestCommand(path: string | undefined, options: DigestOpt
     if (rel === undefined) throw inputError(`${path} is outside the repository at ${r.repo.root}`);
     prefix = rel;
   }
-  const pack = r.loadPack();
+  const wanted = [...r.keys].filter(([p]) => !prefix || p === prefix || p.startsWith(`${prefix}/`));
+  const pack = r.loadPack(wanted.map(([, key]) => key));
   const files: DigestFile[] = [];
-  for (const [p, key] of r.keys) {
-    if (prefix && p !== prefix && !p.startsWith(`${prefix}/`)) continue;
-    const obj = pack.objects[key];
+  for (const [p, key] of wanted) {
+    const obj = pack.get(key);
     if (!obj) continue;
     files.push({ path: p, lineCount: obj.lineCount, symbols: unpackRows(obj) });
   }

@@ -1,5 +1,8 @@
 // `ast-outline index`: build or refresh .ast_outline_cache/ for the whole repository.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { CACHE_DIR } from "../../core/cache/format.ts";
 import { refreshCache, type RefreshResult } from "../../app/refresh-cache.ts";
 import { ensureExcluded, findRepo, listFiles, type Repo } from "../../app/repo.ts";
 import { DEFAULT_MAX_BYTES, parseSize } from "../../io/files.ts";
@@ -34,7 +37,8 @@ export async function refreshRepo(options: { root?: string; maxSize?: unknown; t
   const repo = findRepo(process.cwd(), options.root);
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   const threads = options.threads === undefined ? undefined : Math.max(1, parseCount(options.threads, "--threads", 1, 256));
-  ensureExcluded(repo);
+  // Once the cache exists it was excluded when it was made: spare the warm run a git call.
+  if (!existsSync(join(repo.root, CACHE_DIR, "VERSION"))) ensureExcluded(repo);
   const paths = listFiles(repo);
   let lastDraw = 0;
   const progress = io.isTTY && io.progress

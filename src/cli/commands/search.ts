@@ -1,6 +1,6 @@
 // `ast-outline search <query>`: symbols across the repository, from the cache (refreshed first).
 import { join, relative, sep } from "node:path";
-import { rankSymbols, type SearchHit, type SearchSymbol } from "../../core/search/rank.ts";
+import { blockMayMatch, rankSymbols, type SearchHit, type SearchSymbol } from "../../core/search/rank.ts";
 import { pathFilter } from "../../core/text/glob.ts";
 import { SYMBOL_KINDS, type OutlineSymbol } from "../../core/types.ts";
 import { unpackRows } from "../../core/cache/pack.ts";
@@ -28,15 +28,24 @@ export async function searchCommand(query: string, options: SearchOptions, io: C
   const filters = globs.map(pathFilter);
 
   const r = await refreshRepo(options, io, false);
-  const pack = r.loadPack();
-  const symbols: SearchSymbol[] = [];
+  const pathsOf = new Map<string, string[]>();
   const keyOf = new Map<string, string>();
   for (const [path, key] of r.keys) {
     if (filters.length && !filters.some((f) => f(path))) continue;
-    const obj = pack.objects[key];
-    if (!obj) continue;
     keyOf.set(path, key);
-    for (const row of unpackRows(obj)) symbols.push({ path, ...row, signature: "" });
+    const paths = pathsOf.get(key);
+    if (paths) paths.push(path);
+    else pathsOf.set(key, [path]);
+  }
+  const pack = r.loadPack(pathsOf.keys());
+  // Only the files whose rows can match at all are split, and only their rows that can match are read.
+  const mayMatch = blockMayMatch(q);
+  const symbols: SearchSymbol[] = [];
+  for (const [key, paths] of pathsOf) {
+    const obj = pack.get(key);
+    if (!obj || !mayMatch(obj.rows)) continue;
+    const rows = unpackRows(obj, mayMatch);
+    for (const path of paths) for (const row of rows) symbols.push({ path, ...row, signature: "" });
   }
   const hits = rankSymbols(q, symbols, { kinds, limit });
   addSignatures(hits, keyOf, r.store);

@@ -5,7 +5,7 @@
 //   VERSION                                  the format version (a different one: start afresh)
 //   manifest.json                            path -> stat fingerprint + content hash + language
 //   objects/<engine>/<hh>/<hash>-<lang>.json one outline (FileOutline minus path), immutable
-//   symbols.json                             flat symbol rows by object key, for search/digest
+//   symbols/<nn>.tsv                         symbol rows by object key in 64 shards, for search/digest (pack.ts)
 // Objects are addressed by content hash, language and engine (format + tool version + query
 // texts), so identical content is parsed once and a cache restored from elsewhere is still right.
 import type { FileOutline } from "../types.ts";

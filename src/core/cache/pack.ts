@@ -1,11 +1,26 @@
-// The symbol pack: every cached outline flattened to rows, keyed by object key, in one file,
-// so `search` and `digest` read one file instead of one per source file. It is derived data:
-// rows for a key are right whenever present (keys are content addresses), missing keys are
-// filled from the objects, and keys no file uses any more are dropped on rewrite.
-// Rows are one tab-separated string per object (parsing 1,800 strings is far cheaper than
-// 90,000 small arrays); signatures stay in the objects and are read for the hits shown.
+// The symbol pack: every cached outline flattened to rows, keyed by object key, so `search`
+// and `digest` read a few compact text files instead of one JSON object per source file.
+// It is derived data: rows for a key are right whenever present (keys are content addresses),
+// missing keys are filled from the objects, and keys no file uses any more are dropped when
+// their shard is rewritten.
+//
+// The pack is split into SHARD_COUNT shards by the first bits of the content hash, so a
+// one-file change rewrites one small shard, not the whole pack. A shard is plain text, cheap
+// to read back (no JSON, one string slice per object; rows are split only for the objects a
+// query can match):
+//   ast-outline-symbols <SYMBOLS_FORMAT> <engine>
+//   >\t<key>\t<lineCount>
+//   <kind>\t<name>\t<qualifiedName>\t<startLine>\t<endLine>\t<depth>     (one per symbol)
+//   ...
+//   .end
+// A shard without its header (another format or engine) or its `.end` line (cut off) is not
+// trusted: it is rebuilt from the objects. Signatures stay in the objects and are read for the
+// hits shown.
 import type { FileOutline, OutlineSymbol, SymbolKind } from "../types.ts";
-import { CACHE_FORMAT } from "./format.ts";
+
+export const SHARD_COUNT = 64;
+export const SYMBOLS_FORMAT = 2;
+const END = ".end";
 
 export interface PackObject {
   lineCount: number;
@@ -13,11 +28,8 @@ export interface PackObject {
   rows: string;
 }
 
-export interface SymbolPack {
-  format: number;
-  engine: string;
-  objects: Record<string, PackObject>;
-}
+/** Objects by key: a whole pack, or the part of it that was read. */
+export type PackObjects = Map<string, PackObject>;
 
 export interface PackRow {
   kind: SymbolKind;
@@ -28,7 +40,7 @@ export interface PackRow {
   depth: number;
 }
 
-const clean = (s: string) => s.replace(/[\t\n]/g, " ");
+const clean = (s: string) => s.replace(/[\t\n\r]/g, " ");
 
 export function packObject(outline: Pick<FileOutline, "lineCount" | "symbols">): PackObject {
   const rows: string[] = [];
@@ -42,25 +54,56 @@ export function packObject(outline: Pick<FileOutline, "lineCount" | "symbols">):
   return { lineCount: outline.lineCount, rows: rows.join("\n") };
 }
 
-export function unpackRows(obj: PackObject): PackRow[] {
+export function unpackRows(obj: PackObject, keep?: (line: string) => boolean): PackRow[] {
   if (!obj.rows) return [];
-  return obj.rows.split("\n").map((line) => {
-    const [kind, name, qualifiedName, start, end, depth] = line.split("\t");
-    return { kind: kind as SymbolKind, name, qualifiedName, startLine: Number(start), endLine: Number(end), depth: Number(depth) };
-  });
+  const lines = obj.rows.split("\n");
+  return (keep ? lines.filter(keep) : lines).map(parseRow);
 }
 
-export function emptyPack(engine: string): SymbolPack {
-  return { format: CACHE_FORMAT, engine, objects: {} };
+export function parseRow(line: string): PackRow {
+  const [kind, name, qualifiedName, start, end, depth] = line.split("\t");
+  return { kind: kind as SymbolKind, name, qualifiedName, startLine: Number(start), endLine: Number(end), depth: Number(depth) };
 }
 
-export function parsePack(text: string | undefined, engine: string): SymbolPack | undefined {
-  if (text === undefined) return undefined;
-  try {
-    const p = JSON.parse(text) as Partial<SymbolPack>;
-    if (p.format !== CACHE_FORMAT || p.engine !== engine || !p.objects || typeof p.objects !== "object") return undefined;
-    return p as SymbolPack;
-  } catch {
-    return undefined;
+/** The shard an object key lives in: the first 6 bits of its content hash. */
+export function shardOf(key: string): number {
+  const n = parseInt(key.slice(0, 2), 16);
+  return Number.isNaN(n) ? 0 : n >> 2;
+}
+
+function header(engine: string): string {
+  return `ast-outline-symbols ${SYMBOLS_FORMAT} ${engine}`;
+}
+
+export function serializeShard(engine: string, objects: PackObjects): string {
+  const parts = [header(engine)];
+  for (const key of [...objects.keys()].sort()) {
+    const obj = objects.get(key)!;
+    parts.push(`>\t${key}\t${obj.lineCount}`);
+    if (obj.rows) parts.push(obj.rows);
   }
+  parts.push(END, "");
+  return parts.join("\n");
+}
+
+/** A shard read back, or undefined when it is missing, of another format or engine, cut off or damaged. */
+export function parseShard(text: string | undefined, engine: string): PackObjects | undefined {
+  if (text === undefined) return undefined;
+  const head = header(engine);
+  if (!text.startsWith(`${head}\n`) || !text.endsWith(`\n${END}\n`)) return undefined;
+  const objects: PackObjects = new Map();
+  const stop = text.length - END.length - 2; // the newline before `.end`
+  let at = head.length + 1;
+  while (at < stop) {
+    if (text.charCodeAt(at) !== 62 /* > */ || text.charCodeAt(at + 1) !== 9) return undefined;
+    const eol = text.indexOf("\n", at);
+    const [, key, lines] = text.slice(at, eol).split("\t");
+    const lineCount = Number(lines);
+    if (!key || !Number.isInteger(lineCount)) return undefined;
+    let next = text.indexOf("\n>\t", eol);
+    if (next < 0 || next > stop) next = stop;
+    objects.set(key, { lineCount, rows: eol + 1 < next ? text.slice(eol + 1, next) : "" });
+    at = next + 1;
+  }
+  return objects;
 }

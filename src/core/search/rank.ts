@@ -41,6 +41,27 @@ function isSubsequence(needle: string, hay: string): boolean {
   return i === needle.length;
 }
 
+/**
+ * A cheap test of a block of tab/newline-separated fields (a file's packed symbol rows): false
+ * only when no field of it can match the query in any tier, so whole files are passed over
+ * without splitting their rows. Every match of rankSymbols lies inside one field.
+ */
+export function blockMayMatch(query: string): (block: string) => boolean {
+  const lower = query.toLowerCase();
+  const esc = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+  // Under 3 characters only a substring counts; else the query's characters in order within
+  // one field (`[^\tc]*c` takes the first `c`, so no backtracking).
+  const pattern = lower.length < 3 ? esc(lower) : lower.split("").map((c, i) => (i === 0 ? esc(c) : `[^\t\n${esc(c)}]*${esc(c)}`)).join("");
+  const plain = new RegExp(pattern);
+  // A case-blind regex spares lowercasing megabytes of rows. It folds ASCII exactly as
+  // toLowerCase does; blocks with other characters (a Kelvin sign lowercases to `k`) are lowercased.
+  const caseBlind = new RegExp(pattern, "i");
+  const ascii = /^[\x00-\x7f]*$/.test(lower);
+  return (block) => (ascii && !NON_ASCII.test(block) ? caseBlind.test(block) : plain.test(block.toLowerCase()));
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
 export interface RankOptions {
   kinds?: ReadonlySet<string>;
   limit?: number;

@@ -1,0 +1,126 @@
+// The sharded symbol pack (symbols/<nn>.tsv): the text format round-trips and refuses what it
+// cannot trust, a one-file change rewrites one shard only, and damaged or missing shards are
+// rebuilt from the objects without changing what search and digest answer.
+import { describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { packObject, parseShard, serializeShard, shardOf, SHARD_COUNT, type PackObjects } from "../src/core/cache/pack.ts";
+import { blockMayMatch, rankSymbols } from "../src/core/search/rank.ts";
+import { runCli } from "./helpers/cli.ts";
+import { tempRepo } from "./helpers/git-repo.ts";
+
+const objects = (): PackObjects => new Map([
+  ["aa11-python", packObject({ lineCount: 9, symbols: [{ kind: "class", name: "A\tB", qualifiedName: "A\tB", signature: "", startLine: 1, endLine: 9, children: [{ kind: "method", name: "m", qualifiedName: "A B.m", signature: "", startLine: 2, endLine: 3 }] }] })],
+  ["0b22-go", packObject({ lineCount: 0, symbols: [] })],
+  ["ff33-rust", packObject({ lineCount: 4, symbols: [{ kind: "function", name: "f", qualifiedName: "f", signature: "", startLine: 4, endLine: 4 }] })],
+]);
+
+describe("shard format", () => {
+  test("round-trips objects, empty ones included, with tabs in names cleaned", () => {
+    const text = serializeShard("eng1", objects());
+    const back = parseShard(text, "eng1")!;
+    expect(back).toEqual(objects());
+    expect(back.get("aa11-python")!.rows.split("\n")[0]).toBe("class\tA B\tA B\t1\t9\t0");
+    expect(parseShard(serializeShard("eng1", new Map()), "eng1")).toEqual(new Map());
+  });
+
+  test("refuses another engine, a cut-off file and a damaged section header", () => {
+    const text = serializeShard("eng1", objects());
+    expect(parseShard(text, "eng2")).toBeUndefined();
+    expect(parseShard(text.slice(0, text.length - 3), "eng1")).toBeUndefined();
+    expect(parseShard(text.slice(0, text.length >> 1), "eng1")).toBeUndefined();
+    expect(parseShard(text.replace("\t9\n", "\tx\n"), "eng1")).toBeUndefined();
+    expect(parseShard("", "eng1")).toBeUndefined();
+  });
+
+  test("shards cover 0..SHARD_COUNT-1 by the hash's first bits", () => {
+    expect(shardOf("00ab-python")).toBe(0);
+    expect(shardOf("ffab-python")).toBe(SHARD_COUNT - 1);
+  });
+});
+
+describe("blockMayMatch", () => {
+  const block = "class\tHttpServer\tHttpServer\t1\t9\t0\nmethod\tserve_forever\tHttpServer.serve_forever\t2\t8\t1";
+  test("never rejects a block that rankSymbols finds something in", () => {
+    const rows = block.split("\n").map((l) => {
+      const [kind, name, qualifiedName] = l.split("\t");
+      return { path: "x", kind: kind as "class", name, qualifiedName, signature: "", startLine: 1, endLine: 1 };
+    });
+    for (const q of ["httpserver", "serve", "sf", "svfr", "HttpServer.serve", "server.serve_forever", "hs", "http"]) {
+      expect(blockMayMatch(q)(block)).toBe(rankSymbols(q, rows).length > 0);
+    }
+    expect(blockMayMatch("zzz")(block)).toBe(false);
+    expect(blockMayMatch("a.*(")(block)).toBe(false); // regex characters are literal
+    // Case folding as toLowerCase does it, beyond ASCII too (a Kelvin sign lowercases to `k`).
+    const kelvin = "class\t\u212Aelvin\t\u212Aelvin\t1\t2\t0";
+    const kRows = [{ path: "x", kind: "class" as const, name: "\u212Aelvin", qualifiedName: "\u212Aelvin", signature: "", startLine: 1, endLine: 2 }];
+    for (const q of ["kelvin", "KEL", "kl", "ke"]) expect(blockMayMatch(q)(kelvin)).toBe(rankSymbols(q, kRows).length > 0);
+    expect(blockMayMatch("SERVE")(block)).toBe(true);
+    // A subsequence spread over two fields is no match.
+    expect(blockMayMatch("classh")(block)).toBe(false);
+  });
+});
+
+const shardDir = (root: string) => join(root, ".ast_outline_cache", "symbols");
+const searchJson = async (root: string, q: string) => JSON.parse((await runCli(["search", q, "--format", "json", "--limit", "0"], root)).stdout);
+
+describe("shards on disk", () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 30; i++) files[`m${i}.py`] = `class Thing${i}:\n    def run_${i}(self):\n        pass\n`;
+
+  test("a one-file change rewrites only the shards of the old and new content", async () => {
+    const repo = tempRepo(files);
+    try {
+      await runCli(["index"], repo.path);
+      expect(readdirSync(shardDir(repo.path)).filter((n) => n.endsWith(".tsv")).length).toBe(SHARD_COUNT);
+      const before = new Map(readdirSync(shardDir(repo.path)).map((n) => [n, statSync(join(shardDir(repo.path), n)).mtimeMs]));
+      await new Promise((r) => setTimeout(r, 20));
+      writeFileSync(join(repo.path, "m3.py"), "class Renamed:\n    def run_3(self):\n        pass\n");
+      expect((await runCli(["index"], repo.path)).stdout).toContain("1 parsed");
+      const rewritten = [...before].filter(([n, t]) => statSync(join(shardDir(repo.path), n)).mtimeMs !== t);
+      expect(rewritten.length).toBeGreaterThanOrEqual(1);
+      expect(rewritten.length).toBeLessThanOrEqual(2);
+      expect((await searchJson(repo.path, "Renamed")).results.map((h: { path: string }) => h.path)).toEqual(["m3.py"]);
+      expect((await searchJson(repo.path, "Thing3")).results.filter((h: { match: string }) => h.match === "exact")).toEqual([]);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("corrupt, cut-off and missing shards are rebuilt; answers do not change", async () => {
+    const repo = tempRepo(files);
+    try {
+      await runCli(["index"], repo.path);
+      const expected = await searchJson(repo.path, "run");
+      const digest = (await runCli(["digest"], repo.path)).stdout;
+      expect(expected.results.length).toBe(30);
+      const shards = readdirSync(shardDir(repo.path)).filter((n) => readFileSync(join(shardDir(repo.path), n), "utf8").includes(">\t"));
+      const [a, b, c] = shards.map((n) => join(shardDir(repo.path), n));
+      writeFileSync(a, readFileSync(a, "utf8").slice(0, -8)); // cut off
+      writeFileSync(b, readFileSync(b, "utf8").replace(/^ast-outline-symbols \d+/, "ast-outline-symbols 999")); // another format
+      rmSync(c);
+      expect(await searchJson(repo.path, "run")).toEqual(expected);
+      expect((await runCli(["digest"], repo.path)).stdout).toBe(digest);
+      for (const f of [a, b, c]) expect(parseShard(readFileSync(f, "utf8"), readFileSync(f, "utf8").split("\n")[0].split(" ")[2])).toBeDefined();
+      // A missing shard is also noticed by a warm index, which reads no shard otherwise.
+      rmSync(a);
+      expect((await runCli(["index"], repo.path)).stdout).toContain("0 parsed");
+      expect(existsSync(a)).toBe(true);
+      expect(await searchJson(repo.path, "run")).toEqual(expected);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("the one-file pack of earlier releases is removed", async () => {
+    const repo = tempRepo({ "a.py": "def a():\n    pass\n" });
+    try {
+      await runCli(["index"], repo.path);
+      writeFileSync(join(repo.path, ".ast_outline_cache", "symbols.json"), "{}");
+      await runCli(["index"], repo.path);
+      expect(existsSync(join(repo.path, ".ast_outline_cache", "symbols.json"))).toBe(false);
+    } finally {
+      repo.cleanup();
+    }
+  });
+});
