@@ -4,12 +4,9 @@
 ; `f() { ... }`, `function f { ... }`, `function f() { ... }`.
 (function_definition name: (word) @name body: (_) @body) @definition.function
 
-; Top-level assignments (the script's settings): UPPER_CASE are constants, the rest variables.
+; Top-level assignments (the script's settings): UPPER_CASE are constants (the registry's
+; `constantNames`), the rest variables.
 ; `readonly` / `export` / `declare` stay in the range and the signature.
-((program (declaration_command (variable_assignment name: (variable_name) @name)) @definition.constant)
- (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-((program (variable_assignment name: (variable_name) @name) @definition.constant)
- (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (program (declaration_command (variable_assignment name: (variable_name) @name)) @definition.variable)
 (program (variable_assignment name: (variable_name) @name) @definition.variable)
 

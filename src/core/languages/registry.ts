@@ -35,6 +35,17 @@ export interface LanguageSpec {
   commentTypes?: string[];
   /** Kinds inside which a `function` is reported as a `method`. */
   methodContainers?: string[];
+  /**
+   * Names (regex source) that make a `@definition.variable` a `constant`: one query pattern
+   * then serves both kinds (each extra pattern costs query compile time at every start).
+   * When one node matches twice in that pattern, the constant wins, as an earlier pattern would.
+   */
+  constantNames?: string;
+  /**
+   * The body's first named child of type `statement` holding a `string` node is the doc
+   * (Python docstrings). Found in code: an anchored optional `@doc` pattern is slow to compile.
+   */
+  bodyDocstring?: { statement: string; string: string };
   /** Pattern (regex source) removed from every name: `^:` for Ruby's `attr_reader :sku`. */
   nameTrim?: string;
   /** Separator used inside qualified names in this language's source (`::` in C++/Rust). */
@@ -47,6 +58,9 @@ export interface LanguageSpec {
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
+
+/** `MAX_SIZE`, `_DEFAULT`: the usual spelling of a constant. */
+const UPPER_CASE = "^_*[A-Z][A-Z0-9_]*$";
 
 const CLASS_LIKE = ["class", "struct", "interface", "trait", "impl", "enum"];
 
@@ -66,6 +80,8 @@ export const LANGUAGES: LanguageSpec[] = [
     wrapperTypes: ["decorated_definition"],
     commentTypes: ["comment"],
     methodContainers: ["class"],
+    constantNames: UPPER_CASE,
+    bodyDocstring: { statement: "expression_statement", string: "string" },
   },
   {
     id: "javascript", name: "JavaScript (+JSX)",
@@ -166,6 +182,7 @@ export const LANGUAGES: LanguageSpec[] = [
     interpreters: ["sh", "bash", "zsh", "ksh", "dash"],
     grammar: { package: "tree-sitter-bash", file: "tree-sitter-bash.wasm" },
     commentTypes: ["comment"],
+    constantNames: UPPER_CASE,
   },
   {
     id: "vue", name: "Vue single-file component",

@@ -38,7 +38,20 @@ export function swallowedFrom(defs: RawDefinition[], spec: LanguageSpec, text: s
   return first;
 }
 
+/**
+ * Placing reads the tree (wrappers, siblings, comments), which crosses into WASM at every
+ * step; the outline places the same definitions up to three times (swallowedFrom,
+ * strandedErrorFrom, buildSymbols), so each is placed once and copied (the cut-back mutates).
+ */
+const placedOnce = new WeakMap<RawDefinition, Placed>();
+
 function place(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
+  let p = placedOnce.get(raw);
+  if (!p) placedOnce.set(raw, (p = placeNew(raw, spec, text)));
+  return { ...p };
+}
+
+function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
   let outer = raw.node;
   const wrappers = spec.wrapperTypes ?? [];
   while (outer.parent && wrappers.includes(outer.parent.type)) outer = outer.parent;
@@ -93,15 +106,17 @@ function endRowOf(node: Node): number {
 /** Comments directly above a definition (no blank line between, not trailing code). */
 function leadingComments(first: Node, spec: LanguageSpec): Node[] {
   const types = spec.commentTypes ?? [];
+  if (!types.length) return [];
   const out: Node[] = [];
   let row = first.startPosition.row;
   // A comment above a container's first member can sit outside the body node, before it
   // (Ruby `class A\n  # doc\n  def f`): then it is the previous sibling of the body that
   // starts with this member.
   let start = first.previousNamedSibling;
-  const body = first.parent;
-  if (!start && body && body.startIndex === first.startIndex && body.previousNamedSibling && types.includes(body.previousNamedSibling.type)) {
-    start = body.previousNamedSibling;
+  if (!start) {
+    const body = first.parent;
+    const beforeBody = body && body.startIndex === first.startIndex ? body.previousNamedSibling : null;
+    if (beforeBody && types.includes(beforeBody.type)) start = beforeBody;
   }
   for (let prev = start; prev && types.includes(prev.type); prev = prev.previousNamedSibling) {
     if (endRowOf(prev) < row - 1) break;

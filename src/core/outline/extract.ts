@@ -34,6 +34,11 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     }
   };
   const sep = spec.scopeSeparator;
+  const constantNames = spec.constantNames ? new RegExp(spec.constantNames) : undefined;
+  const nameTrim = spec.nameTrim ? new RegExp(spec.nameTrim) : undefined;
+  // Ranks for "the earlier pattern wins": a variable made a constant by `constantNames` ranks
+  // just ahead of its own pattern, where the separate constant pattern used to be.
+  const ranks = new Map<string, number>();
 
   for (const match of query.matches(tree.rootNode)) {
     let def: Node | undefined;
@@ -66,11 +71,18 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     }
     if (!def || !kind || !name) continue;
     if (!KIND_SET.has(kind)) throw new Error(`query for ${spec.id}: unknown kind @definition.${kind}`);
+    const rawName = name.text;
+    let rank = match.patternIndex * 2 + 1;
+    if (constantNames && kind === "variable" && constantNames.test(rawName)) {
+      kind = "constant";
+      rank--;
+    }
     const key = `${def.startIndex}:${def.endIndex}`;
-    const existing = defs.get(key);
     // The same node matched by two patterns: the earlier pattern in the query wins.
-    if (existing && existing.patternIndex <= match.patternIndex) continue;
-    let nameText = spec.nameTrim ? name.text.replace(new RegExp(spec.nameTrim), "") : name.text;
+    if (defs.has(key) && ranks.get(key)! <= rank) continue;
+    ranks.set(key, rank);
+    if (!doc && body && spec.bodyDocstring) doc = bodyDocstring(body, spec.bodyDocstring);
+    let nameText = nameTrim ? rawName.replace(nameTrim, "") : rawName;
     let qualifierText = qualifier?.text;
     if (sep && nameText.includes(sep)) {
       const parts = splitTopLevel(nameText, sep);
@@ -93,6 +105,17 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   }
   const list = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   return { defs: list, imports };
+}
+
+/** The body's first named child when it is a `statement` holding a `string`: that string. */
+function bodyDocstring(body: Node, types: { statement: string; string: string }): Node | undefined {
+  const first = body.firstNamedChild;
+  if (!first || first.type !== types.statement) return undefined;
+  for (let i = 0, n = first.namedChildCount; i < n; i++) {
+    const child = first.namedChild(i);
+    if (child?.type === types.string) return child;
+  }
+  return undefined;
 }
 
 /** `a::B<c::D>::f` -> [a, B<c::D>, f]: separators inside <...> or (...) do not split. */

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import type { Node, Tree } from "web-tree-sitter";
 import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
 import { loadQuery, parse } from "../parse/parser.ts";
-import { decodeSource, isValidUtf8, LineIndex } from "../text/lines.ts";
+import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline } from "../types.ts";
 import { extractScript } from "./embedded.ts";
 import { extractDefinitions } from "./extract.ts";
@@ -30,9 +30,10 @@ export interface OutlineInput {
 }
 
 export async function outlineSource({ path, bytes, language, inspectTree }: OutlineInput): Promise<FileOutline> {
-  let text = decodeSource(bytes);
+  const decoded = decodeSourceChecked(bytes);
+  let text = decoded.text;
   const diagnostics: Diagnostic[] = [];
-  if (!isValidUtf8(bytes)) diagnostics.push({ severity: "warning", message: "invalid UTF-8: bytes replaced by U+FFFD for parsing", line: firstInvalidLine(bytes) });
+  if (!decoded.valid) diagnostics.push({ severity: "warning", message: "invalid UTF-8: bytes replaced by U+FFFD for parsing", line: firstInvalidLine(bytes) });
 
   let spec = language;
   if (language.embedded) {
@@ -68,7 +69,7 @@ export async function outlineSource({ path, bytes, language, inspectTree }: Outl
       path,
       language: language.id,
       hash: contentHash(bytes),
-      lineCount: new LineIndex(bytes).lineCount,
+      lineCount: countLines(bytes),
       imports,
       symbols,
       diagnostics,

@@ -44,6 +44,27 @@ export function decodeSource(bytes: Uint8Array): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
+const strictDecoder = new TextDecoder("utf-8", { fatal: true });
+
+/** decodeSource and isValidUtf8 in one pass over the bytes (a second only when invalid). */
+export function decodeSourceChecked(bytes: Uint8Array): { text: string; valid: boolean } {
+  let text: string;
+  try {
+    text = strictDecoder.decode(bytes);
+  } catch {
+    return { text: decodeSource(bytes), valid: false };
+  }
+  return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, valid: true };
+}
+
+/** LineIndex(bytes).lineCount without building the index. */
+export function countLines(bytes: Uint8Array): number {
+  let count = 0;
+  for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) count++;
+  // A trailing newline does not open a new line; an empty file has no lines.
+  return bytes.length === 0 || bytes[bytes.length - 1] === 0x0a ? count : count + 1;
+}
+
 export function isValidUtf8(bytes: Uint8Array): boolean {
   try {
     new TextDecoder("utf-8", { fatal: true }).decode(bytes);
