@@ -14,7 +14,7 @@ import { commentSpans, prepareComments, rowRuns } from "../core/parse/comments.t
 import { diffLines } from "../core/diff/lines.ts";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES, looksBinary } from "../io/files.ts";
-import { diffPaths, mergeBase, readBlobs, repoRoot, resolveCommit, checkRevision, type ChangedPath } from "../io/git.ts";
+import { diffPaths, mergeBase, readBlobs, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
 
 export interface ChangedOptions {
   cwd: string;
@@ -31,10 +31,12 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   if (opts.base !== undefined) checkRevision(opts.base, "--base");
   if (opts.head !== undefined) checkRevision(opts.head, "--head");
   if (opts.staged && opts.head !== undefined) throw usageError("--staged compares with the index, so it takes no --head", "drop one of them");
-  const root = await repoRoot(opts.cwd);
-  let base = await resolveCommit(root, opts.base ?? "HEAD", "--base");
-  const head = opts.head !== undefined ? await resolveCommit(root, opts.head, "--head") : undefined;
-  if (opts.mergeBase) base = await mergeBase(root, base, head ?? (await resolveCommit(root, "HEAD", "--head")));
+  const revs = [{ rev: opts.base ?? "HEAD", flag: "--base" }];
+  if (opts.head !== undefined || opts.mergeBase) revs.push({ rev: opts.head ?? "HEAD", flag: "--head" });
+  const { root, shas } = await resolveCommits(opts.cwd, revs);
+  let base = shas[0];
+  const head = opts.head !== undefined ? shas[1] : undefined;
+  if (opts.mergeBase) base = await mergeBase(root, base, shas[1]);
   const paths = await diffPaths(root, base, head, Boolean(opts.staged));
   const fromWorkTree = head === undefined && !opts.staged;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
