@@ -11,7 +11,7 @@ import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash, outlineSource } from "../core/outline/outline.ts";
 import { commentSpans, prepareComments, rowRuns } from "../core/parse/comments.ts";
-import { withTree } from "../core/parse/parser.ts";
+import { loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { CacheStore } from "../io/cache-store.ts";
 import { cacheDisabled } from "./cache-lookup.ts";
@@ -53,9 +53,14 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
     if (p.oldBlob && REGULAR.has(p.oldMode) && mayParse(p.oldPath ?? p.path)) blobIds.push(p.oldBlob);
     if (!fromWorkTree && p.newBlob && REGULAR.has(p.newMode) && mayParse(p.path)) blobIds.push(p.newBlob);
   }
+  // Compile what parsing will need while git reads the blobs (wall time: git runs in its own
+  // process). The outline query only when there is no cache to answer outlines from.
+  const store = cacheStore(root);
+  const warm = warmUp(paths.map((p) => detectLanguage(p.path, undefined) ?? (p.oldPath ? detectLanguage(p.oldPath, undefined) : undefined)), !store);
   const blobs = await readBlobs(root, blobIds);
+  await warm;
 
-  const ctx: SideContext = { store: cacheStore(root), deferred: [] };
+  const ctx: SideContext = { store, deferred: [] };
   const inputs: FileInput[] = [];
   for (const p of paths) {
     const oldBytes = p.oldBlob ? blobs.get(p.oldBlob) : undefined;
@@ -75,6 +80,18 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   return { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files };
 }
 
+/** Start loading grammars (and outline queries) for these languages; failures surface later, where they are used. */
+function warmUp(languages: (LanguageSpec | undefined)[], queries: boolean): Promise<unknown> {
+  const seen = new Set<LanguageSpec>();
+  const jobs: Promise<unknown>[] = [];
+  for (const spec of languages) {
+    if (!spec || seen.has(spec) || spec.embedded) continue;
+    seen.add(spec);
+    jobs.push(queries ? loadQuery(spec) : loadGrammar(spec.grammar));
+  }
+  return Promise.allSettled(jobs);
+}
+
 interface DeferredComments {
   asked: boolean;
   spans?: [number, number][];
@@ -91,6 +108,12 @@ function cacheStore(root: string): CacheStore | undefined {
   if (cacheDisabled() || !existsSync(join(root, CACHE_DIR, "VERSION"))) return undefined;
   const store = new CacheStore(root, engineId());
   return store.exists() ? store : undefined;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function readWorkTree(root: string, path: string, mayParse: (p: string) => boolean): Uint8Array | undefined {
@@ -123,6 +146,8 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   input.language = language.id;
   if ([oldBytes, newBytes].some((b) => b && looksBinary(b))) return { ...input, skipped: "binary" };
   if ([oldBytes, newBytes].some((b) => b && b.length > maxBytes)) return { ...input, skipped: "too large" };
+  // Same bytes on both sides (a pure rename, a mode change): no symbol can differ, nothing to parse.
+  if (oldBytes && newBytes && sameBytes(oldBytes, newBytes)) return input;
   const oldText = oldBytes && decodeSource(oldBytes);
   const newText = newBytes && decodeSource(newBytes);
   // Comments only matter where both sides exist (to call an edit cosmetic), and only on the
