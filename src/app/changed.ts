@@ -1,7 +1,7 @@
 // `changed`: from revisions to symbol changes. Asks git what changed (with its rename
 // detection), reads both sides of only those files (blobs in one batch, the work tree from
 // disk), outlines each version once, and hands everything to the pure diff core.
-import { readFileSync, lstatSync } from "node:fs";
+import { existsSync, readFileSync, lstatSync } from "node:fs";
 import { join } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { splitLines, type DiffSide } from "../core/diff/source.ts";
@@ -9,12 +9,17 @@ import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
 import { usageError } from "../core/errors.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import { outlineSource } from "../core/outline/outline.ts";
+import { contentHash, outlineSource } from "../core/outline/outline.ts";
 import { commentSpans, prepareComments, rowRuns } from "../core/parse/comments.ts";
+import { loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
+import { CACHE_DIR } from "../core/cache/format.ts";
+import { CacheStore } from "../io/cache-store.ts";
+import { cacheDisabled } from "./cache-lookup.ts";
+import { engineId } from "./engine.ts";
 import { diffLines } from "../core/diff/lines.ts";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES, looksBinary } from "../io/files.ts";
-import { diffPaths, mergeBase, readBlobs, repoRoot, resolveCommit, checkRevision, type ChangedPath } from "../io/git.ts";
+import { diffPaths, mergeBase, readBlobs, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
 
 export interface ChangedOptions {
   cwd: string;
@@ -31,10 +36,12 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   if (opts.base !== undefined) checkRevision(opts.base, "--base");
   if (opts.head !== undefined) checkRevision(opts.head, "--head");
   if (opts.staged && opts.head !== undefined) throw usageError("--staged compares with the index, so it takes no --head", "drop one of them");
-  const root = await repoRoot(opts.cwd);
-  let base = await resolveCommit(root, opts.base ?? "HEAD", "--base");
-  const head = opts.head !== undefined ? await resolveCommit(root, opts.head, "--head") : undefined;
-  if (opts.mergeBase) base = await mergeBase(root, base, head ?? (await resolveCommit(root, "HEAD", "--head")));
+  const revs = [{ rev: opts.base ?? "HEAD", flag: "--base" }];
+  if (opts.head !== undefined || opts.mergeBase) revs.push({ rev: opts.head ?? "HEAD", flag: "--head" });
+  const { root, shas } = await resolveCommits(opts.cwd, revs);
+  let base = shas[0];
+  const head = opts.head !== undefined ? shas[1] : undefined;
+  if (opts.mergeBase) base = await mergeBase(root, base, shas[1]);
   const paths = await diffPaths(root, base, head, Boolean(opts.staged));
   const fromWorkTree = head === undefined && !opts.staged;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
@@ -46,15 +53,67 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
     if (p.oldBlob && REGULAR.has(p.oldMode) && mayParse(p.oldPath ?? p.path)) blobIds.push(p.oldBlob);
     if (!fromWorkTree && p.newBlob && REGULAR.has(p.newMode) && mayParse(p.path)) blobIds.push(p.newBlob);
   }
+  // Compile what parsing will need while git reads the blobs (wall time: git runs in its own
+  // process). The outline query only when there is no cache to answer outlines from.
+  const store = cacheStore(root);
+  const warm = warmUp(paths.map((p) => detectLanguage(p.path, undefined) ?? (p.oldPath ? detectLanguage(p.oldPath, undefined) : undefined)), !store);
   const blobs = await readBlobs(root, blobIds);
+  await warm;
 
+  const ctx: SideContext = { store, deferred: [] };
   const inputs: FileInput[] = [];
   for (const p of paths) {
     const oldBytes = p.oldBlob ? blobs.get(p.oldBlob) : undefined;
     const newBytes = p.status === "deleted" ? undefined : fromWorkTree ? readWorkTree(root, p.path, mayParse) : p.newBlob ? blobs.get(p.newBlob) : undefined;
-    inputs.push(await fileInput(p, oldBytes, newBytes, maxBytes));
+    inputs.push(await fileInput(p, oldBytes, newBytes, maxBytes, ctx));
   }
-  return { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files: diffFiles(inputs) };
+  let files = diffFiles(inputs);
+  // Outlines from the cache come without a tree. Where the diff asked for comments of such a
+  // side (a symbol's text differs, or renames are matched), parse just those sides, then
+  // diff again: the diff is pure, so the last pass is the answer with every comment it used known.
+  // (Comments can change which symbols pair up, and so which sides are asked: repeat until
+  // no pass asks for a side not loaded yet; each side loads at most once.)
+  for (let pending = ctx.deferred.filter((d) => d.asked && !d.spans); pending.length; pending = ctx.deferred.filter((d) => d.asked && !d.spans)) {
+    for (const d of pending) d.spans = await d.load();
+    files = diffFiles(inputs);
+  }
+  return { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files };
+}
+
+/** Start loading grammars (and outline queries) for these languages; failures surface later, where they are used. */
+function warmUp(languages: (LanguageSpec | undefined)[], queries: boolean): Promise<unknown> {
+  const seen = new Set<LanguageSpec>();
+  const jobs: Promise<unknown>[] = [];
+  for (const spec of languages) {
+    if (!spec || seen.has(spec) || spec.embedded) continue;
+    seen.add(spec);
+    jobs.push(queries ? loadQuery(spec) : loadGrammar(spec.grammar));
+  }
+  return Promise.allSettled(jobs);
+}
+
+interface DeferredComments {
+  asked: boolean;
+  spans?: [number, number][];
+  load: () => Promise<[number, number][]>;
+}
+
+interface SideContext {
+  /** The repo's .ast_outline_cache, read only: `changed` looks outlines up, never stores them. */
+  store?: CacheStore;
+  deferred: DeferredComments[];
+}
+
+function cacheStore(root: string): CacheStore | undefined {
+  if (cacheDisabled() || !existsSync(join(root, CACHE_DIR, "VERSION"))) return undefined;
+  const store = new CacheStore(root, engineId());
+  return store.exists() ? store : undefined;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function readWorkTree(root: string, path: string, mayParse: (p: string) => boolean): Uint8Array | undefined {
@@ -68,7 +127,7 @@ function readWorkTree(root: string, path: string, mayParse: (p: string) => boole
   }
 }
 
-async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBytes: Uint8Array | undefined, maxBytes: number): Promise<FileInput> {
+async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBytes: Uint8Array | undefined, maxBytes: number, ctx: SideContext): Promise<FileInput> {
   const status: FileStatus = p.status;
   const input: FileInput = { path: p.path, status };
   if (p.oldPath !== undefined) input.oldPath = p.oldPath;
@@ -87,19 +146,36 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   input.language = language.id;
   if ([oldBytes, newBytes].some((b) => b && looksBinary(b))) return { ...input, skipped: "binary" };
   if ([oldBytes, newBytes].some((b) => b && b.length > maxBytes)) return { ...input, skipped: "too large" };
+  // Same bytes on both sides (a pure rename, a mode change): no symbol can differ, nothing to parse.
+  if (oldBytes && newBytes && sameBytes(oldBytes, newBytes)) return input;
   const oldText = oldBytes && decodeSource(oldBytes);
   const newText = newBytes && decodeSource(newBytes);
   // Comments only matter where both sides exist (to call an edit cosmetic), and only on the
   // lines that changed: unchanged lines count the same on both sides.
   const changed = oldText !== undefined && newText !== undefined ? diffLines(splitLines(oldText), splitLines(newText)) : undefined;
-  if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, changed && rowRuns(changed.deleted));
-  if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, changed && rowRuns(changed.inserted));
+  if (changed) input.lines = changed;
+  if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, changed && rowRuns(changed.deleted), ctx);
+  if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, changed && rowRuns(changed.inserted), ctx);
   return input;
 }
 
-async function side(path: string, bytes: Uint8Array, text: string, language: LanguageSpec, commentRows: [number, number][] | undefined): Promise<DiffSide> {
+async function side(path: string, bytes: Uint8Array, text: string, language: LanguageSpec, commentRows: [number, number][] | undefined, ctx: SideContext): Promise<DiffSide> {
   // An embedded script (Vue) is parsed apart from its host file: no comment spans there.
   const wanted = commentRows && commentRows.length && !language.embedded;
+  const cached = ctx.store?.readOutline(contentHash(bytes), language.id, path);
+  if (cached) {
+    if (!wanted) return { path, text, symbols: cached.symbols, comments: [] };
+    // Comments come from a tree, parsed only if the diff asks (see computeChanges).
+    const d: DeferredComments = {
+      asked: false,
+      load: async () => {
+        const query = await prepareComments(language);
+        return withTree(language.grammar, text, (tree) => commentSpans(query, tree, commentRows));
+      },
+    };
+    ctx.deferred.push(d);
+    return { path, text, symbols: cached.symbols, comments: () => d.spans ?? ((d.asked = true), []) };
+  }
   const query = wanted ? await prepareComments(language) : undefined;
   let comments: [number, number][] = [];
   // The outline's own tree gives the comments: each version is parsed once.

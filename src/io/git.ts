@@ -67,6 +67,28 @@ export async function resolveCommit(root: string, rev: string, flag: string): Pr
   throw inputError(`unknown revision: ${rev}`, `${flag} must name a commit in this repository`);
 }
 
+/**
+ * The repository root and the commits `revs` name, in one `git rev-parse` (a process less per
+ * revision on the hot path of `changed`). Anything unexpected (an unknown revision, a range,
+ * not a repository) falls back to the one-call-per-question path for its exact error.
+ */
+export async function resolveCommits(cwd: string, revs: { rev: string; flag: string }[]): Promise<{ root: string; shas: string[] }> {
+  for (const r of revs) checkRevision(r.rev, r.flag);
+  try {
+    const r = await git(cwd, ["rev-parse", "--show-toplevel", "--end-of-options", ...revs.map((x) => `${x.rev}^{commit}`)], "rev-parse");
+    // Some git versions echo `--end-of-options` when not in --verify mode.
+    const lines = r.stdout.toString("utf8").split("\n").filter((l) => l !== "" && l !== "--end-of-options");
+    const shas = lines.slice(1);
+    if (lines[0] && shas.length === revs.length && shas.every((s) => /^[0-9a-f]{40,64}$/.test(s))) return { root: lines[0], shas };
+  } catch {
+    // fall through for the precise error
+  }
+  const root = await repoRoot(cwd);
+  const shas: string[] = [];
+  for (const r of revs) shas.push(await resolveCommit(root, r.rev, r.flag));
+  return { root, shas };
+}
+
 export async function mergeBase(root: string, a: string, b: string): Promise<string> {
   try {
     const r = await git(root, ["merge-base", "--end-of-options", a, b], "merge-base");

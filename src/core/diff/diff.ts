@@ -23,6 +23,8 @@ export interface FileInput {
   skipped?: string;
   old?: DiffSide;
   new?: DiffSide;
+  /** The line diff of old and new, when the caller has it already (else computed here). */
+  lines?: LineDiff;
 }
 
 interface FileWork {
@@ -45,7 +47,7 @@ export function diffFiles(inputs: FileInput[]): FileChange[] {
 function prepare(input: FileInput): FileWork {
   const oldText = !input.skipped && input.old ? new SideText(input.old) : undefined;
   const newText = !input.skipped && input.new ? new SideText(input.new) : undefined;
-  const lines = diffLines(oldText?.lines ?? [], newText?.lines ?? []);
+  const lines = (oldText && newText && input.lines) || diffLines(oldText?.lines ?? [], newText?.lines ?? []);
   return { input, oldText, newText, lines, pairs: [], removed: [], added: [] };
 }
 

@@ -9,52 +9,95 @@ export interface DiffSide {
   /** The decoded text the outline was computed from. */
   text: string;
   symbols: OutlineSymbol[];
-  /** Comment spans [start, end) as offsets into `text` (tree-sitter comment nodes). */
-  comments?: [number, number][];
+  /**
+   * Comment spans [start, end) as offsets into `text` (tree-sitter comment nodes). A function
+   * is asked only when comment-free code is first needed (most symbols never need it).
+   */
+  comments?: [number, number][] | (() => [number, number][]);
 }
 
-export interface SymNode {
-  sym: OutlineSymbol;
-  kind: SymbolKind;
-  parent?: SymNode;
-  children: SymNode[];
-  /** Key among its siblings: qualified name relative to the parent, plus an ordinal when repeated. */
-  key: string;
-  /** The key without the ordinal: siblings sharing it are overloads, getter/setter pairs, redefinitions. */
-  baseKey: string;
-  /** First line that belongs to it: its leading doc comment, else its start line. */
-  first: number;
-  /** Line numbers of its own non-blank lines: its range minus its members' ranges. */
-  ownLines: number[];
+/**
+ * A symbol as the diff sees it. What every pair needs (its own lines, their raw text) is
+ * computed up front; the comment-free forms only for the few symbols whose text differs or
+ * that are matched as renames or moves.
+ */
+export class SymNode {
+  children: SymNode[] = [];
+  readonly kind: SymbolKind;
   /** Own non-blank lines, exactly as written: any difference is a change. */
-  raw: string;
+  readonly raw: string;
+  private memo?: { codeLines: string[]; code: string; decl: string; body: string };
+  private full?: string;
+
+  constructor(
+    private readonly side: SideText,
+    readonly sym: OutlineSymbol,
+    readonly parent: SymNode | undefined,
+    /** Key among its siblings: qualified name relative to the parent, plus an ordinal when repeated. */
+    readonly key: string,
+    /** The key without the ordinal: siblings sharing it are overloads, getter/setter pairs, redefinitions. */
+    readonly baseKey: string,
+    /** First line that belongs to it: its leading doc comment, else its start line. */
+    readonly first: number,
+    /** Line numbers of its own non-blank lines: its range minus its members' ranges. */
+    readonly ownLines: number[],
+  ) {
+    this.kind = sym.kind;
+    this.raw = ownLines.map((l) => side.lines[l - 1]).join("\n");
+  }
+
+  private get parts() {
+    if (this.memo) return this.memo;
+    const squeezed = this.side.squeezed;
+    const codeLines = this.ownLines.map((l) => squeezed[l - 1] ?? "").filter((s) => s !== "");
+    const code = codeLines.join("");
+    const [decl, body] = !this.parent ? ["", code] : splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
+    return (this.memo = { codeLines, code, decl, body });
+  }
+
   /** Own code with comments and all whitespace removed: equal means the change is cosmetic. */
-  code: string;
+  get code(): string {
+    return this.parts.code;
+  }
   /** `code` split at the end of the declaration (decorators + signature) and the rest. */
-  decl: string;
-  body: string;
-  /** The whole range's code (members included), for matching moves. */
-  fullCode: string;
+  get decl(): string {
+    return this.parts.decl;
+  }
+  get body(): string {
+    return this.parts.body;
+  }
   /** Own code lines (whitespace removed, blank dropped), for similarity. */
-  codeLines: string[];
+  get codeLines(): string[] {
+    return this.parts.codeLines;
+  }
+  /** The whole range's code (members included), for matching moves. */
+  get fullCode(): string {
+    return (this.full ??= !this.parent ? "" : this.side.squeezed.slice(this.first - 1, this.sym.endLine).join(""));
+  }
 }
 
 export class SideText {
   readonly lines: string[];
-  readonly codeLines: string[];
-  /** codeLines with all whitespace removed. */
-  private readonly squeezed: string[];
   readonly root: SymNode;
+  private squeezedLines?: string[];
 
   constructor(readonly side: DiffSide) {
     this.lines = splitLines(side.text);
-    this.codeLines = splitLines(blankComments(side.text, side.comments ?? []));
-    this.squeezed = this.codeLines.map(squeeze);
     const moduleSym: OutlineSymbol = {
       kind: "module", name: MODULE_NAME, qualifiedName: MODULE_NAME, signature: "",
       startLine: 1, endLine: Math.max(1, this.lines.length), children: side.symbols,
     };
     this.root = this.node(moduleSym, undefined, MODULE_NAME, MODULE_NAME, true);
+  }
+
+  /** The lines with comments blanked and all whitespace removed (computed on first use). */
+  get squeezed(): string[] {
+    if (!this.squeezedLines) {
+      const c = this.side.comments;
+      const spans = typeof c === "function" ? c() : c ?? [];
+      this.squeezedLines = splitLines(blankComments(this.side.text, spans)).map(squeeze);
+    }
+    return this.squeezedLines;
   }
 
   /** Every node below the module, depth first. */
@@ -82,13 +125,7 @@ export class SideText {
     }
     const ownLines: number[] = [];
     for (let l = first; l <= sym.endLine; l++) if (!excluded.has(l) && (this.lines[l - 1] ?? "").trim() !== "") ownLines.push(l);
-    const nonBlank = ownLines;
-    const raw = nonBlank.map((l) => this.lines[l - 1]).join("\n");
-    const codeLines = nonBlank.map((l) => this.squeezed[l - 1] ?? "").filter((s) => s !== "");
-    const code = codeLines.join("");
-    const [decl, body] = isModule ? ["", code] : splitDeclaration(code, squeeze(sym.signature), codeLines[0] ?? "");
-    const fullCode = isModule ? "" : this.squeezed.slice(first - 1, sym.endLine).join("");
-    const n: SymNode = { sym, kind: sym.kind, parent, children: [], key, baseKey, first, ownLines, raw, code, decl, body, fullCode, codeLines };
+    const n = new SymNode(this, sym, parent, key, baseKey, first, ownLines);
     const seen = new Map<string, number>();
     for (const c of sym.children ?? []) {
       const rel = isModule || !c.qualifiedName.startsWith(sym.qualifiedName + ".") ? c.qualifiedName : c.qualifiedName.slice(sym.qualifiedName.length + 1);
