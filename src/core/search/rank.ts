@@ -1,17 +1,10 @@
 // Ranking symbols against a query: exact, then prefix, then substring, then fuzzy
 // (the query's characters in order). A query with a dot is matched against qualified names
 // (`Parser.parse`), one without against names. Case-insensitive, a case-exact match first.
-import type { SymbolKind } from "../types.ts";
+import type { OutlineSymbol, SymbolKind } from "../types.ts";
 
-export interface SearchSymbol {
-  path: string;
-  kind: SymbolKind;
-  name: string;
-  qualifiedName: string;
-  signature: string;
-  startLine: number;
-  endLine: number;
-}
+/** A symbol of the repo-wide index: the outline's fields a search shows, and its file. */
+export type SearchSymbol = Pick<OutlineSymbol, "kind" | "name" | "qualifiedName" | "signature" | "startLine" | "endLine"> & { path: string };
 
 export const MATCH_TIERS = ["exact", "prefix", "substring", "fuzzy"] as const;
 export type MatchTier = (typeof MATCH_TIERS)[number];
