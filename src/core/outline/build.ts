@@ -294,7 +294,8 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
     while (start < raw.node.endIndex && /\s/.test(text[start])) start++;
   }
   if (raw.body && raw.body.startIndex > start) {
-    const head = text.slice(start, raw.body.startIndex);
+    const end = headerEnd(raw.body, spec.commentTypes ?? []);
+    const head = text.slice(start, end > start ? end : raw.body.startIndex);
     // Error recovery can put a whole class before a "body", or start the body far below the
     // header: the text between is not a signature, so only its first line.
     if (head.length > MAX_SIGNATURE_SOURCE) return firstLineSignature(head);
@@ -310,6 +311,16 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
   return firstLineSignature(whole);
+}
+
+/**
+ * Where the header before `body` ends: comments between the two (Python `def f(): # note`,
+ * a comment line above the first statement) belong to neither and stay out of the signature.
+ */
+function headerEnd(body: Node, commentTypes: string[]): number {
+  let end = body.startIndex;
+  for (let prev = body.previousSibling; prev && commentTypes.includes(prev.type); prev = prev.previousSibling) end = prev.startIndex;
+  return end;
 }
 
 /** End of the run of `skip`-typed nodes a definition starts with, looking into its first child too. */
