@@ -310,7 +310,11 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
   const whole = text.slice(start, raw.node.endIndex);
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
-  return firstLineSignature(whole);
+  const first = firstLineSignature(whole);
+  // A name on the last line (C `typedef struct list {\n ...\n} list_t;`) is kept after it.
+  const last = lines[lines.length - 1].trim();
+  if (!first.includes(raw.nameText) && last.includes(raw.nameText) && last.length <= 120) return `${first.replace(/ …$/, "")} … ${last}`;
+  return first;
 }
 
 /**
