@@ -25,6 +25,7 @@ export async function run(args: string[]): Promise<void> {
   let fileTokens = 0;
   let outlineTokens = 0;
   const leanRatios: number[] = [];
+  const allDocsRatios: number[] = [];
   for (const path of walkFiles(stdlib, (n) => n.endsWith(".py"), skipDir)) {
     const bytes = readFileSync(path);
     const text = bytes.toString("utf8");
@@ -35,6 +36,7 @@ export async function run(args: string[]): Promise<void> {
     const out = enc.encode(renderOutlineText(outline, { maxChildren: 40 }), "all").length;
     fileTokens += whole;
     outlineTokens += out;
+    allDocsRatios.push(enc.encode(renderOutlineText(outline, { maxChildren: 40, docs: "all" }), "all").length / whole);
     leanRatios.push(enc.encode(renderOutlineText(lean(outline), { maxChildren: 40 }), "all").length / whole);
     ratios.push({ file: relative(stdlib, path), ratio: out / whole, lines });
   }
@@ -42,6 +44,7 @@ export async function run(args: string[]): Promise<void> {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   console.log(`python stdlib ${stdlib}${withTests ? " (with tests)" : ""}: ${ratios.length} files >= 300 lines`);
   console.log(`outline/file tokens (o200k): median ${pct(median(rs))}, p90 ${pct(percentile(rs, 90))}, max ${pct(Math.max(...rs))}, overall ${pct(outlineTokens / fileTokens)} (${outlineTokens} / ${fileTokens})`);
+  console.log(`with --docs (every doc sentence, members' and values' too): median ${pct(median(allDocsRatios))}, p90 ${pct(percentile(allDocsRatios, 90))}`);
   console.log(`for comparison, classes and functions only, no docs, no imports: median ${pct(median(leanRatios))}, p90 ${pct(percentile(leanRatios, 90))}`);
   const worst = [...ratios].sort((a, b) => b.ratio - a.ratio).slice(0, 5);
   console.log(`highest: ${worst.map((r) => `${r.file} ${pct(r.ratio)}`).join(", ")}`);

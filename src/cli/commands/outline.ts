@@ -12,6 +12,7 @@ import { parseFormat, parseCount, EXIT_INPUT, EXIT_OK } from "../options.ts";
 export interface OutlineOptions {
   format?: string;
   maxChildren?: unknown;
+  docs?: boolean;
   maxSize?: unknown;
   language?: string;
 }
@@ -40,7 +41,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
     try {
       const { outline } = await outlineFile(entry.path, { maxBytes, language: options.language });
       if (format === "text") {
-        io.out((first ? "" : "\n") + renderOutlineText(outline, { maxChildren }));
+        io.out((first ? "" : "\n") + renderOutlineText(outline, { maxChildren, docs: options.docs ? "all" : "top" }));
       } else if (format === "jsonl") {
         io.out(renderOutlineJsonl(outline, maxChildren));
       } else {

@@ -309,7 +309,8 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
     while (start < raw.node.endIndex && /\s/.test(text[start])) start++;
   }
   if (raw.body && raw.body.startIndex > start) {
-    const head = text.slice(start, raw.body.startIndex);
+    const end = headerEnd(raw.body, spec.commentTypes ?? []);
+    const head = text.slice(start, end > start ? end : raw.body.startIndex);
     // Error recovery can put a whole class before a "body", or start the body far below the
     // header: the text between is not a signature, so only its first line.
     if (head.length > MAX_SIGNATURE_SOURCE) return firstLineSignature(head);
@@ -324,7 +325,21 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
   const whole = text.slice(start, raw.node.endIndex);
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
-  return firstLineSignature(whole);
+  const first = firstLineSignature(whole);
+  // A name on the last line (C `typedef struct list {\n ...\n} list_t;`) is kept after it.
+  const last = lines[lines.length - 1].trim();
+  if (!first.includes(raw.nameText) && last.includes(raw.nameText) && last.length <= 120) return `${first.replace(/ …$/, "")} … ${last}`;
+  return first;
+}
+
+/**
+ * Where the header before `body` ends: comments between the two (Python `def f(): # note`,
+ * a comment line above the first statement) belong to neither and stay out of the signature.
+ */
+function headerEnd(body: Node, commentTypes: string[]): number {
+  let end = body.startIndex;
+  for (let prev = body.previousSibling; prev && commentTypes.includes(prev.type); prev = prev.previousSibling) end = prev.startIndex;
+  return end;
 }
 
 /** End of the run of `skip`-typed nodes a definition starts with, looking into its first child too. */
