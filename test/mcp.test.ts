@@ -40,6 +40,7 @@ beforeAll(async () => {
     "        save(it)",
     "",
   ].join("\n"));
+  writeFileSync(join(root, "pkg", "documented.py"), 'class Box:\n    """Holds things."""\n\n    def put(self, x):\n        """Puts x in the box."""\n        return x\n');
   writeFileSync(join(outside.path, "secret.py"), "def secret():\n    return 42\n");
   symlinkSync(join(outside.path, "secret.py"), join(root, "link.py"));
   // A git repository with one commit, then a work-tree edit, for changed_symbols.
@@ -75,6 +76,14 @@ describe("mcp server", () => {
     const bad = await client.callTool({ name: "changed_symbols", arguments: { base: "--output=/tmp/x" } });
     expect(bad.isError).toBe(true);
     expect(text(bad)).toContain("refusing revision");
+  });
+
+  test("get_outline shows member docs only when asked (docs: true)", async () => {
+    const plain = text(await client.callTool({ name: "get_outline", arguments: { path: "pkg/documented.py" } }));
+    expect(plain).toContain("class Box — Holds things.");
+    expect(plain).not.toContain("Puts x in the box.");
+    const all = text(await client.callTool({ name: "get_outline", arguments: { path: "pkg/documented.py", docs: true } }));
+    expect(all).toContain("def put(self, x) — Puts x in the box.");
   });
 
   test("get_outline, get_symbol, read_region with the hash", async () => {

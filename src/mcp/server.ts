@@ -45,9 +45,10 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     inputSchema: {
       path: z.string().describe("File or folder, relative to the workspace root (\".\" for all)"),
       max_children: z.number().int().min(0).optional().describe("Members shown per class (default 40, 0 = all)"),
+      docs: z.boolean().optional().describe("Show every definition's doc sentence (default: only public top-level classes and functions)"),
     },
     annotations: ro,
-  }, ({ path, max_children }) => answer(() => getTools().getOutline(path, max_children ?? 40)));
+  }, ({ path, max_children, docs }) => answer(() => getTools().getOutline(path, max_children ?? 40, docs ?? false)));
 
   server.registerTool("get_symbol", {
     title: "Read one symbol",

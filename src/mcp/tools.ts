@@ -28,13 +28,14 @@ export class AgentTools {
     this.repo = walkRepo(this.repoRoots);
   }
 
-  async getOutline(path: string, maxChildren = 40): Promise<string> {
+  async getOutline(path: string, maxChildren = 40, allDocs = false): Promise<string> {
+    const opts = { maxChildren, docs: allDocs ? ("all" as const) : ("top" as const) };
     const target = this.workspace.resolve(path);
     const notes: WalkNote[] = [];
     const entries = expandPaths([target], notes);
     if (entries.length === 1 && entries[0].explicit) {
       const f = await this.repo.parsed(target);
-      return renderOutlineText(f.outline, { maxChildren });
+      return renderOutlineText(f.outline, opts);
     }
     // A folder: every file's outline, until the answer is about 8k tokens; the rest listed by name.
     const parts: string[] = [];
@@ -47,7 +48,7 @@ export class AgentTools {
         continue;
       }
       try {
-        const text = renderOutlineText((await this.repo.parsed(p)).outline, { maxChildren });
+        const text = renderOutlineText((await this.repo.parsed(p)).outline, opts);
         used += approxTokens(text);
         parts.push(text);
       } catch (err) {
