@@ -1,10 +1,10 @@
 // The pre-commit hook in real temporary repositories: install, commit, chaining, core.hooksPath,
 // uninstall, staged content winning over the work tree, and a broken file not blocking a commit.
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runCli } from "./helpers/cli.ts";
-import { cliChild, gitOk, sh, tempRepo, write } from "./helpers/git-repo.ts";
+import { ROOT, runCli } from "./helpers/cli.ts";
+import { BUN, CLI_SOURCE, cliChild, gitOk, sh, tempRepo, write } from "./helpers/git-repo.ts";
 
 const searchNames = async (root: string, q: string) =>
   JSON.parse((await runCli(["search", q, "--format", "json"], root)).stdout || '{"results":[]}').results.map((h: { name: string }) => h.name);
@@ -73,5 +73,38 @@ describe("hook", () => {
     expect(outside.code).toBe(0);
     expect(outside.stderr).toContain("warning");
     expect((await runCli(["hook", "run", "--strict"], "/")).code).toBe(1);
+  }, 60000);
+
+  test("the documented husky line and pre-commit framework entry refresh the cache", () => {
+    const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
+    try {
+      // `ast-outline` on PATH, as a user installs it (a shim that runs this checkout).
+      const bin = join(repo.path, ".bin");
+      mkdirSync(bin);
+      writeFileSync(join(bin, "ast-outline"), `#!/bin/sh\nexec "${BUN}" "${CLI_SOURCE}" "$@"\n`);
+      chmodSync(join(bin, "ast-outline"), 0o755);
+      const PATH = `${bin}:/usr/bin:/bin`;
+
+      // husky: .husky/pre-commit holds the README's line; husky points core.hooksPath there.
+      mkdirSync(join(repo.path, ".husky"));
+      writeFileSync(join(repo.path, ".husky", "pre-commit"), "#!/bin/sh\nast-outline hook run\n");
+      chmodSync(join(repo.path, ".husky", "pre-commit"), 0o755);
+      gitOk(repo.path, "config", "core.hooksPath", ".husky");
+      write(repo.path, "a.py", "def via_husky():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      expect(sh(repo.path, "git", ["commit", "-qm", "husky"], { PATH }).code).toBe(0);
+      expect(sh(repo.path, "grep", ["-rl", "via_husky", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
+
+      // pre-commit framework: a `language: system` hook runs its `entry` through the shell.
+      const yaml = readFileSync(join(ROOT, ".pre-commit-hooks.yaml"), "utf8");
+      const entry = /^\s*entry:\s*(.+)$/m.exec(yaml)![1].trim();
+      expect(entry).toBe("ast-outline hook run");
+      write(repo.path, "a.py", "def via_framework():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      expect(sh(repo.path, "sh", ["-c", entry], { PATH }).code).toBe(0);
+      expect(sh(repo.path, "grep", ["-rl", "via_framework", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
+    } finally {
+      repo.cleanup();
+    }
   }, 60000);
 });
