@@ -1,9 +1,10 @@
 // Bench: where the outline engine spends its time, in-process (CPU of this one thread).
-//   bun bench/engine.ts [DIR...] [--limit N] [--dump FILE]
+//   bun bench/engine.ts [DIR...] [--limit N] [--dump FILE] [--language ID]
 // Phases, once per process: runtime init, grammar load, query compile (per language).
 // Then per file: parse only, vs the whole outlineSource (parse + query + extract + build).
 // DIR defaults to the stdlib of the `python3` on PATH (site-packages excluded).
 // --dump FILE writes every outline as one JSON line (to compare engines' output byte for byte).
+// --language ID outlines files whose language is not detected (extensionless C++ headers) as ID.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { walkFiles } from "./lib.ts";
@@ -11,7 +12,7 @@ import { detectLanguage } from "../src/core/languages/detect.ts";
 import { initRuntime, loadGrammar, loadQuery, parse } from "../src/core/parse/parser.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { decodeSource } from "../src/core/text/lines.ts";
-import type { LanguageSpec } from "../src/core/languages/registry.ts";
+import { REGISTRY, type LanguageSpec } from "../src/core/languages/registry.ts";
 
 const args = process.argv.slice(2);
 const opt = (name: string) => {
@@ -23,6 +24,9 @@ const opt = (name: string) => {
 };
 const limit = Number(opt("--limit") ?? Infinity);
 const dump = opt("--dump");
+const fallbackId = opt("--language");
+const fallback = fallbackId === undefined ? undefined : REGISTRY.byId.get(fallbackId);
+if (fallbackId !== undefined && !fallback) throw new Error(`unknown language ${fallbackId}`);
 const dirs = args.length
   ? args
   : [execFileSync("python3", ["-c", "import sysconfig;print(sysconfig.get_paths()['stdlib'])"], { encoding: "utf8" }).trim()];
@@ -42,7 +46,7 @@ for (const dir of dirs) {
   for (const path of walkFiles(dir, () => true, (rel) => /(^|\/)(site-packages|node_modules|__pycache__|\.git)$/.test(rel))) {
     if (files.length >= limit) break;
     const bytes = readFileSync(path);
-    const spec = detectLanguage(path, bytes);
+    const spec = detectLanguage(path, bytes) ?? fallback;
     if (!spec || spec.embedded) continue;
     files.push({ path, spec, bytes, text: decodeSource(bytes) });
   }

@@ -2,112 +2,20 @@
 ; Earlier patterns win when two match the same node. A prototype is a @declaration.function
 ; (declaration: true), a function with a body a @definition.function.
 
-(function_definition
-  declarator: [
-    (function_declarator declarator: (identifier) @name)
-    (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-  ]
-  body: (compound_statement) @body) @definition.function
+; Declarators are matched flat and checked by the engine (#declarator?: the path of declarator
+; types down to the name, which becomes @name), and their place by #ancestors?: nested
+; alternations and one pattern per parent would cost far more to compile at every start.
+(function_definition declarator: (_) @name body: (compound_statement) @body
+  (#declarator? @name "^(pointer_declarator ){0,2}function_declarator identifier$")) @definition.function
 
 ; File-scope declarations: prototypes and variables, also inside #if blocks, include guards
-; and extern "C" { } (one pattern per parent: a query cannot alternate a parent's type).
-(translation_unit (declaration
-    declarator: [
-      (function_declarator declarator: (identifier) @name)
-      (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-    ]) @declaration.function)
-(preproc_if (declaration
-    declarator: [
-      (function_declarator declarator: (identifier) @name)
-      (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-    ]) @declaration.function)
-(preproc_ifdef (declaration
-    declarator: [
-      (function_declarator declarator: (identifier) @name)
-      (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-    ]) @declaration.function)
-(preproc_else (declaration
-    declarator: [
-      (function_declarator declarator: (identifier) @name)
-      (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-    ]) @declaration.function)
-(preproc_elif (declaration
-    declarator: [
-      (function_declarator declarator: (identifier) @name)
-      (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-    ]) @declaration.function)
-(declaration_list (declaration
-    declarator: [
-      (function_declarator declarator: (identifier) @name)
-      (pointer_declarator declarator: (function_declarator declarator: (identifier) @name))
-      (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (identifier) @name)))
-    ]) @declaration.function)
-(translation_unit (declaration
-    declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (array_declarator declarator: (identifier) @name)
-      (init_declarator declarator: [
-        (identifier) @name
-        (pointer_declarator declarator: (identifier) @name)
-        (array_declarator declarator: (identifier) @name)])
-    ]) @definition.variable)
-(preproc_if (declaration
-    declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (array_declarator declarator: (identifier) @name)
-      (init_declarator declarator: [
-        (identifier) @name
-        (pointer_declarator declarator: (identifier) @name)
-        (array_declarator declarator: (identifier) @name)])
-    ]) @definition.variable)
-(preproc_ifdef (declaration
-    declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (array_declarator declarator: (identifier) @name)
-      (init_declarator declarator: [
-        (identifier) @name
-        (pointer_declarator declarator: (identifier) @name)
-        (array_declarator declarator: (identifier) @name)])
-    ]) @definition.variable)
-(preproc_else (declaration
-    declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (array_declarator declarator: (identifier) @name)
-      (init_declarator declarator: [
-        (identifier) @name
-        (pointer_declarator declarator: (identifier) @name)
-        (array_declarator declarator: (identifier) @name)])
-    ]) @definition.variable)
-(preproc_elif (declaration
-    declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (array_declarator declarator: (identifier) @name)
-      (init_declarator declarator: [
-        (identifier) @name
-        (pointer_declarator declarator: (identifier) @name)
-        (array_declarator declarator: (identifier) @name)])
-    ]) @definition.variable)
-(declaration_list (declaration
-    declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (array_declarator declarator: (identifier) @name)
-      (init_declarator declarator: [
-        (identifier) @name
-        (pointer_declarator declarator: (identifier) @name)
-        (array_declarator declarator: (identifier) @name)])
-    ]) @definition.variable)
+; and extern "C" { } (not in function bodies).
+((declaration declarator: (_) @name) @declaration.function
+ (#declarator? @name "^(pointer_declarator ){0,2}function_declarator identifier$")
+ (#ancestors? @declaration.function "^(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
+((declaration declarator: (_) @name) @definition.variable
+ (#declarator? @name "^(init_declarator )?(pointer_declarator |array_declarator )?identifier$")
+ (#ancestors? @definition.variable "^(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
 
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct
 (union_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct
@@ -120,24 +28,12 @@
 (type_definition
   type: (enum_specifier !name body: (enumerator_list) @body)
   declarator: (type_identifier) @name) @definition.enum
-(type_definition
-  declarator: [
-    (type_identifier) @name
-    (pointer_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
-    (function_declarator declarator: (type_identifier) @name)
-    (array_declarator declarator: (type_identifier) @name)
-  ]) @definition.type
+(type_definition declarator: (_) @name
+  (#declarator? @name "^(pointer_declarator |function_declarator parenthesized_declarator pointer_declarator |function_declarator |array_declarator )?type_identifier$")) @definition.type
 
-(field_declaration_list
-  (field_declaration
-    declarator: [
-      (field_identifier) @name
-      (pointer_declarator declarator: (field_identifier) @name)
-      (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
-      (array_declarator declarator: (field_identifier) @name)
-      (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
-    ]) @definition.field)
+((field_declaration declarator: (_) @name) @definition.field
+ (#declarator? @name "^(pointer_declarator |pointer_declarator pointer_declarator |array_declarator |function_declarator parenthesized_declarator pointer_declarator )?field_identifier$")
+ (#ancestors? @definition.field "^field_declaration_list( |$)"))
 (enumerator_list (enumerator name: (identifier) @name) @definition.constant)
 
 (preproc_def name: (identifier) @name) @definition.macro

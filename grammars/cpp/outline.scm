@@ -17,41 +17,26 @@
 (type_definition
   type: (enum_specifier !name body: (enumerator_list) @body)
   declarator: (type_identifier) @name) @definition.enum
-(type_definition
-  declarator: [
-    (type_identifier) @name
-    (pointer_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
-  ]) @definition.type
+; Declarators are matched flat and checked by the engine (#declarator?: the path of declarator
+; types down to the name, which becomes @name), and their place by #ancestors?: nested
+; alternations and one pattern per parent would cost far more to compile at every start.
+(type_definition declarator: (_) @name
+  (#declarator? @name "^(pointer_declarator |function_declarator parenthesized_declarator pointer_declarator )?type_identifier$")) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
 
 ; Constructors: in a class body, named like the class.
-((class_specifier name: (type_identifier) @_class
-   body: (field_declaration_list
-     (function_definition declarator: (function_declarator declarator: (identifier) @name) body: (_)? @body) @definition.constructor))
- (#eq? @_class @name))
-((class_specifier name: (type_identifier) @_class
-   body: (field_declaration_list
-     (template_declaration (function_definition declarator: (function_declarator declarator: (identifier) @name) body: (_)? @body) @definition.constructor)))
- (#eq? @_class @name))
-((class_specifier name: (type_identifier) @_class
-   body: (field_declaration_list
-     [(declaration declarator: (function_declarator declarator: (identifier) @name))
-      (field_declaration declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))] @declaration.constructor))
- (#eq? @_class @name))
-((struct_specifier name: (type_identifier) @_class
-   body: (field_declaration_list
-     (function_definition declarator: (function_declarator declarator: (identifier) @name) body: (_)? @body) @definition.constructor))
- (#eq? @_class @name))
-((struct_specifier name: (type_identifier) @_class
-   body: (field_declaration_list
-     (template_declaration (function_definition declarator: (function_declarator declarator: (identifier) @name) body: (_)? @body) @definition.constructor)))
- (#eq? @_class @name))
-((struct_specifier name: (type_identifier) @_class
-   body: (field_declaration_list
-     [(declaration declarator: (function_declarator declarator: (identifier) @name))
-      (field_declaration declarator: (function_declarator declarator: [(identifier) (field_identifier)] @name))] @declaration.constructor))
- (#eq? @_class @name))
+((function_definition declarator: (_) @name body: (_)? @body) @definition.constructor
+ (#declarator? @name "^function_declarator identifier$")
+ (#ancestors? @definition.constructor "^(template_declaration )?field_declaration_list (class_specifier|struct_specifier)( |$)")
+ (#eq-ancestor-name? @name "class_specifier|struct_specifier"))
+((declaration declarator: (_) @name) @declaration.constructor
+ (#declarator? @name "^function_declarator identifier$")
+ (#ancestors? @declaration.constructor "^field_declaration_list (class_specifier|struct_specifier)( |$)")
+ (#eq-ancestor-name? @name "class_specifier|struct_specifier"))
+((field_declaration declarator: (_) @name) @declaration.constructor
+ (#declarator? @name "^function_declarator (identifier|field_identifier)$")
+ (#ancestors? @declaration.constructor "^field_declaration_list (class_specifier|struct_specifier)( |$)")
+ (#eq-ancestor-name? @name "class_specifier|struct_specifier"))
 ; Out of line: Foo::Foo(...) and ns::Foo<T>::Foo(...).
 ((function_definition
    declarator: (function_declarator declarator: (qualified_identifier) @name)
@@ -59,180 +44,31 @@
  (#match? @name "(^|::)([A-Za-z_][A-Za-z_0-9]*)(<[^:]*>)?::\\2$"))
 
 ; Functions with a body (or `= default` / `= delete`). Qualified ones are out-of-line members.
-(function_definition
-  declarator: [
-    (function_declarator declarator: (qualified_identifier) @name)
-    (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier) @name))
-    (reference_declarator (function_declarator declarator: (qualified_identifier) @name))
-  ]
-  body: (_)? @body) @definition.method
-(function_definition
-  declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]
-  body: (_)? @body) @definition.function
+(function_definition declarator: (_) @name body: (_)? @body
+  (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator qualified_identifier$")) @definition.method
+(function_definition declarator: (_) @name body: (_)? @body
+  (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")) @definition.function
 
 ; Member declarations inside a class body.
-(field_declaration_list
-  [(field_declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ])
-   (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ])] @declaration.method)
-(field_declaration_list
-  (template_declaration
-    (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.method))
-(field_declaration_list
-  (field_declaration
-    declarator: [
-      (field_identifier) @name
-      (pointer_declarator declarator: (field_identifier) @name)
-      (reference_declarator (field_identifier) @name)
-      (array_declarator declarator: (field_identifier) @name)
-      (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
-    ]) @definition.field)
+((field_declaration declarator: (_) @name) @declaration.method
+ (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")
+ (#ancestors? @declaration.method "^field_declaration_list( |$)"))
+((declaration declarator: (_) @name) @declaration.method
+ (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")
+ (#ancestors? @declaration.method "^(template_declaration )?field_declaration_list( |$)"))
+((field_declaration declarator: (_) @name) @definition.field
+ (#declarator? @name "^(pointer_declarator |reference_declarator |array_declarator |function_declarator parenthesized_declarator pointer_declarator )?field_identifier$")
+ (#ancestors? @definition.field "^field_declaration_list( |$)"))
 (enumerator_list (enumerator name: (identifier) @name) @definition.constant)
 
 ; File- and namespace-scope declarations: prototypes and variables, also inside #if blocks,
-; include guards and extern "C" { } (one pattern per parent: a query cannot alternate a
-; parent's type).
-(translation_unit (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function)
-(translation_unit (template_declaration (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function))
-(preproc_if (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function)
-(preproc_if (template_declaration (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function))
-(preproc_ifdef (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function)
-(preproc_ifdef (template_declaration (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function))
-(preproc_else (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function)
-(preproc_else (template_declaration (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function))
-(preproc_elif (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function)
-(preproc_elif (template_declaration (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function))
-(declaration_list (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function)
-(declaration_list (template_declaration (declaration declarator: [
-    (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name)
-    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-    (reference_declarator (function_declarator declarator: [(identifier) (qualified_identifier) (operator_name) (destructor_name) (field_identifier) (template_function)] @name))
-  ]) @declaration.function))
-(translation_unit (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (reference_declarator (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (init_declarator declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (reference_declarator (identifier) @name)
-      (array_declarator declarator: (identifier) @name)])
-  ]) @definition.variable)
-(preproc_if (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (reference_declarator (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (init_declarator declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (reference_declarator (identifier) @name)
-      (array_declarator declarator: (identifier) @name)])
-  ]) @definition.variable)
-(preproc_ifdef (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (reference_declarator (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (init_declarator declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (reference_declarator (identifier) @name)
-      (array_declarator declarator: (identifier) @name)])
-  ]) @definition.variable)
-(preproc_else (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (reference_declarator (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (init_declarator declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (reference_declarator (identifier) @name)
-      (array_declarator declarator: (identifier) @name)])
-  ]) @definition.variable)
-(preproc_elif (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (reference_declarator (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (init_declarator declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (reference_declarator (identifier) @name)
-      (array_declarator declarator: (identifier) @name)])
-  ]) @definition.variable)
-(declaration_list (declaration declarator: [
-    (identifier) @name
-    (pointer_declarator declarator: (identifier) @name)
-    (reference_declarator (identifier) @name)
-    (array_declarator declarator: (identifier) @name)
-    (init_declarator declarator: [
-      (identifier) @name
-      (pointer_declarator declarator: (identifier) @name)
-      (reference_declarator (identifier) @name)
-      (array_declarator declarator: (identifier) @name)])
-  ]) @definition.variable)
+; include guards and extern "C" { } (not in function bodies).
+((declaration declarator: (_) @name) @declaration.function
+ (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")
+ (#ancestors? @declaration.function "^(template_declaration )?(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
+((declaration declarator: (_) @name) @definition.variable
+ (#declarator? @name "^(init_declarator )?(pointer_declarator |reference_declarator |array_declarator )?identifier$")
+ (#ancestors? @definition.variable "^(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
 
 (preproc_def name: (identifier) @name) @definition.macro
 (preproc_function_def name: (identifier) @name) @definition.macro

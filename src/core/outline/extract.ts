@@ -6,7 +6,13 @@
 //   @body        its body: the signature is the text before it
 //   @doc         a docstring node inside it (Python)
 //   @import / @import.name   a module path and, for `from m import n`, a name
-import type { Node, Query, Tree } from "web-tree-sitter";
+// Predicates tree-sitter leaves to the host (cheap to compile, unlike the nested patterns they
+// replace; applied in the order written, see docs/adding-a-language.md):
+//   (#declarator? @name "re")   @name is a C-family declarator: the types on the way down to
+//       its name, space-joined, match re; @name becomes that name node
+//   (#ancestors? @x "re")       the types of @x's nearest ancestors (up to 4), space-joined, match re
+//   (#eq-ancestor-name? @name "a|b")   @name's text equals the `name` of the nearest a or b ancestor
+import type { Node, Query, QueryPredicate, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
 
@@ -40,7 +46,15 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   // just ahead of its own pattern, where the separate constant pattern used to be.
   const ranks = new Map<string, number>();
 
+  const checksOf = hostPredicates(query);
+
   for (const match of query.matches(tree.rootNode)) {
+    const checks = checksOf[match.patternIndex];
+    let rebound: Map<string, Node> | undefined;
+    if (checks.length) {
+      rebound = applyChecks(checks, match.captures);
+      if (!rebound) continue;
+    }
     let def: Node | undefined;
     let kind: string | undefined;
     let declaration = false;
@@ -56,7 +70,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
         def = cap.node;
         declaration = c.startsWith("declaration.");
         kind = c.slice(c.indexOf(".") + 1);
-      } else if (c === "name") name = cap.node;
+      } else if (c === "name") name = rebound?.get(c) ?? cap.node;
       else if (c === "qualifier") qualifier = cap.node;
       else if (c === "body") body = cap.node;
       else if (c === "doc") doc = cap.node;
@@ -105,6 +119,70 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   }
   const list = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
   return { defs: list, imports };
+}
+
+type Check =
+  | { op: "declarator" | "ancestors"; capture: string; re: RegExp }
+  | { op: "eq-ancestor-name"; capture: string; types: Set<string> };
+
+const checkCache = new WeakMap<Query, Check[][]>();
+
+/** The host predicates of each pattern, parsed once per query. */
+function hostPredicates(query: Query): Check[][] {
+  let all = checkCache.get(query);
+  if (all) return all;
+  all = query.predicates.map((preds: QueryPredicate[]) =>
+    preds.map((p): Check => {
+      const [cap, arg] = p.operands;
+      const op = p.operator.replace(/\?$/, "");
+      if (cap?.type !== "capture" || arg?.type !== "string" || p.operands.length !== 2) throw new Error(`query predicate #${p.operator} takes a capture and a string`);
+      if (op === "declarator" || op === "ancestors") return { op, capture: cap.name, re: new RegExp(arg.value) };
+      if (op === "eq-ancestor-name") return { op, capture: cap.name, types: new Set(arg.value.split("|")) };
+      throw new Error(`unknown query predicate #${p.operator}`);
+    }),
+  );
+  checkCache.set(query, all);
+  return all;
+}
+
+/** Undefined when a check fails; else the captures `#declarator?` moved to their name node. */
+function applyChecks(checks: Check[], captures: { name: string; node: Node }[]): Map<string, Node> | undefined {
+  const nodes = new Map<string, Node>();
+  for (const cap of captures) if (!nodes.has(cap.name)) nodes.set(cap.name, cap.node);
+  for (const check of checks) {
+    const node = nodes.get(check.capture);
+    if (!node) return undefined;
+    if (check.op === "declarator") {
+      const { path, leaf } = declaratorPath(node);
+      if (!check.re.test(path)) return undefined;
+      nodes.set(check.capture, leaf);
+    } else if (check.op === "ancestors") {
+      const types: string[] = [];
+      for (let a = node.parent; a && types.length < 4; a = a.parent) types.push(a.type);
+      if (!check.re.test(types.join(" "))) return undefined;
+    } else if (check.op === "eq-ancestor-name") {
+      let a = node.parent;
+      while (a && !check.types.has(a.type)) a = a.parent;
+      if (!a || a.childForFieldName("name")?.text !== node.text) return undefined;
+    }
+  }
+  return nodes;
+}
+
+/**
+ * A C-family declarator down to the name it declares: `declarator` fields, and for declarators
+ * without one (C++ `&x`, `(*fp)`) the last named child. `*f(int)` -> "pointer_declarator
+ * function_declarator identifier" and the identifier `f`.
+ */
+function declaratorPath(node: Node): { path: string; leaf: Node } {
+  const types: string[] = [];
+  let n = node;
+  for (;;) {
+    types.push(n.type);
+    const next = n.childForFieldName("declarator") ?? (n.type.endsWith("_declarator") ? n.lastNamedChild : null);
+    if (!next) return { path: types.join(" "), leaf: n };
+    n = next;
+  }
 }
 
 /** The body's first named child when it is a `statement` holding a `string`: that string. */
