@@ -50,7 +50,12 @@ describe("index", () => {
       expect(Object.keys(manifest.files).sort()).toEqual(["src/a.py", "src/b.ts"]);
       expect(gitOk(repo.path, "status", "--porcelain")).not.toContain("ast_outline_cache");
       expect(readFileSync(join(repo.path, ".gitignore"), "utf8")).toBe("ignored.py\n");
-      expect(readFileSync(join(repo.path, ".git", "info", "exclude"), "utf8")).toContain("/.ast_outline_cache/");
+      expect(readFileSync(join(repo.path, ".git", "info", "exclude"), "utf8")).toMatch(/^\.ast_outline_cache\/$/m);
+      // A cache made for a sub-folder with --root stays out of `git status` too.
+      expect((await runCli(["index", "--root", "src"], repo.path)).code).toBe(0);
+      expect(existsSync(join(repo.path, "src", ".ast_outline_cache", "VERSION"))).toBe(true);
+      expect(gitOk(repo.path, "status", "--porcelain")).not.toContain("ast_outline_cache");
+      rmSync(join(repo.path, "src", ".ast_outline_cache"), { recursive: true, force: true });
       // The cached answer is the parsed one.
       expect(await outlineJson(repo.path, "src/a.py")).toBe(before);
       expect(JSON.stringify(JSON.parse(await outlineJson(repo.path, "src/a.py")))).toBe(await directJson(repo.path, "src/a.py"));

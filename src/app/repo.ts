@@ -10,7 +10,10 @@ import { expandPaths } from "../io/walk.ts";
 
 export interface Repo {
   root: string;
+  /** The root is a git work tree's top: its file list comes from git. */
   git: boolean;
+  /** The git work tree the root lies in, if any (also for `--root sub/folder`). */
+  gitTop?: string;
 }
 
 export function findRepo(cwd: string, rootOption?: string): Repo {
@@ -18,11 +21,11 @@ export function findRepo(cwd: string, rootOption?: string): Repo {
     const root = resolve(cwd, String(rootOption));
     if (!existsSync(root)) throw inputError(`no such folder: ${rootOption}`, "--root takes the folder to index");
     const top = findRepoRoot(root);
-    return { root, git: top !== undefined && samePath(top, root) };
+    return { root, git: top !== undefined && samePath(top, root), gitTop: top };
   }
   const top = findRepoRoot(cwd);
   if (!top) throw inputError("not inside a git repository", "run it inside one, or name a folder with --root DIR");
-  return { root: top, git: true };
+  return { root: top, git: true, gitTop: top };
 }
 
 function samePath(a: string, b: string): boolean {
@@ -45,15 +48,21 @@ export function listFiles(repo: Repo): string[] {
   }
 }
 
-export const EXCLUDE_LINE = `/${CACHE_DIR}/`;
+export const EXCLUDE_LINE = `${CACHE_DIR}/`;
 
-/** Keep the cache out of `git status` through .git/info/exclude (never the user's .gitignore). */
+/**
+ * Keep the cache out of `git status` through .git/info/exclude (never the user's .gitignore).
+ * The line is unanchored, so a cache made with `--root sub/folder` inside a repository is
+ * excluded too.
+ */
 export function ensureExcluded(repo: Repo): void {
-  if (!repo.git) return;
+  const top = repo.gitTop ?? (repo.git ? repo.root : undefined);
+  if (!top) return;
   try {
-    const file = gitPath(repo.root, "info/exclude");
+    const file = gitPath(top, "info/exclude");
     const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-    if (text.split(/\r?\n/).some((l) => l.trim() === EXCLUDE_LINE || l.trim() === CACHE_DIR || l.trim() === `${CACHE_DIR}/`)) return;
+    // An older anchored line (`/.ast_outline_cache/`) covers only the top: add the unanchored one.
+    if (text.split(/\r?\n/).some((l) => l.trim() === EXCLUDE_LINE || l.trim() === CACHE_DIR || l.trim() === `**/${CACHE_DIR}/`)) return;
     mkdirSync(dirname(file), { recursive: true });
     appendFileSync(file, `${text && !text.endsWith("\n") ? "\n" : ""}# ast-outline cache\n${EXCLUDE_LINE}\n`);
   } catch {
