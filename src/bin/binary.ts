@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { constants } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 // JavaScriptCore's optimizing wasm tier (OMG) recompiles the tree-sitter runtime and grammar
 // on background threads as soon as they run hot. For a short run that is pure cost: on
@@ -34,11 +34,17 @@ function runAgainWithoutOMG(): boolean {
   process.exit(child.status ?? (signal ? 128 + signal : 1));
 }
 
-function insideIndexedRepo(): boolean {
-  for (let dir = process.cwd(); ; dir = dirname(dir)) {
+/** Whether the folder (or one above it) holds a cache: checked for the cwd and the file named. */
+function indexedAbove(start: string): boolean {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
     if (existsSync(join(dir, ".ast_outline_cache", "VERSION"))) return true;
     if (dirname(dir) === dir) return false;
   }
+}
+
+function insideIndexedRepo(): boolean {
+  const file = args[1];
+  return indexedAbove(process.cwd()) || (file !== undefined && !file.startsWith("-") && indexedAbove(dirname(file)));
 }
 
 const worthIt = PARSING.has(args[0]) && !(CACHE_SERVED.has(args[0]) && insideIndexedRepo());
