@@ -117,6 +117,37 @@ describe("index", () => {
     }
   });
 
+  test("search spares the object checks but still answers right from a cut-off object, and repairs it", async () => {
+    const repo = tempRepo({ "a.py": PY });
+    try {
+      await runCli(["index"], repo.path);
+      const before = await runCli(["search", "hello", "--format", "json"], repo.path);
+      expect(before.stdout).toContain("def hello(self, name)");
+      const [object] = objectFiles(repo.path);
+      const text = readFileSync(object, "utf8");
+      writeFileSync(object, text.slice(0, text.length >> 1));
+      const after = await runCli(["search", "hello", "--format", "json"], repo.path);
+      expect(after.stdout).toBe(before.stdout);
+      expect(readFileSync(object, "utf8")).toBe(text);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("search and index find the repository top from a sub-folder once it is indexed", async () => {
+    const repo = tempRepo({ "src/deep/a.py": PY });
+    try {
+      await runCli(["index"], repo.path);
+      const r = await runCli(["search", "helper_one"], join(repo.path, "src", "deep"));
+      expect(r.stdout).toBe("a.py:8-9 function helper_one  def helper_one(x)\n");
+      writeFileSync(join(repo.path, "src", "b.py"), "def helper_two():\n    pass\n"); // untracked, not ignored: listed
+      const again = await runCli(["search", "helper_two"], join(repo.path, "src", "deep"));
+      expect(again.stdout).toBe("../b.py:1-2 function helper_two  def helper_two()\n");
+    } finally {
+      repo.cleanup();
+    }
+  });
+
   test("an unwritable cache still answers, with a warning", async () => {
     const repo = tempRepo({ "a.py": PY });
     try {

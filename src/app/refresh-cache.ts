@@ -16,8 +16,11 @@ import { parseAll, type ParseJob } from "./parse-pool.ts";
 
 export interface RefreshOptions {
   root: string;
-  /** Candidate files, relative to root with POSIX slashes. */
-  paths: string[];
+  /**
+   * Candidate files, relative to root with POSIX slashes. A promise (a git listing still
+   * running) is awaited only after the files the manifest knows have been stat'ed, so the two overlap.
+   */
+  paths: string[] | Promise<string[]>;
   /** Content to use instead of the work tree (the hook: staged blobs). */
   contents?: Map<string, Uint8Array>;
   /** Drop manifest records of files not in `paths` (a whole-repo listing). */
@@ -25,6 +28,12 @@ export interface RefreshOptions {
   maxBytes?: number;
   threads?: number;
   progress?: (done: number, total: number) => void;
+  /**
+   * Stat each reused file's object to notice a cut-off one (default). `search` and `digest`
+   * read the symbol shards, not the objects, and check an object when they read it, so they
+   * spare these stats (half of a warm run's).
+   */
+  verifyObjects?: boolean;
 }
 
 export interface RefreshResult {
@@ -60,7 +69,6 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const store = new CacheStore(opts.root, engineId());
   store.prepare();
-  store.sweepTemps();
   const manifest = store.readManifest();
   const keysBefore = new Set(Object.values(manifest.files).map((r) => objectKey(r.hash, r.language)));
   /** Object sizes known good: from manifest records, or objects read and validated this run. */
@@ -101,26 +109,37 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
     return size;
   };
 
+  // While the listing runs (another process), check what the manifest knows: a warm run's whole work.
+  const verifyObjects = opts.verifyObjects ?? true;
+  const objectOk = (rec: ManifestRecord) => !verifyObjects || store.objectSize(rec.hash, rec.language) === rec.objectSize;
+  const preStat = new Map<string, { stat?: Stats; objectOk: boolean }>();
+  if (!Array.isArray(opts.paths)) {
+    for (const [path, rec] of Object.entries(manifest.files)) {
+      if (opts.contents?.has(path)) continue;
+      const stat = statOrUndefined(join(opts.root, path));
+      preStat.set(path, { stat, objectOk: !!stat && statUnchanged(rec, stat) && objectOk(rec) });
+    }
+  }
+  const paths = await opts.paths;
+
   const jobs: Pending[] = [];
   const listed = new Set<string>();
-  for (const path of opts.paths) {
+  for (const path of paths) {
     const language = detectLanguage(path, undefined);
     if (!language) continue;
     const staged = opts.contents?.get(path);
+    const pre = preStat.get(path);
     let stat: Stats | undefined;
     if (!staged) {
-      try {
-        stat = statSync(join(opts.root, path));
-      } catch {
-        continue; // listed by git but gone from the work tree (deleted, not yet staged)
-      }
-      if (!stat.isFile()) continue;
+      stat = pre ? pre.stat : statOrUndefined(join(opts.root, path));
+      // Listed by git but gone from the work tree (deleted, not yet staged).
+      if (!stat || !stat.isFile()) continue;
     }
     listed.add(path);
     result.seen++;
     if (stat) {
       const rec = manifest.files[path];
-      if (rec && rec.language === language.id && statUnchanged(rec, stat) && store.objectSize(rec.hash, rec.language) === rec.objectSize) {
+      if (rec && rec.language === language.id && (pre ? pre.objectOk : statUnchanged(rec, stat) && objectOk(rec))) {
         result.reused++;
         result.keys.set(path, objectKey(rec.hash, rec.language));
         continue;
@@ -171,6 +190,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
     for (const path of Object.keys(manifest.files)) if (!listed.has(path)) dropRecord(path);
   }
 
+  
   // Identical content is parsed once.
   const byKey = new Map<string, Pending[]>();
   for (const j of jobs) {
@@ -213,6 +233,8 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   for (const k of keysBefore) if (!keysNow.has(k)) touched.add(shardOf(k));
   for (const k of newRows.keys()) touched.add(shardOf(k));
   if (touched.size) syncShards(store, touched, keysNow, newRows);
+  // Leftovers of killed runs (a walk of every object folder): looked for by `index` and runs that write.
+  if (verifyObjects || manifestChanged || touched.size || jobs.length) store.sweepTemps();
   if (store.unwritable) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);
   return result;
 }
@@ -258,6 +280,14 @@ function syncShards(store: CacheStore, shards: Set<number>, keys: Set<string>, f
     for (const [key, obj] of objects) out.set(key, obj);
   }
   return out;
+}
+
+function statOrUndefined(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 type KeyedJob = ParseJob & { key: string };

@@ -14,7 +14,8 @@ export interface DigestOptions {
 
 export async function digestCommand(path: string | undefined, options: DigestOptions, io: CliIO): Promise<number> {
   const maxTokens = parseCount(options.maxTokens, "--max-tokens", 2000);
-  const r = await refreshRepo(options, io, false);
+  // Digest reads only the symbol shards: the objects need no check.
+  const r = await refreshRepo(options, io, false, false);
   let prefix = "";
   if (path !== undefined) {
     const rel = repoRelative(r.repo, process.cwd(), path);

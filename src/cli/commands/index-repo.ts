@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { CACHE_DIR } from "../../core/cache/format.ts";
 import { refreshCache, type RefreshResult } from "../../app/refresh-cache.ts";
-import { ensureExcluded, findRepo, listFiles, type Repo } from "../../app/repo.ts";
+import { ensureExcluded, findRepo, listFilesLater, type Repo } from "../../app/repo.ts";
 import { DEFAULT_MAX_BYTES, parseSize } from "../../io/files.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseCount, parseFormat } from "../options.ts";
@@ -33,13 +33,13 @@ export async function indexCommand(options: IndexOptions, io: CliIO): Promise<nu
 }
 
 /** Refresh the cache of the repo around cwd (or --root), reporting skips, failures and warnings on stderr. */
-export async function refreshRepo(options: { root?: string; maxSize?: unknown; threads?: unknown }, io: CliIO, verbose: boolean): Promise<RefreshResult & { repo: Repo }> {
+export async function refreshRepo(options: { root?: string; maxSize?: unknown; threads?: unknown }, io: CliIO, verbose: boolean, verifyObjects = true): Promise<RefreshResult & { repo: Repo }> {
   const repo = findRepo(process.cwd(), options.root);
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   const threads = options.threads === undefined ? undefined : Math.max(1, parseCount(options.threads, "--threads", 1, 256));
   // Once the cache exists it was excluded when it was made: spare the warm run a git call.
   if (!existsSync(join(repo.root, CACHE_DIR, "VERSION"))) ensureExcluded(repo);
-  const paths = listFiles(repo);
+  const paths = listFilesLater(repo);
   let lastDraw = 0;
   const progress = io.isTTY && io.progress
     ? (done: number, total: number) => {
@@ -49,7 +49,7 @@ export async function refreshRepo(options: { root?: string; maxSize?: unknown; t
         io.progress!(done < total ? `parsing ${done}/${total}` : "");
       }
     : undefined;
-  const r = await refreshCache({ root: repo.root, paths, prune: true, maxBytes, threads, progress });
+  const r = await refreshCache({ root: repo.root, paths, prune: true, maxBytes, threads, progress, verifyObjects });
   if (verbose) for (const s of r.skipped) io.note(`skipped ${s.path}: ${s.reason}`);
   for (const f of r.failed) io.note(`could not outline ${f.path}: ${f.error}`);
   for (const w of r.warnings) io.note(`warning: ${w}`);

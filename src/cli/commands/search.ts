@@ -27,7 +27,18 @@ export async function searchCommand(query: string, options: SearchOptions, io: C
   const globs = [options.path ?? []].flat().map(String);
   const filters = globs.map(pathFilter);
 
-  const r = await refreshRepo(options, io, false);
+  // The objects are read only for the hits' signatures and checked then: a damaged one sends
+  // the search round again after a refresh that checks (and rebuilds) every object.
+  const hits = (await findHits(q, kinds, filters, limit, options, io, false)) ?? (await findHits(q, kinds, filters, limit, options, io, true));
+  return show(hits ?? [], q, kinds, globs, format, io);
+}
+
+/** The ranked hits with absolute paths; undefined when an object was unreadable and not verified first. */
+async function findHits(
+  q: string, kinds: Set<string> | undefined, filters: ((p: string) => boolean)[], limit: number,
+  options: SearchOptions, io: CliIO, verifyObjects: boolean,
+): Promise<SearchHit[] | undefined> {
+  const r = await refreshRepo(options, io, false, verifyObjects);
   const pathsOf = new Map<string, string[]>();
   const keyOf = new Map<string, string>();
   for (const [path, key] of r.keys) {
@@ -48,10 +59,15 @@ export async function searchCommand(query: string, options: SearchOptions, io: C
     for (const path of paths) for (const row of rows) symbols.push({ path, ...row, signature: "" });
   }
   const hits = rankSymbols(q, symbols, { kinds, limit });
-  addSignatures(hits, keyOf, r.store);
+  if (!addSignatures(hits, keyOf, r.store) && !verifyObjects) return undefined;
+  const root = r.repo.root;
+  return hits.map((h) => ({ ...h, path: join(root, h.path) }));
+}
+
+function show(hits: SearchHit[], q: string, kinds: Set<string> | undefined, globs: string[], format: string, io: CliIO): number {
   const cwd = process.cwd();
   const shown = (p: string) => {
-    const rel = relative(cwd, join(r.repo.root, p));
+    const rel = relative(cwd, p);
     return sep === "/" ? rel : rel.split(sep).join("/");
   };
   if (format === "json") {
@@ -72,8 +88,9 @@ function parseKinds(value: string | string[] | undefined): Set<string> | undefin
   return new Set(kinds);
 }
 
-/** Signatures live in the objects, not the pack: read them for the hits shown only. */
-function addSignatures(hits: SearchHit[], keyOf: Map<string, string>, store: CacheStore): void {
+/** Signatures live in the objects, not the pack: read them for the hits shown only. False when an object is unreadable. */
+function addSignatures(hits: SearchHit[], keyOf: Map<string, string>, store: CacheStore): boolean {
+  let whole = true;
   const byPath = new Map<string, Map<string, string>>();
   for (const h of hits) {
     let sigs = byPath.get(h.path);
@@ -89,8 +106,10 @@ function addSignatures(hits: SearchHit[], keyOf: Map<string, string>, store: Cac
         }
       };
       if (entry) visit(entry.symbols);
+      else whole = false;
       byPath.set(h.path, sigs);
     }
     h.signature = sigs.get(`${h.startLine}:${h.qualifiedName}`) ?? "";
   }
+  return whole;
 }
