@@ -142,7 +142,7 @@ describe("changed with real git", () => {
     cleanups.push(outside.cleanup);
     const notRepo = await runCli(["changed"], outside.path);
     expect(notRepo.code).toBe(2);
-    expect(notRepo.stderr).toBe("ast-outline: not a git repository (run `changed` inside a git work tree)\n");
+    expect(notRepo.stderr).toBe("ast-outline: not a git repository (run it inside a git work tree)\n");
     const both = await runCli(["changed", "--staged", "--head", "HEAD"], r.path);
     expect(both.code).toBe(2);
   });

@@ -20,7 +20,7 @@ export function git(cwd: string, args: string[], what: string): Promise<GitResul
       const errText = stderr.toString("utf8").trim();
       if (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        if (code === "ENOENT") return reject(inputError("git is not installed or not on PATH", "`changed` needs git"));
+        if (code === "ENOENT") return reject(inputError("git is not installed or not on PATH", "this command reads the repository through git"));
         return reject(gitFailure(what, errText, err.message));
       }
       resolve({ stdout, stderr: errText });
@@ -35,7 +35,7 @@ function gitEnv(): NodeJS.ProcessEnv {
 
 function gitFailure(what: string, stderr: string, fallback: string): OutlineError {
   const first = (stderr.split("\n").find((l) => /^(fatal|error):/.test(l)) ?? stderr.split("\n")[0] ?? fallback).replace(/^(fatal|error):\s*/, "");
-  if (/not a git repository/i.test(stderr)) return inputError("not a git repository", "run `changed` inside a git work tree");
+  if (/not a git repository/i.test(stderr)) return inputError("not a git repository", "run it inside a git work tree");
   return inputError(`git ${what} failed: ${first || fallback}`);
 }
 
@@ -50,7 +50,7 @@ export function checkRevision(rev: string, flag: string): string {
 export async function repoRoot(cwd: string): Promise<string> {
   const r = await git(cwd, ["rev-parse", "--show-toplevel"], "rev-parse");
   const root = r.stdout.toString("utf8").trim();
-  if (!root) throw inputError("not inside a git work tree", "run `changed` inside a git work tree");
+  if (!root) throw inputError("not inside a git work tree", "run it inside a git work tree");
   return root;
 }
 
