@@ -185,6 +185,14 @@ export const LANGUAGES: LanguageSpec[] = [
     constantNames: UPPER_CASE,
   },
   {
+    id: "kotlin", name: "Kotlin",
+    extensions: [".kt", ".kts"], interpreters: ["kotlin"],
+    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-kotlin.wasm" },
+    signatureSkipTypes: ["annotation"],
+    commentTypes: ["line_comment", "multiline_comment"],
+    methodContainers: CLASS_LIKE.concat("module"),
+  },
+  {
     id: "vue", name: "Vue single-file component",
     extensions: [".vue"],
     grammar: { package: "tree-sitter-typescript", file: "tree-sitter-typescript.wasm" },
