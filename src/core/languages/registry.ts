@@ -46,6 +46,12 @@ export interface LanguageSpec {
    * (Python docstrings). Found in code: an anchored optional `@doc` pattern is slow to compile.
    */
   bodyDocstring?: { statement: string; string: string };
+  /**
+   * Node types that, as a direct child of a definition whose pattern captured no `@body`, are
+   * its body: saves a second capture where pairing `@name` with `@body` is slow to compile
+   * (Swift `function_declaration`).
+   */
+  bodyTypes?: string[];
   /** Pattern (regex source) removed from every name: `^:` for Ruby's `attr_reader :sku`. */
   nameTrim?: string;
   /** Separator used inside qualified names in this language's source (`::` in C++/Rust). */
@@ -183,6 +189,23 @@ export const LANGUAGES: LanguageSpec[] = [
     grammar: { package: "tree-sitter-bash", file: "tree-sitter-bash.wasm" },
     commentTypes: ["comment"],
     constantNames: UPPER_CASE,
+  },
+  {
+    id: "kotlin", name: "Kotlin",
+    extensions: [".kt", ".kts"], interpreters: ["kotlin"],
+    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-kotlin.wasm" },
+    signatureSkipTypes: ["annotation"],
+    commentTypes: ["line_comment", "multiline_comment"],
+    methodContainers: CLASS_LIKE.concat("module"),
+  },
+  {
+    id: "swift", name: "Swift",
+    extensions: [".swift"], interpreters: ["swift"],
+    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-swift.wasm" },
+    signatureSkipTypes: ["attribute"],
+    bodyTypes: ["function_body", "computed_property"],
+    commentTypes: ["comment", "multiline_comment"],
+    methodContainers: CLASS_LIKE.concat("impl"),
   },
   {
     id: "vue", name: "Vue single-file component",

@@ -118,6 +118,9 @@ function leadingComments(first: Node, spec: LanguageSpec): Node[] {
     const beforeBody = body && body.startIndex === first.startIndex ? body.previousNamedSibling : null;
     if (beforeBody && types.includes(beforeBody.type)) start = beforeBody;
   }
+  // Some grammars (tree-sitter-wasms Kotlin) attach a comment after the last import to that
+  // import: a comment that ends the previous sibling, in the definition's column, counts too.
+  if (start && !types.includes(start.type)) start = trailingComment(start, types, first.startPosition.column) ?? start;
   for (let prev = start; prev && types.includes(prev.type); prev = prev.previousNamedSibling) {
     if (endRowOf(prev) < row - 1) break;
     if (prev.startIndex === 0 && prev.text.startsWith("#!")) break; // a shebang line is no doc
@@ -128,6 +131,14 @@ function leadingComments(first: Node, spec: LanguageSpec): Node[] {
   }
   if (out.length && isLicenseComment(out.map((c) => c.text).join("\n"))) return [];
   return out;
+}
+
+/** The comment at the very end of `node` (its last descendant), when it starts at `column`. */
+function trailingComment(node: Node, types: string[], column: number): Node | undefined {
+  for (let n = node.lastChild; n && n.endIndex === node.endIndex; n = n.lastChild) {
+    if (types.includes(n.type)) return n.startPosition.column === column ? n : undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -42,6 +42,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   const sep = spec.scopeSeparator;
   const constantNames = spec.constantNames ? new RegExp(spec.constantNames) : undefined;
   const nameTrim = spec.nameTrim ? new RegExp(spec.nameTrim) : undefined;
+  const bodyTypes = spec.bodyTypes?.length ? spec.bodyTypes : undefined;
   // Ranks for "the earlier pattern wins": a variable made a constant by `constantNames` ranks
   // just ahead of its own pattern, where the separate constant pattern used to be.
   const ranks = new Map<string, number>();
@@ -95,6 +96,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     // The same node matched by two patterns: the earlier pattern in the query wins.
     if (defs.has(key) && ranks.get(key)! <= rank) continue;
     ranks.set(key, rank);
+    if (!body && bodyTypes) body = lastChildOfType(def, bodyTypes);
     if (!doc && body && spec.bodyDocstring) doc = bodyDocstring(body, spec.bodyDocstring);
     let nameText = nameTrim ? rawName.replace(nameTrim, "") : rawName;
     let qualifierText = qualifier?.text;
@@ -183,6 +185,15 @@ function declaratorPath(node: Node): { path: string; leaf: Node } {
     if (!next) return { path: types.join(" "), leaf: n };
     n = next;
   }
+}
+
+/** The last direct child of `node` whose type is one of `types` (registry `bodyTypes`). */
+function lastChildOfType(node: Node, types: string[]): Node | undefined {
+  for (let i = node.namedChildCount - 1; i >= 0; i--) {
+    const child = node.namedChild(i);
+    if (child && types.includes(child.type)) return child;
+  }
+  return undefined;
 }
 
 /** The body's first named child when it is a `statement` holding a `string`: that string. */
