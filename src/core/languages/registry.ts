@@ -208,6 +208,14 @@ export const LANGUAGES: LanguageSpec[] = [
     methodContainers: CLASS_LIKE.concat("impl"),
   },
   {
+    id: "scala", name: "Scala",
+    extensions: [".scala", ".sc"], interpreters: ["scala"],
+    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-scala.wasm" },
+    signatureSkipTypes: ["annotation"],
+    commentTypes: ["comment"],
+    methodContainers: CLASS_LIKE,
+  },
+  {
     id: "vue", name: "Vue single-file component",
     extensions: [".vue"],
     grammar: { package: "tree-sitter-typescript", file: "tree-sitter-typescript.wasm" },
