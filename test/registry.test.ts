@@ -57,6 +57,7 @@ describe("language registry", () => {
     expect(detectLanguage("Rakefile", undefined)?.id).toBe("ruby");
     expect(detectLanguage("bin/setup", "#!/usr/bin/env ruby\n")?.id).toBe("ruby");
     expect(detectLanguage("deploy", "#!/bin/zsh\nf() {}\n")?.id).toBe("bash");
+    expect(detectLanguage("run", "#!/usr/bin/env luajit\nlocal function f() end\n")?.id).toBe("lua");
     expect(detectLanguage("x.h", "#include <stdio.h>\nint f(void);\n")?.id).toBe("c");
     expect(detectLanguage("x.h", "#pragma once\nnamespace geo {\nclass Shape {};\n}\n")?.id).toBe("cpp");
     expect(detectLanguage("x.h", "struct S { int x; };\ntemplate <typename T> T id(T x);\n")?.id).toBe("cpp");

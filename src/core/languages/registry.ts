@@ -216,6 +216,14 @@ export const LANGUAGES: LanguageSpec[] = [
     methodContainers: CLASS_LIKE,
   },
   {
+    id: "lua", name: "Lua",
+    extensions: [".lua"], interpreters: ["lua", "luajit"],
+    // Not tree-sitter-wasms' Lua: that build keeps scanner state between parses.
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-lua", file: "tree-sitter-lua.wasm" },
+    commentTypes: ["comment"],
+    constantNames: UPPER_CASE,
+  },
+  {
     id: "vue", name: "Vue single-file component",
     extensions: [".vue"],
     grammar: { package: "tree-sitter-typescript", file: "tree-sitter-typescript.wasm" },

@@ -45,6 +45,8 @@ const DOC_MAX = 160;
 /** The first sentence of a doc comment or docstring, markers stripped; undefined if none. */
 export function firstSentence(raw: string): string | undefined {
   const lines = raw
+    // Lua block comment: `--[[ ... ]]`, `--[==[ ... ]==]`.
+    .replace(/^--\[(=*)\[([\s\S]*?)\]\1\]\s*$/, "$2")
     .replace(/^[rRuUbBfF]{0,2}("""|''')/, "")
     .replace(/("""|''')$/, "")
     .replace(/^[rRuUbBfF]{0,2}["']/, "")
@@ -55,7 +57,7 @@ export function firstSentence(raw: string): string | undefined {
         .trim()
         .replace(/^\/\*+!?/, "")
         .replace(/\*+\/$/, "")
-        .replace(/^(\/\/[/!]?|#+!?|\*|--)\s?/, "")
+        .replace(/^(\/\/[/!]?|#+!?|\*|---?)\s?/, "")
         .trim(),
     )
     // Banner rules (`#####`, `// -----`) separate paragraphs.
