@@ -13,40 +13,38 @@
 (module name: [(constant) (scope_resolution)] @name) @definition.module
 
 ; `Point = Struct.new(:x, :y) do ... end` and `Class.new(Base) { ... }` define classes.
-((assignment
-   left: (constant) @name
-   right: (call receiver: (constant) @_factory method: (identifier) @_new block: (_) @body)) @definition.class
- (#match? @_factory "^(Struct|Class|Data)$")
- (#match? @_new "^(new|define)$"))
-((assignment
-   left: (constant) @name
-   right: (call receiver: (constant) @_factory method: (identifier) @_new block: (_) @body)) @definition.module
- (#eq? @_factory "Module")
- (#eq? @_new "new"))
+; (The call's parts are checked by the engine: a `call` nested in a pattern costs ~20 ms to
+; compile at every start, see docs/adding-a-language.md.)
+((assignment left: (constant) @name right: (call) @body) @definition.class
+ (#field-text? @body "receiver" "^(Struct|Class|Data)$")
+ (#field-text? @body "method" "^(new|define)$")
+ (#field? @body "block"))
+((assignment left: (constant) @name right: (call) @body) @definition.module
+ (#field-text? @body "receiver" "^Module$")
+ (#field-text? @body "method" "^new$")
+ (#field? @body "block"))
 
 ; `def Config.load` at top level is qualified by its receiver.
-(program (singleton_method object: [(constant) (scope_resolution)] @qualifier name: (_) @name body: (_)? @body) @definition.method)
+((singleton_method object: [(constant) (scope_resolution)] @qualifier name: (_) @name body: (_)? @body) @definition.method
+ (#ancestors? @definition.method "^program$"))
 (singleton_method name: (_) @name body: (_)? @body) @definition.function
 (method name: (_) @name body: (_)? @body) @definition.function
 
 ; attr_reader :a / attr_accessor :a, :b: one property per name (a single name takes the
 ; whole call, so its signature reads `attr_reader :a`).
-((call
-   method: (identifier) @_attr
-   arguments: (argument_list . (simple_symbol) @name .)) @definition.property
- (#match? @_attr "^attr_(reader|writer|accessor)$"))
-((call
-   method: (identifier) @_attr
-   arguments: (argument_list (simple_symbol) @name @definition.property . (_)))
- (#match? @_attr "^attr_(reader|writer|accessor)$"))
-((call
-   method: (identifier) @_attr
-   arguments: (argument_list (_) . (simple_symbol) @name @definition.property))
- (#match? @_attr "^attr_(reader|writer|accessor)$"))
+; Rooted at the argument list, the call checked by the engine (#parent?, #field-text?).
+((argument_list . (simple_symbol) @name .) @definition.property
+ (#parent? @definition.property "^call\\.arguments$")
+ (#field-text? @definition.property "method" "^attr_(reader|writer|accessor)$"))
+((argument_list (simple_symbol) @name @definition.property . (_)) @_args
+ (#parent? @_args "^call\\.arguments$")
+ (#field-text? @_args "method" "^attr_(reader|writer|accessor)$"))
+((argument_list (_) . (simple_symbol) @name @definition.property) @_args
+ (#parent? @_args "^call\\.arguments$")
+ (#field-text? @_args "method" "^attr_(reader|writer|accessor)$"))
 
 (assignment left: (constant) @name) @definition.constant
 
-((call
-   method: (identifier) @_require
-   arguments: (argument_list . (string (string_content) @import)))
- (#match? @_require "^(require|require_relative|load|autoload)$"))
+((argument_list . (string (string_content) @import)) @_args
+ (#parent? @_args "^call\\.arguments$")
+ (#field-text? @_args "method" "^(require|require_relative|load|autoload)$"))

@@ -19,8 +19,8 @@
   value: (class body: (class_body) @body) @definition.class
   (#eq? @name "default"))
 (export_statement "default" @name
-  value: [(function_expression body: (_) @body) (arrow_function body: (_) @body) (generator_function body: (_) @body)] @definition.function
-  (#eq? @name "default"))
+  value: [(function_expression) (arrow_function) (generator_function)] @definition.function @body
+  (#eq? @name "default") (#field? @body "body"))
 (export_statement "default" @name
   value: [(object) (call_expression) (as_expression) (satisfies_expression)] @definition.variable
   (#eq? @name "default"))
@@ -46,20 +46,20 @@
   name: [(property_identifier) (private_property_identifier) (string) (computed_property_name) (number)] @name) @declaration.method
 
 ; Class fields holding functions are methods; other fields are properties.
-(public_field_definition
+((public_field_definition
   name: [(property_identifier) (private_property_identifier)] @name
-  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
+  value: [(arrow_function) (function_expression)] @body) @definition.method
+ (#field? @body "body"))
 (public_field_definition
   name: [(property_identifier) (private_property_identifier) (string) (computed_property_name)] @name) @definition.property
 ; Functions in object literals bound to a name or exported: `const api = { get: () => {} }`.
-(variable_declarator value: (object (pair key: [(property_identifier) (string) (computed_property_name)] @name
-  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method))
-(assignment_expression right: (object (pair key: [(property_identifier) (string) (computed_property_name)] @name
-  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method))
-(export_statement value: (object (pair key: [(property_identifier) (string) (computed_property_name)] @name
-  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method))
-(pair value: (object (pair key: [(property_identifier) (string) (computed_property_name)] @name
-  value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method))
+; (One pattern rooted at the pair, its object's place checked by the engine: the function
+; alternation repeated under four parents cost ~25 ms to compile at every start.)
+((pair key: [(property_identifier) (string) (computed_property_name)] @name
+  value: [(arrow_function) (function_expression)] @body) @definition.method @_object
+ (#field? @body "body")
+ (#parent? @_object "^object$")
+ (#parent? @_object "^(variable_declarator\\.value|assignment_expression\\.right|export_statement\\.value|pair\\.value)$"))
 (interface_body
   (property_signature name: [(property_identifier) (string) (computed_property_name)] @name) @definition.property)
 
@@ -73,40 +73,50 @@
 (function_signature name: (identifier) @name) @declaration.function
 
 ; Functions bound to names: const f = () => {}, let g = function () {}.
-(lexical_declaration
+((lexical_declaration
   (variable_declarator
     name: (identifier) @name
-    value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @definition.function
-(variable_declaration
+    value: [(arrow_function) (function_expression) (generator_function)] @body)) @definition.function
+ (#field? @body "body"))
+((variable_declaration
   (variable_declarator
     name: (identifier) @name
-    value: [(arrow_function body: (_) @body) (function_expression body: (_) @body) (generator_function body: (_) @body)])) @definition.function
+    value: [(arrow_function) (function_expression) (generator_function)] @body)) @definition.function
+ (#field? @body "body"))
 
 ; Foo.prototype.bar = function () {}: qualified by its type, Foo.bar.
-(expression_statement
+; (The member expressions and function bodies are taken apart by the engine: #field? moves a
+; capture to a field's child, nested patterns would cost far more to compile at every start.)
+((expression_statement
   (assignment_expression
-    left: (member_expression
-      object: (member_expression object: (identifier) @qualifier property: (property_identifier) @_proto)
-      property: (property_identifier) @name)
-    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])
-  (#eq? @_proto "prototype")) @definition.function
+    left: (member_expression) @name @qualifier
+    right: [(arrow_function) (function_expression)] @body)) @definition.function
+ (#field? @body "body")
+ (#field? @name "property" "^property_identifier$")
+ (#field? @qualifier "object" "^member_expression$")
+ (#field-text? @qualifier "property" "^prototype$")
+ (#field? @qualifier "object" "^identifier$"))
 ; exports.f = function () {}, module.exports.f = () => {}
-(expression_statement
+((expression_statement
   (assignment_expression
-    left: (member_expression property: (property_identifier) @name)
-    right: [(arrow_function body: (_) @body) (function_expression body: (_) @body)])) @definition.function
+    left: (member_expression) @name
+    right: [(arrow_function) (function_expression)] @body)) @definition.function
+ (#field? @body "body")
+ (#field? @name "property" "^property_identifier$"))
 ; CommonJS: module.exports = ..., exports.x = <value>, module.exports.x = <value>
 (program
   (expression_statement
     (assignment_expression
-      left: (member_expression object: (identifier) @_module property: (property_identifier) @_exports) @name)) @definition.variable
-  (#eq? @_module "module") (#eq? @_exports "exports"))
+      left: (member_expression) @name)) @definition.variable
+  (#field-text? @name "object" "^module$")
+  (#field-text? @name "property" "^exports$"))
 (program
   (expression_statement
     (assignment_expression
-      left: (member_expression object: (_) @_exports property: (property_identifier) @name)
+      left: (member_expression) @name
       right: (_) @_value)) @definition.variable
-  (#match? @_exports "^(module\\.)?exports$")
+  (#field-text? @name "object" "^(module\\.)?exports$")
+  (#field? @name "property" "^property_identifier$")
   (#not-match? @_value "^[A-Za-z_$][A-Za-z0-9_$]*$")) ; `exports.Store = Store` defines nothing new
 
 ; Module-level names (require() bindings are imports, not definitions).
@@ -140,7 +150,6 @@
 (import_statement source: (string (string_fragment) @import))
 (import_require_clause source: (string (string_fragment) @import))
 (export_statement source: (string (string_fragment) @import))
-((call_expression
-   function: (identifier) @_req
-   arguments: (arguments . (string (string_fragment) @import) .))
- (#eq? @_req "require"))
+((arguments . (string (string_fragment) @import) .) @_call
+ (#parent? @_call "^call_expression\\.arguments$")
+ (#field-text? @_call "function" "^require$"))

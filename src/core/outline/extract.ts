@@ -12,6 +12,10 @@
 //       its name, space-joined, match re; @name becomes that name node
 //   (#ancestors? @x "re")       the types of @x's nearest ancestors (up to 4), space-joined, match re
 //   (#eq-ancestor-name? @name "a|b")   @name's text equals the `name` of the nearest a or b ancestor
+//   (#parent? @x "re")          @x's parent, as `type.field` (`type` outside fields), matches re;
+//       @x becomes the parent
+//   (#field? @x "f" ["re"])     @x has an `f` child (whose type matches re); @x becomes that child
+//   (#field-text? @x "f" "re")  the text of @x's `f` child matches re
 import type { Node, Query, QueryPredicate, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
@@ -67,16 +71,17 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     const importNames: Node[] = [];
     for (const cap of match.captures) {
       const c = cap.name;
+      const node = rebound?.get(c) ?? cap.node;
       if (c.startsWith("definition.") || c.startsWith("declaration.")) {
-        def = cap.node;
+        def = node;
         declaration = c.startsWith("declaration.");
         kind = c.slice(c.indexOf(".") + 1);
-      } else if (c === "name") name = rebound?.get(c) ?? cap.node;
-      else if (c === "qualifier") qualifier = cap.node;
-      else if (c === "body") body = cap.node;
-      else if (c === "doc") doc = cap.node;
-      else if (c === "import") importModule = cap.node;
-      else if (c === "import.name") importNames.push(cap.node);
+      } else if (c === "name") name = node;
+      else if (c === "qualifier") qualifier = node;
+      else if (c === "body") body = node;
+      else if (c === "doc") doc = node;
+      else if (c === "import") importModule = node;
+      else if (c === "import.name") importNames.push(node);
     }
     if (importModule) {
       const mod = unquote(importModule.text);
@@ -124,8 +129,9 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
 }
 
 type Check =
-  | { op: "declarator" | "ancestors"; capture: string; re: RegExp }
-  | { op: "eq-ancestor-name"; capture: string; types: Set<string> };
+  | { op: "declarator" | "ancestors" | "parent"; capture: string; re: RegExp }
+  | { op: "eq-ancestor-name"; capture: string; types: Set<string> }
+  | { op: "field" | "field-text"; capture: string; field: string; re?: RegExp };
 
 const checkCache = new WeakMap<Query, Check[][]>();
 
@@ -135,10 +141,17 @@ function hostPredicates(query: Query): Check[][] {
   if (all) return all;
   all = query.predicates.map((preds: QueryPredicate[]) =>
     preds.map((p): Check => {
-      const [cap, arg] = p.operands;
+      const [cap, arg, arg2] = p.operands;
       const op = p.operator.replace(/\?$/, "");
+      if (op === "field" || op === "field-text") {
+        const n = p.operands.length;
+        if (cap?.type !== "capture" || arg?.type !== "string" || (arg2 && arg2.type !== "string") || n < (op === "field" ? 2 : 3) || n > 3) {
+          throw new Error(`query predicate #${p.operator} takes a capture, a field name and ${op === "field" ? "optionally " : ""}a string`);
+        }
+        return { op, capture: cap.name, field: arg.value, re: arg2?.type === "string" ? new RegExp(arg2.value) : undefined };
+      }
       if (cap?.type !== "capture" || arg?.type !== "string" || p.operands.length !== 2) throw new Error(`query predicate #${p.operator} takes a capture and a string`);
-      if (op === "declarator" || op === "ancestors") return { op, capture: cap.name, re: new RegExp(arg.value) };
+      if (op === "declarator" || op === "ancestors" || op === "parent") return { op, capture: cap.name, re: new RegExp(arg.value) };
       if (op === "eq-ancestor-name") return { op, capture: cap.name, types: new Set(arg.value.split("|")) };
       throw new Error(`unknown query predicate #${p.operator}`);
     }),
@@ -147,7 +160,7 @@ function hostPredicates(query: Query): Check[][] {
   return all;
 }
 
-/** Undefined when a check fails; else the captures `#declarator?` moved to their name node. */
+/** Undefined when a check fails; else the captures, as moved by `#declarator?`, `#parent?`, `#field?`. */
 function applyChecks(checks: Check[], captures: { name: string; node: Node }[]): Map<string, Node> | undefined {
   const nodes = new Map<string, Node>();
   for (const cap of captures) if (!nodes.has(cap.name)) nodes.set(cap.name, cap.node);
@@ -166,6 +179,19 @@ function applyChecks(checks: Check[], captures: { name: string; node: Node }[]):
       let a = node.parent;
       while (a && !check.types.has(a.type)) a = a.parent;
       if (!a || a.childForFieldName("name")?.text !== node.text) return undefined;
+    } else if (check.op === "parent") {
+      const parent = node.parent;
+      if (!parent) return undefined;
+      const field = fieldOf(parent, node);
+      if (!check.re.test(field ? `${parent.type}.${field}` : parent.type)) return undefined;
+      nodes.set(check.capture, parent);
+    } else if (check.op === "field") {
+      const child = node.childForFieldName(check.field);
+      if (!child || (check.re && !check.re.test(child.type))) return undefined;
+      nodes.set(check.capture, child);
+    } else if (check.op === "field-text") {
+      const child = node.childForFieldName(check.field);
+      if (!child || !check.re!.test(child.text)) return undefined;
     }
   }
   return nodes;
@@ -185,6 +211,15 @@ function declaratorPath(node: Node): { path: string; leaf: Node } {
     if (!next) return { path: types.join(" "), leaf: n };
     n = next;
   }
+}
+
+/** The field `child` sits in under `parent`, if any. */
+function fieldOf(parent: Node, child: Node): string | null {
+  for (let i = 0, n = parent.childCount; i < n; i++) {
+    const c = parent.child(i);
+    if (c?.id === child.id) return parent.fieldNameForChild(i);
+  }
+  return null;
 }
 
 /** The last direct child of `node` whose type is one of `types` (registry `bodyTypes`). */
