@@ -2,7 +2,7 @@
 // grammar and blank out everything else, so the script parses with its own grammar while
 // every line and column stays where it is in the file.
 import type { Node } from "web-tree-sitter";
-import type { LanguageSpec } from "../languages/registry.ts";
+import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
 import { withTree } from "../parse/parser.ts";
 
 export interface EmbeddedScript {
@@ -53,4 +53,20 @@ function langAttribute(script: Node): string | undefined {
 /** Same length, same line breaks, nothing to parse. */
 function blank(s: string): string {
   return s.replace(/[^\n\r]/g, " ");
+}
+
+export interface ScriptSource {
+  /** The text to parse (the script blocks, everything else blanked, for a container file). */
+  text: string;
+  /** The language to parse it as (the script's own, for a container file). */
+  spec: LanguageSpec;
+  /** False when a container file has no script block. */
+  found: boolean;
+}
+
+/** What to parse for a file: itself, or for a container (Vue) its script in its own language. */
+export async function scriptSource(language: LanguageSpec, text: string): Promise<ScriptSource> {
+  if (!language.embedded) return { text, spec: language, found: true };
+  const script = await extractScript(language, text);
+  return { text: script.text, spec: REGISTRY.byId.get(script.language) ?? language, found: script.found };
 }

@@ -1,11 +1,11 @@
 // The core entry: a file's bytes and its language in, its outline out. No IO.
 import { createHash } from "node:crypto";
 import type { Node, Tree } from "web-tree-sitter";
-import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
+import type { LanguageSpec } from "../languages/registry.ts";
 import { loadQuery, parse } from "../parse/parser.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline } from "../types.ts";
-import { extractScript } from "./embedded.ts";
+import { scriptSource } from "./embedded.ts";
 import { extractDefinitions } from "./extract.ts";
 import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
 
@@ -35,14 +35,10 @@ export async function outlineSource({ path, bytes, language, inspectTree }: Outl
   const diagnostics: Diagnostic[] = [];
   if (!decoded.valid) diagnostics.push({ severity: "warning", message: "invalid UTF-8: bytes replaced by U+FFFD for parsing", line: firstInvalidLine(bytes) });
 
-  let spec = language;
-  if (language.embedded) {
-    const script = await extractScript(language, text);
-    text = script.text;
-    spec = REGISTRY.byId.get(script.language) ?? language;
-    // The embedded script keeps the host's query settings (wrappers, comments) of its own language.
-    if (!script.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
-  }
+  const source = await scriptSource(language, text);
+  const spec = source.spec;
+  text = source.text;
+  if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
   const query = await loadQuery(spec);
   const tree = await parse(spec.grammar, text);

@@ -2,9 +2,9 @@
 // of each binding, so an agent can read the inner function alone. Bindings and references
 // come from grammars/<lang>/scope.scm; the rule itself is language-neutral.
 import type { Node } from "web-tree-sitter";
-import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
+import type { LanguageSpec } from "../languages/registry.ts";
 import { loadQueryFile, withTree } from "../parse/parser.ts";
-import { extractScript } from "../outline/embedded.ts";
+import { scriptSource } from "../outline/embedded.ts";
 import type { OutlineSymbol } from "../types.ts";
 
 export interface NameSite {
@@ -26,12 +26,9 @@ export interface OuterName {
 }
 
 export async function scanScope(text: string, language: LanguageSpec): Promise<ScopeScan | undefined> {
-  let spec = language;
-  if (language.embedded) {
-    const script = await extractScript(language, text);
-    text = script.text;
-    spec = REGISTRY.byId.get(script.language) ?? language;
-  }
+  const source = await scriptSource(language, text);
+  const spec = source.spec;
+  text = source.text;
   const query = await loadQueryFile(spec, "scope.scm");
   if (!query) return undefined;
   return withTree(spec.grammar, text, (tree) => {

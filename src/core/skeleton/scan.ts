@@ -2,9 +2,9 @@
 // switch/match arms), every call site and every import binding, as plain data. Skeletons,
 // call chains and callers are all cut from this. Node types live in grammars/<lang>/skeleton.scm.
 import type { Node, Tree } from "web-tree-sitter";
-import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
+import type { LanguageSpec } from "../languages/registry.ts";
 import { loadQueryFile, withTree } from "../parse/parser.ts";
-import { extractScript } from "../outline/embedded.ts";
+import { scriptSource } from "../outline/embedded.ts";
 
 export interface BranchSite {
   kind: string;
@@ -49,12 +49,9 @@ const MAX_CALLEE = 48;
 
 /** undefined when the language has no skeleton query yet. */
 export async function scanSource(text: string, language: LanguageSpec): Promise<FileScan | undefined> {
-  let spec = language;
-  if (language.embedded) {
-    const script = await extractScript(language, text);
-    text = script.text;
-    spec = REGISTRY.byId.get(script.language) ?? language;
-  }
+  const source = await scriptSource(language, text);
+  const spec = source.spec;
+  text = source.text;
   const query = await loadQueryFile(spec, "skeleton.scm");
   if (!query) return undefined;
   return withTree(spec.grammar, text, (tree) => scanTree(tree, query));
