@@ -44,13 +44,8 @@ export function callResolver(repo: RepoSymbols, roots: string[]): CallResolver {
       p = (async () => {
         const out: (CallTarget & { language: string })[] = [];
         for (const path of repo.filesMentioning(name)) {
-          let parsed: ParsedFile;
-          try {
-            parsed = await repo.parsed(path);
-          } catch (e) {
-            if (e instanceof OutlineError) continue;
-            throw e;
-          }
+          const parsed = await parsedOrSkip(repo, path);
+          if (!parsed) continue;
           for (const s of flatten(parsed.outline.symbols)) {
             if (s.name === name && CALLABLE.has(s.kind)) out.push({ path, symbol: s, language: parsed.outline.language });
           }
@@ -244,13 +239,8 @@ export interface CallerGroup {
 export async function findCallers(repo: RepoSymbols, name: string, glob?: string): Promise<CallerGroup[]> {
   const groups: CallerGroup[] = [];
   for (const path of repo.filesMentioning(name, glob)) {
-    let file: ParsedFile;
-    try {
-      file = await repo.parsed(path);
-    } catch (e) {
-      if (e instanceof OutlineError) continue;
-      throw e;
-    }
+    const file = await parsedOrSkip(repo, path);
+    if (!file) continue;
     if (!file.scan) continue;
     const all = flatten(file.outline.symbols);
     const definesIt = all.some((s) => s.name === name && CALLABLE.has(s.kind));
@@ -281,4 +271,14 @@ function innermost(symbols: OutlineSymbol[], line: number): OutlineSymbol | unde
     if (!best || s.endLine - s.startLine <= best.endLine - best.startLine) best = s;
   }
   return best;
+}
+
+/** A file's parse, or undefined for one that cannot be outlined (gone, binary, unsupported): skipped, not fatal. */
+async function parsedOrSkip(repo: RepoSymbols, path: string): Promise<ParsedFile | undefined> {
+  try {
+    return await repo.parsed(path);
+  } catch (e) {
+    if (e instanceof OutlineError) return undefined;
+    throw e;
+  }
 }
