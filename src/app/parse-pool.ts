@@ -1,11 +1,18 @@
-// Parsing on all cores: a pool of worker threads, each with its own tree-sitter runtime.
-// Small batches are parsed in this thread (starting a worker costs ~50 ms of runtime and
+// Parsing on all cores for `index`: this thread and a pool of worker threads, each with its own
+// tree-sitter runtime, outline files and write their cache objects (store-outline.ts). Small
+// batches are parsed in this thread alone (starting a worker costs ~50 ms of runtime and
 // grammar loading); if workers cannot start, everything is parsed here and the caller is told why.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { outlineSource } from "../core/outline/outline.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import type { FileOutline } from "../core/types.ts";
+import type { CacheStore } from "../io/cache-store.ts";
+import { outlineAndStore, type StoredOutline } from "./store-outline.ts";
+
+/** Where workers write objects: they open their own CacheStore on it. */
+export interface PoolTarget {
+  root: string;
+  engine: string;
+}
 
 export interface ParseRequest {
   id: number;
@@ -14,7 +21,7 @@ export interface ParseRequest {
   language: string;
 }
 
-export type ParseResponse = { id: number; outline: FileOutline; error?: undefined } | { id: number; error: string; outline?: undefined };
+export type ParseResponse = { id: number; stored: StoredOutline; error?: undefined } | { id: number; error: string; stored?: undefined };
 
 export interface ParseJob {
   path: string;
@@ -53,71 +60,88 @@ export function setWorkerEntry(entry: () => URL | string): void {
 
 export interface ParseOutcome {
   job: ParseJob;
-  outline?: FileOutline;
+  stored?: StoredOutline;
   error?: string;
 }
 
 export interface ParseAllResult {
-  /** Threads used (1: this one). */
+  /** Threads that parsed (1: this one only). */
   threads: number;
   /** Why workers were not used although the batch was large, if so. */
   fallback?: string;
 }
 
 /**
- * Parse every job, calling `done` for each as it finishes (in completion order). Parse errors
- * are reported per job, never thrown.
+ * Outline and store every job, calling `done` for each as it finishes (in completion order).
+ * Parse errors are reported per job, never thrown. `threads` counts this thread: on two cores
+ * one worker parses beside this thread, which saves a second runtime and grammar compilation
+ * (and JSC's optimizing recompiles of them) over two workers and an idle main thread.
  */
-export async function parseAll(jobs: ParseJob[], done: (o: ParseOutcome) => void, opts: { threads?: number } = {}): Promise<ParseAllResult> {
+export async function parseAll(jobs: ParseJob[], store: CacheStore, done: (o: ParseOutcome) => void, opts: { threads?: number } = {}): Promise<ParseAllResult> {
   const bytes = jobs.reduce((n, j) => n + j.bytes.length, 0);
   if (jobs.length) beforeParse?.({ files: jobs.length, bytes });
   const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), jobs.length));
+  // Largest first: workers take from the front, so one big file does not finish last on its
+  // own; this thread takes from the back, small files, so it answers worker messages often.
+  const queue = [...jobs].sort((a, b) => b.bytes.length - a.bytes.length);
   if (threads < 2 || jobs.length < MIN_FILES_FOR_WORKERS || bytes < MIN_BYTES_FOR_WORKERS) {
-    await parseHere(jobs, done);
+    await parseHere(queue, store, done, () => queue.shift());
     return { threads: 1 };
   }
-  // Largest first, so one big file does not finish last on its own.
-  const queue = [...jobs].sort((a, b) => b.bytes.length - a.bytes.length);
+  const target: PoolTarget = { root: store.root, engine: store.engine };
   try {
-    await parseInWorkers(queue, threads, done);
+    await parseInWorkers(queue, threads - 1, target, store, done);
     return { threads };
   } catch (e) {
-    await parseHere(queue, done); // whatever the workers did not finish
+    await parseHere(queue, store, done, () => queue.shift()); // whatever the workers did not finish
     return { threads: 1, fallback: e instanceof Error ? e.message : String(e) };
   }
 }
 
-async function parseHere(jobs: ParseJob[], done: (o: ParseOutcome) => void): Promise<void> {
-  while (jobs.length) {
-    const job = jobs.shift()!;
-    try {
-      done({ job, outline: await outlineSource(job) });
-    } catch (e) {
-      done({ job, error: e instanceof Error ? e.message : String(e) });
-    }
+async function parseOne(job: ParseJob, store: CacheStore): Promise<ParseOutcome> {
+  try {
+    return { job, stored: await outlineAndStore(job, store) };
+  } catch (e) {
+    return { job, error: e instanceof Error ? e.message : String(e) };
   }
 }
 
-/** Runs jobs off the front of `queue` on worker threads; on a worker failure the unfinished ones are put back and it throws. */
-function parseInWorkers(queue: ParseJob[], threads: number, done: (o: ParseOutcome) => void): Promise<void> {
+async function parseHere(queue: ParseJob[], store: CacheStore, done: (o: ParseOutcome) => void, take: () => ParseJob | undefined): Promise<void> {
+  for (let job = take(); job; job = take()) done(await parseOne(job, store));
+}
+
+/**
+ * Runs jobs off `queue` on `count` workers and this thread; on a worker failure the unfinished
+ * ones are put back and it throws once this thread is between files.
+ */
+function parseInWorkers(queue: ParseJob[], count: number, target: PoolTarget, store: CacheStore, done: (o: ParseOutcome) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     const workers: Worker[] = [];
     const pending = new Map<number, ParseJob>();
     let nextId = 0;
-    let finished = false;
+    let failure: unknown;
+    let stopped = false;
+    let hereBusy = true;
 
-    const finish = (error?: unknown) => {
-      if (finished) return;
-      finished = true;
+    const settle = () => {
+      if (hereBusy) return; // this thread is mid-file: it settles when it gets back
+      if (failure !== undefined) {
+        queue.unshift(...pending.values());
+        return reject(failure);
+      }
+      if (!queue.length && !pending.size) resolve();
+    };
+    const stop = (error?: unknown) => {
+      if (stopped) return;
+      stopped = true;
+      failure = error;
       for (const w of workers) void w.terminate();
-      if (error === undefined) return resolve();
-      queue.unshift(...pending.values());
-      reject(error);
+      settle();
     };
     const feed = (w: Worker) => {
       const job = queue.shift();
       if (!job) {
-        if (!pending.size) finish();
+        if (!pending.size) stop();
         return;
       }
       const id = nextId++;
@@ -126,26 +150,42 @@ function parseInWorkers(queue: ParseJob[], threads: number, done: (o: ParseOutco
       w.postMessage({ id, path: job.path, bytes: job.bytes, language: job.language.id } satisfies ParseRequest);
     };
 
-    for (let i = 0; i < threads; i++) {
+    for (let i = 0; i < count; i++) {
       let w: Worker;
       try {
-        w = new Worker(workerEntry());
+        w = new Worker(workerEntry(), { workerData: target });
       } catch (e) {
-        return finish(e);
+        stop(e);
+        break;
       }
       workers.push(w);
       w.on("message", (res: ParseResponse) => {
         const job = pending.get(res.id);
-        if (!job || finished) return;
+        if (!job || stopped) return;
         pending.delete(res.id);
-        done(res.outline ? { job, outline: res.outline } : { job, error: res.error });
+        done(res.stored ? { job, stored: res.stored } : { job, error: res.error });
         feed(w);
       });
-      w.on("error", (e) => finish(e));
+      w.on("error", (e) => stop(e));
       w.on("exit", (code) => {
-        if (!finished) finish(new Error(`parse worker exited with code ${code}`));
+        if (!stopped) stop(new Error(`parse worker exited with code ${code}`));
       });
       for (let k = 0; k < IN_FLIGHT_PER_WORKER; k++) feed(w);
     }
+
+    // This thread parses too, from the small end, yielding between files so worker answers
+    // are taken (and the workers fed) promptly.
+    void (async () => {
+      while (!stopped || failure === undefined) {
+        const job = queue.pop();
+        if (!job) break;
+        done(await parseOne(job, store));
+        await new Promise((r) => setImmediate(r));
+        if (failure !== undefined) break;
+      }
+      hereBusy = false;
+      if (!queue.length && !pending.size) stop();
+      settle();
+    })();
   });
 }

@@ -201,20 +201,21 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   }
   const parseJobs: KeyedJob[] = [...byKey.entries()].map(([key, [j]]) => ({ key, path: j.path, bytes: j.bytes, language: j.language }));
   let done = 0;
-  const parseResult = await parseAll(parseJobs, ({ job, outline, error }) => {
+  const parseResult = await parseAll(parseJobs, store, ({ job, stored, error }) => {
     const key = (job as KeyedJob).key;
     const group = byKey.get(key)!;
     done += group.length;
     opts.progress?.(done, jobs.length);
-    if (!outline || outline.hash !== group[0].hash) {
+    if (!stored || stored.hash !== group[0].hash) {
       for (const j of group) {
         result.failed.push({ path: j.path, error: error ?? "hash mismatch" });
         dropRecord(j.path);
       }
       return;
     }
-    const size = store.writeOutline(outline);
-    newRows.set(key, packObject(outline));
+    if (stored.unwritable) store.markUnwritable(stored.unwritable);
+    const size = stored.size;
+    newRows.set(key, stored.pack);
     result.parsed++;
     result.reused += group.length - 1;
     for (const j of group) {
