@@ -176,6 +176,34 @@ describe("index under concurrency and kill", () => {
     return files;
   };
 
+  test("a batch big enough for a worker: this thread and the worker store what one thread would, copies parsed once", async () => {
+    // 40 files of ~24 KB (over the pool's 512 KB floor); every fifth is a copy of file 0, so
+    // copies arrive both while the first is queued and after it was parsed and stored.
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) {
+      const n = i % 5 === 0 ? 0 : i;
+      let body = "";
+      for (let k = 0; k < 300; k++) body += `class K${n}_${k}:\n    def m${k}(self, a):\n        return a + ${k}\n\n`;
+      files[`big/m${i}.py`] = body;
+    }
+    const repo = tempRepo(files);
+    try {
+      const r = cliChild(repo.path, ["index", "--threads", "2"]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("indexed 40 files");
+      expect(r.stdout).toContain("33 parsed, 7 reused"); // 32 distinct files + one content shared by 8
+      expect(r.stdout).toContain("(2 threads)");
+      for (const p of ["big/m0.py", "big/m5.py", "big/m35.py", "big/m39.py", "big/m1.py"]) {
+        expect(JSON.stringify(JSON.parse(await outlineJson(repo.path, p)))).toBe(await directJson(repo.path, p));
+      }
+      expect(cliChild(repo.path, ["index"]).stdout).toContain("0 parsed, 40 reused");
+      const s = await runCli(["search", "K39_299", "--format", "json"], repo.path);
+      expect(JSON.parse(s.stdout).results[0]).toMatchObject({ path: "big/m39.py", qualifiedName: "K39_299", match: "exact" });
+    } finally {
+      repo.cleanup();
+    }
+  }, 120000);
+
   test("two index runs at once leave a valid cache", async () => {
     const repo = tempRepo(many(40));
     try {

@@ -107,4 +107,31 @@ describe("hook", () => {
       repo.cleanup();
     }
   }, 60000);
+  // lefthook ships as a platform binary; the optional dependency brings the linux-x64 one.
+  const LEFTHOOK = join(ROOT, "node_modules", "lefthook-linux-x64", "bin", "lefthook");
+  test.skipIf(!existsSync(LEFTHOOK))("the documented lefthook entry refreshes the cache through a real lefthook", () => {
+    const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
+    try {
+      const bin = join(repo.path, ".bin");
+      mkdirSync(bin);
+      writeFileSync(join(bin, "ast-outline"), `#!/bin/sh\nexec "${BUN}" "${CLI_SOURCE}" "$@"\n`);
+      chmodSync(join(bin, "ast-outline"), 0o755);
+      writeFileSync(join(bin, "lefthook"), `#!/bin/sh\nexec "${LEFTHOOK}" "$@"\n`);
+      chmodSync(join(bin, "lefthook"), 0o755);
+      const PATH = `${bin}:/usr/bin:/bin`;
+      // The README's line, as written there, is the whole lefthook.yml.
+      const line = /^- lefthook \(`lefthook.yml`\): `([^`]+)`/m.exec(readFileSync(join(ROOT, "README.md"), "utf8"));
+      expect(line).not.toBeNull();
+      writeFileSync(join(repo.path, "lefthook.yml"), `${line![1]}\n`);
+      const install = sh(repo.path, "lefthook", ["install"], { PATH });
+      expect(install.code).toBe(0);
+      write(repo.path, "a.py", "def via_lefthook():\n    pass\n");
+      gitOk(repo.path, "add", "a.py", "lefthook.yml");
+      const commit = sh(repo.path, "git", ["commit", "-qm", "lefthook"], { PATH });
+      expect(commit.code).toBe(0);
+      expect(sh(repo.path, "grep", ["-rl", "via_lefthook", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
+    } finally {
+      repo.cleanup();
+    }
+  }, 60000);
 });

@@ -1,11 +1,22 @@
-// Parsing on all cores: a pool of worker threads, each with its own tree-sitter runtime.
-// Small batches are parsed in this thread (starting a worker costs ~50 ms of runtime and
-// grammar loading); if workers cannot start, everything is parsed here and the caller is told why.
+// Parsing on all cores for `index`: this thread and a pool of worker threads, each with its own
+// tree-sitter runtime, outline files and write their cache objects (store-outline.ts).
+//
+// Jobs stream in while the caller is still reading and hashing files: the pool starts at the
+// first job, so a worker compiles its runtime and grammar, then parses, while this thread
+// reads on; at `finish()` this thread parses too. Small batches are parsed in this thread
+// alone (starting a worker costs ~50 ms of runtime and grammar loading); if workers cannot
+// start or die, what they did not finish is parsed here and the caller is told why.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { outlineSource } from "../core/outline/outline.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import type { FileOutline } from "../core/types.ts";
+import type { CacheStore } from "../io/cache-store.ts";
+import { outlineAndStore, type StoredOutline } from "./store-outline.ts";
+
+/** Where workers write objects: they open their own CacheStore on it. */
+export interface PoolTarget {
+  root: string;
+  engine: string;
+}
 
 export interface ParseRequest {
   id: number;
@@ -14,7 +25,7 @@ export interface ParseRequest {
   language: string;
 }
 
-export type ParseResponse = { id: number; outline: FileOutline; error?: undefined } | { id: number; error: string; outline?: undefined };
+export type ParseResponse = { id: number; stored: StoredOutline; error?: undefined } | { id: number; error: string; stored?: undefined };
 
 export interface ParseJob {
   path: string;
@@ -38,9 +49,10 @@ export interface BatchSize {
 let beforeParse: ((batch: BatchSize) => void) | undefined;
 
 /**
- * Called once before a non-empty batch is parsed, before anything of it is written. The
- * compiled binary uses it to run itself again without JSC's optimizing wasm tier when the
- * batch is short (src/bin/binary.ts): only then, so a warm cache never pays a second start.
+ * Called once before the first job of a batch is parsed, before anything of it is written,
+ * with the batch's expected size. The compiled binary uses it to run itself again without
+ * JSC's optimizing wasm tier when the batch is short (src/bin/binary.ts): only then, so a
+ * warm cache never pays a second start.
  */
 export function setBeforeParse(hook: ((batch: BatchSize) => void) | undefined): void {
   beforeParse = hook;
@@ -53,99 +65,128 @@ export function setWorkerEntry(entry: () => URL | string): void {
 
 export interface ParseOutcome {
   job: ParseJob;
-  outline?: FileOutline;
+  stored?: StoredOutline;
   error?: string;
 }
 
 export interface ParseAllResult {
-  /** Threads used (1: this one). */
+  /** Threads that parsed (1: this one only). */
   threads: number;
   /** Why workers were not used although the batch was large, if so. */
   fallback?: string;
 }
 
+export interface ParsePool {
+  /**
+   * Queue a job. `expected` is the size of this job and all still to come (an upper bound is
+   * fine): the first submit decides, from it, whether workers are worth starting.
+   */
+  submit(job: ParseJob, expected: BatchSize): void;
+  /** Let worker answers in (and feed the workers): call now and then while submitting. */
+  breathe(): Promise<void>;
+  /** Parse what is left, here and on the workers; resolves when every job is done. */
+  finish(): Promise<ParseAllResult>;
+}
+
 /**
- * Parse every job, calling `done` for each as it finishes (in completion order). Parse errors
- * are reported per job, never thrown.
+ * A pool that outlines and stores jobs, calling `done` for each as it finishes (in completion
+ * order). Parse errors are reported per job, never thrown. `threads` counts this thread: on two
+ * cores one worker parses beside this thread, which saves a second runtime and grammar
+ * compilation (and JSC's optimizing recompiles of them) over two workers and an idle main thread.
  */
-export async function parseAll(jobs: ParseJob[], done: (o: ParseOutcome) => void, opts: { threads?: number } = {}): Promise<ParseAllResult> {
-  const bytes = jobs.reduce((n, j) => n + j.bytes.length, 0);
-  if (jobs.length) beforeParse?.({ files: jobs.length, bytes });
-  const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), jobs.length));
-  if (threads < 2 || jobs.length < MIN_FILES_FOR_WORKERS || bytes < MIN_BYTES_FOR_WORKERS) {
-    await parseHere(jobs, done);
-    return { threads: 1 };
-  }
-  // Largest first, so one big file does not finish last on its own.
-  const queue = [...jobs].sort((a, b) => b.bytes.length - a.bytes.length);
-  try {
-    await parseInWorkers(queue, threads, done);
-    return { threads };
-  } catch (e) {
-    await parseHere(queue, done); // whatever the workers did not finish
-    return { threads: 1, fallback: e instanceof Error ? e.message : String(e) };
-  }
-}
+export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opts: { threads?: number } = {}): ParsePool {
+  const queue: ParseJob[] = [];
+  const workers: Worker[] = [];
+  const pending = new Map<number, ParseJob>();
+  const idle: Worker[] = [];
+  let started = false;
+  let nextId = 0;
+  let failure: string | undefined;
+  /** Wakes finish() when a worker answers or dies. */
+  let wake: (() => void) | undefined;
 
-async function parseHere(jobs: ParseJob[], done: (o: ParseOutcome) => void): Promise<void> {
-  while (jobs.length) {
-    const job = jobs.shift()!;
-    try {
-      done({ job, outline: await outlineSource(job) });
-    } catch (e) {
-      done({ job, error: e instanceof Error ? e.message : String(e) });
-    }
-  }
-}
+  const send = (w: Worker): boolean => {
+    const job = queue.shift();
+    if (!job) return false;
+    const id = nextId++;
+    pending.set(id, job);
+    // Copy, not transfer: the caller may still hold the bytes (hash, fallback).
+    w.postMessage({ id, path: job.path, bytes: job.bytes, language: job.language.id } satisfies ParseRequest);
+    return true;
+  };
+  const fail = (why: string) => {
+    if (failure !== undefined) return;
+    failure = why;
+    for (const w of workers) void w.terminate();
+    queue.unshift(...pending.values()); // this thread parses them
+    pending.clear();
+    idle.length = 0;
+    wake?.();
+  };
 
-/** Runs jobs off the front of `queue` on worker threads; on a worker failure the unfinished ones are put back and it throws. */
-function parseInWorkers(queue: ParseJob[], threads: number, done: (o: ParseOutcome) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const workers: Worker[] = [];
-    const pending = new Map<number, ParseJob>();
-    let nextId = 0;
-    let finished = false;
-
-    const finish = (error?: unknown) => {
-      if (finished) return;
-      finished = true;
-      for (const w of workers) void w.terminate();
-      if (error === undefined) return resolve();
-      queue.unshift(...pending.values());
-      reject(error);
-    };
-    const feed = (w: Worker) => {
-      const job = queue.shift();
-      if (!job) {
-        if (!pending.size) finish();
-        return;
-      }
-      const id = nextId++;
-      pending.set(id, job);
-      // Copy, not transfer: the caller may still hold the bytes (hash, fallback).
-      w.postMessage({ id, path: job.path, bytes: job.bytes, language: job.language.id } satisfies ParseRequest);
-    };
-
-    for (let i = 0; i < threads; i++) {
+  const startWorkers = (count: number) => {
+    const target: PoolTarget = { root: store.root, engine: store.engine };
+    for (let i = 0; i < count; i++) {
       let w: Worker;
       try {
-        w = new Worker(workerEntry());
+        w = new Worker(workerEntry(), { workerData: target });
       } catch (e) {
-        return finish(e);
+        return fail(e instanceof Error ? e.message : String(e));
       }
       workers.push(w);
       w.on("message", (res: ParseResponse) => {
         const job = pending.get(res.id);
-        if (!job || finished) return;
+        if (!job || failure !== undefined) return;
         pending.delete(res.id);
-        done(res.outline ? { job, outline: res.outline } : { job, error: res.error });
-        feed(w);
+        done(res.stored ? { job, stored: res.stored } : { job, error: res.error });
+        if (!send(w)) idle.push(w);
+        wake?.();
       });
-      w.on("error", (e) => finish(e));
-      w.on("exit", (code) => {
-        if (!finished) finish(new Error(`parse worker exited with code ${code}`));
-      });
-      for (let k = 0; k < IN_FLIGHT_PER_WORKER; k++) feed(w);
+      w.on("error", (e) => fail(e.message));
+      w.on("exit", (code) => fail(`parse worker exited with code ${code}`));
+      for (let k = 0; k < IN_FLIGHT_PER_WORKER; k++) idle.push(w);
     }
-  });
+  };
+
+  const parseHere = async (job: ParseJob) => {
+    try {
+      done({ job, stored: await outlineAndStore(job, store) });
+    } catch (e) {
+      done({ job, error: e instanceof Error ? e.message : String(e) });
+    }
+  };
+
+  return {
+    submit(job, expected) {
+      if (!started) {
+        started = true;
+        beforeParse?.(expected);
+        const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), expected.files));
+        if (threads >= 2 && expected.files >= MIN_FILES_FOR_WORKERS && expected.bytes >= MIN_BYTES_FOR_WORKERS) startWorkers(threads - 1);
+      }
+      queue.push(job);
+      while (idle.length && queue.length) send(idle.pop()!);
+    },
+    breathe: () => new Promise((r) => setImmediate(r)),
+    async finish() {
+      // This thread takes from the back, workers from the front: it parses what was read
+      // last while they finish what they were sent.
+      while (queue.length || pending.size) {
+        const job = queue.pop();
+        if (job) {
+          await parseHere(job);
+          await new Promise((r) => setImmediate(r)); // let worker answers in between files
+        } else {
+          await new Promise<void>((r) => (wake = r));
+          wake = undefined;
+        }
+      }
+      for (const w of workers) {
+        w.removeAllListeners("exit");
+        void w.terminate();
+      }
+      if (failure !== undefined) return { threads: 1, fallback: failure };
+      return { threads: workers.length + 1 };
+    },
+  };
 }

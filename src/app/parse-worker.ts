@@ -1,18 +1,22 @@
-// A parse worker: receives (path, bytes, language) and answers with the outline. Started by
+// A parse worker: receives (path, bytes, language), outlines the file, writes its cache object
+// and answers with the object's size and symbol rows (store-outline.ts). Started by
 // parse-pool.ts; in the compiled binary src/bin/parse-worker.ts wraps it with the embedded assets.
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { REGISTRY } from "../core/languages/registry.ts";
-import { outlineSource } from "../core/outline/outline.ts";
-import type { ParseRequest, ParseResponse } from "./parse-pool.ts";
+import { CacheStore } from "../io/cache-store.ts";
+import type { ParseRequest, ParseResponse, PoolTarget } from "./parse-pool.ts";
+import { outlineAndStore } from "./store-outline.ts";
 
 const port = parentPort;
 if (port) {
+  const target = workerData as PoolTarget;
+  const store = new CacheStore(target.root, target.engine);
   port.on("message", async (req: ParseRequest) => {
     let res: ParseResponse;
     try {
       const language = REGISTRY.byId.get(req.language);
       if (!language) throw new Error(`unknown language ${req.language}`);
-      res = { id: req.id, outline: await outlineSource({ path: req.path, bytes: req.bytes, language }) };
+      res = { id: req.id, stored: await outlineAndStore({ path: req.path, bytes: req.bytes, language }, store) };
     } catch (e) {
       res = { id: req.id, error: e instanceof Error ? e.message : String(e) };
     }

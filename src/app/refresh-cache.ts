@@ -12,7 +12,7 @@ import { contentHash } from "../core/outline/outline.ts";
 import { CacheStore } from "../io/cache-store.ts";
 import { DEFAULT_MAX_BYTES, formatBytes, looksBinary, looksMinified } from "../io/files.ts";
 import { engineId } from "./engine.ts";
-import { parseAll, type ParseJob } from "./parse-pool.ts";
+import { openPool, type ParseJob } from "./parse-pool.ts";
 
 export interface RefreshOptions {
   root: string;
@@ -53,6 +53,14 @@ export interface RefreshResult {
   warnings: string[];
   /** The object key of each file refreshed or reused, by path. */
   keys: Map<string, string>;
+}
+
+/** A file pass 1 could not vouch for: it is read (or its staged content taken) in pass 2. */
+interface Candidate {
+  path: string;
+  language: LanguageSpec;
+  stat?: Stats;
+  staged?: Uint8Array;
 }
 
 interface Pending {
@@ -122,7 +130,8 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   }
   const paths = await opts.paths;
 
-  const jobs: Pending[] = [];
+  // Pass 1, stat only: what the manifest vouches for, and what must be read.
+  const toRead: Candidate[] = [];
   const listed = new Set<string>();
   for (const path of paths) {
     const language = detectLanguage(path, undefined);
@@ -149,6 +158,57 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
         continue;
       }
     }
+    toRead.push({ path, language, stat, staged });
+  }
+
+  function skip(path: string, reason: string) {
+    result.skipped.push({ path, reason });
+    dropRecord(path);
+  }
+
+  if (opts.prune) {
+    for (const path of Object.keys(manifest.files)) if (!listed.has(path)) dropRecord(path);
+  }
+
+  // Pass 2: read and hash; content no object holds goes to the parse pool at once, so parsing
+  // (on a worker) overlaps this reading. Identical content is parsed once: later copies join
+  // the group of the first.
+  const byKey = new Map<string, Pending[]>();
+  /** Groups already parsed: a copy read after that finds the object like any other. */
+  const finished = new Set<string>();
+  let done = 0;
+  let queued = 0;
+  const pool = openPool(store, ({ job, stored, error }) => {
+    const key = (job as KeyedJob).key;
+    const group = byKey.get(key)!;
+    finished.add(key);
+    done += group.length;
+    opts.progress?.(done, queued + unread); // the total grows while files are still being read
+    if (!stored || stored.hash !== group[0].hash) {
+      for (const j of group) {
+        result.failed.push({ path: j.path, error: error ?? "hash mismatch" });
+        dropRecord(j.path);
+      }
+      return;
+    }
+    if (stored.unwritable) store.markUnwritable(stored.unwritable);
+    const size = stored.size;
+    newRows.set(key, stored.pack);
+    result.parsed++;
+    result.reused += group.length - 1;
+    for (const j of group) {
+      result.keys.set(j.path, key);
+      if (j.recordStat && j.stat && size >= 0) setRecord(j.path, recordFor(j.stat, j.hash, j.language.id, size, readStarted));
+    }
+  }, { threads: opts.threads });
+  let unread = toRead.length;
+  let unreadBytes = toRead.reduce((n, c) => n + (c.staged?.length ?? c.stat?.size ?? 0), 0);
+  for (let i = 0; i < toRead.length; i++) {
+    const { path, language, staged } = toRead[i];
+    let stat = toRead[i].stat;
+    unread--;
+    unreadBytes -= staged?.length ?? stat?.size ?? 0;
+    if (i % 32 === 31) await pool.breathe();
     let bytes: Uint8Array;
     try {
       bytes = staged ?? readFileSync(join(opts.root, path));
@@ -171,57 +231,27 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
     const hash = contentHash(bytes);
     const recordStat = !staged || workTreeHas(opts.root, path, hash);
     if (staged && recordStat) stat = statSync(join(opts.root, path));
+    const key = objectKey(hash, language.id);
+    const job: Pending = { path, language, stat, hash, bytes, recordStat };
+    const group = byKey.get(key);
+    if (group && !finished.has(key)) {
+      group.push(job);
+      queued++;
+      continue;
+    }
     const size = objectFor(hash, language.id);
     if (size >= 0) {
       result.reused++;
-      result.keys.set(path, objectKey(hash, language.id));
+      result.keys.set(path, key);
       if (recordStat && stat) setRecord(path, recordFor(stat, hash, language.id, size, readStarted));
       continue;
     }
-    jobs.push({ path, language, stat, hash, bytes, recordStat });
+    byKey.set(key, [job]);
+    queued++;
+    const keyed: KeyedJob = { key, path, bytes, language };
+    pool.submit(keyed, { files: toRead.length - i, bytes: bytes.length + unreadBytes });
   }
-
-  function skip(path: string, reason: string) {
-    result.skipped.push({ path, reason });
-    dropRecord(path);
-  }
-
-  if (opts.prune) {
-    for (const path of Object.keys(manifest.files)) if (!listed.has(path)) dropRecord(path);
-  }
-
-  
-  // Identical content is parsed once.
-  const byKey = new Map<string, Pending[]>();
-  for (const j of jobs) {
-    const key = objectKey(j.hash, j.language.id);
-    const same = byKey.get(key);
-    if (same) same.push(j);
-    else byKey.set(key, [j]);
-  }
-  const parseJobs: KeyedJob[] = [...byKey.entries()].map(([key, [j]]) => ({ key, path: j.path, bytes: j.bytes, language: j.language }));
-  let done = 0;
-  const parseResult = await parseAll(parseJobs, ({ job, outline, error }) => {
-    const key = (job as KeyedJob).key;
-    const group = byKey.get(key)!;
-    done += group.length;
-    opts.progress?.(done, jobs.length);
-    if (!outline || outline.hash !== group[0].hash) {
-      for (const j of group) {
-        result.failed.push({ path: j.path, error: error ?? "hash mismatch" });
-        dropRecord(j.path);
-      }
-      return;
-    }
-    const size = store.writeOutline(outline);
-    newRows.set(key, packObject(outline));
-    result.parsed++;
-    result.reused += group.length - 1;
-    for (const j of group) {
-      result.keys.set(j.path, key);
-      if (j.recordStat && j.stat && size >= 0) setRecord(j.path, recordFor(j.stat, j.hash, j.language.id, size, readStarted));
-    }
-  }, { threads: opts.threads });
+  const parseResult = await pool.finish();
   result.threads = parseResult.threads;
   if (parseResult.fallback) result.warnings.push(`parsed in one thread: workers failed (${parseResult.fallback})`);
 
@@ -234,7 +264,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   for (const k of newRows.keys()) touched.add(shardOf(k));
   if (touched.size) syncShards(store, touched, keysNow, newRows);
   // Leftovers of killed runs (a walk of every object folder): looked for by `index` and runs that write.
-  if (verifyObjects || manifestChanged || touched.size || jobs.length) store.sweepTemps();
+  if (verifyObjects || manifestChanged || touched.size || queued) store.sweepTemps();
   if (store.unwritable) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);
   return result;
 }

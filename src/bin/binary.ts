@@ -16,6 +16,14 @@ import { dirname, join, resolve } from "node:path";
 // and start again only when a short batch is about to be parsed (setBeforeParse); nothing has
 // been written or printed at that point. AST_OUTLINE_NO_REEXEC=1 turns this off.
 const JSC_FLAG = "BUN_JSC_useOMGJIT";
+// mimalloc (Bun's allocator) hands freed pages back to the kernel after 10 ms by default. A
+// parse frees and allocates tens of MB per file, so a cold `index` of the stdlib made ~10,000
+// madvise calls and faulted the pages back in: ~7 s of its ~23 s CPU. Never purging costs a
+// few percent more peak memory in a process that exits soon. Like the JSC flag it is read at
+// start-up only. The MCP server, which lives long, keeps the default.
+const PURGE_FLAG = "MIMALLOC_PURGE_DELAY";
+/** Set in the environment of the process we start again, so it never starts a third. */
+const RERUN_MARK = "AST_OUTLINE_RERUN";
 /** Commands that parse source in a short run. */
 const PARSING = new Set(["outline", "symbol", "changed", "calls", "callers", "hook", "dump-tree"]);
 /** Commands that usually answer from a warm .ast_outline_cache without parsing at all. */
@@ -25,14 +33,18 @@ const LATE = new Set(["index", "search", "digest"]);
 /** Above this a batch keeps the optimizing tier: its compile cost is paid back (measured on the stdlib). */
 const SHORT_BATCH_BYTES = 4 * 1024 * 1024;
 const args = process.argv.slice(2);
-const reexecAllowed = process.env[JSC_FLAG] === undefined && !process.env.AST_OUTLINE_NO_REEXEC;
+const reexecAllowed = process.env[JSC_FLAG] === undefined && !process.env[RERUN_MARK] && !process.env.AST_OUTLINE_NO_REEXEC;
 
-function runAgainWithoutOMG(): boolean {
-  const child = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, [JSC_FLAG]: "0" } });
+/** Run this command again in a new process with these start-up settings and exit with its status. */
+function runAgain(settings: Record<string, string>): boolean {
+  const env = { ...process.env, [PURGE_FLAG]: process.env[PURGE_FLAG] ?? "-1", [RERUN_MARK]: "1", ...settings };
+  const child = spawnSync(process.execPath, args, { stdio: "inherit", env });
   if (child.error) return false; // could not start ourselves again (unusual sandbox): carry on in this process
   const signal = child.signal ? (constants.signals as Record<string, number>)[child.signal] : undefined;
   process.exit(child.status ?? (signal ? 128 + signal : 1));
 }
+
+const runAgainWithoutOMG = () => runAgain({ [JSC_FLAG]: "0" });
 
 /** Whether the folder (or one above it) holds a cache: checked for the cwd and the file named. */
 function indexedAbove(start: string): boolean {
@@ -62,8 +74,11 @@ setHookScript(hookScript);
 // The worker is a second entry point of the binary (scripts/build.ts), which Bun resolves by its file name.
 setWorkerEntry(() => "./parse-worker.ts");
 if (LATE.has(args[0]) && reexecAllowed) {
+  // A long batch keeps the optimizing tier; it starts again only to stop the purging (a
+  // second start costs ~50 ms, the purging seconds).
   setBeforeParse((batch) => {
     if (batch.bytes <= SHORT_BATCH_BYTES) runAgainWithoutOMG();
+    else if (process.env[PURGE_FLAG] === undefined) runAgain({});
   });
 }
 process.exitCode = await main(args, processIO());

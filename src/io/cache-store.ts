@@ -19,13 +19,17 @@ const TEMP_MARK = ".tmp-";
 const STALE_TEMP_MS = 10 * 60 * 1000;
 
 export class CacheStore {
+  readonly root: string;
   readonly dir: string;
   readonly engine: string;
   /** Why the cache cannot be written, once it failed. */
   unwritable?: string;
   private tempCounter = 0;
+  /** Object folders made (or found) by this process: a cold index writes thousands of objects into 256 folders. */
+  private madeDirs = new Set<string>();
 
   constructor(root: string, engine: string) {
+    this.root = root;
     this.dir = join(root, CACHE_DIR);
     this.engine = engine;
   }
@@ -90,7 +94,11 @@ export class CacheStore {
     let size = -1;
     this.attempt(() => {
       const file = this.objectPath(outline.hash, outline.language);
-      mkdirSync(join(file, ".."), { recursive: true });
+      const dir = join(file, "..");
+      if (!this.madeDirs.has(dir)) {
+        mkdirSync(dir, { recursive: true });
+        this.madeDirs.add(dir);
+      }
       const text = Buffer.from(JSON.stringify(toEntry(outline, this.engine)));
       this.writeAtomic(file, text);
       size = text.length;
@@ -147,6 +155,11 @@ export class CacheStore {
       }
     };
     sweep(this.dir, 3);
+  }
+
+  /** A write elsewhere (a parse worker's store) failed: no more writes from this one either. */
+  markUnwritable(reason: string): void {
+    this.unwritable ??= reason;
   }
 
   private attempt(write: () => void): void {

@@ -57,7 +57,8 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
   while (outer.parent && wrappers.includes(outer.parent.type)) outer = outer.parent;
   let first = outer;
   const leading = spec.leadingTypes ?? [];
-  for (let prev = first.previousNamedSibling; prev && leading.includes(prev.type); prev = prev.previousNamedSibling) {
+  // (A sibling step crosses into WASM: not taken when the language has no leading types.)
+  for (let prev = leading.length ? first.previousNamedSibling : null; prev && leading.includes(prev.type); prev = prev.previousNamedSibling) {
     if (prev.endPosition.row < first.startPosition.row - 1) break;
     first = prev;
   }
@@ -72,7 +73,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     startColumn: indentationAt(text, first.startIndex),
     endRow: endRowOf(last),
     truncated: false,
-    docComments: leadingComments(first, spec),
+    docComments: detachedAbove(text, first.startIndex) ? [] : leadingComments(first, spec),
   };
 }
 
@@ -101,6 +102,22 @@ function isHeaderGlitch(err: Node, body: Node | undefined): boolean {
 function endRowOf(node: Node): number {
   const end = node.endPosition;
   return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;
+}
+
+/**
+ * Nothing but blanks before `index` on its line, and the line above blank or absent: no
+ * comment can touch the definition, so leadingComments() need not walk the tree (sibling and
+ * parent steps cross into WASM; this spares most of them, ~5% of an outline's time).
+ */
+function detachedAbove(text: string, index: number): boolean {
+  const blank = (c: string) => c === " " || c === "\t" || c === "\r" || c === "\f" || c === "\v";
+  let i = index - 1;
+  while (i >= 0 && blank(text[i])) i--;
+  if (i < 0) return true;
+  if (text[i] !== "\n") return false;
+  i--;
+  while (i >= 0 && blank(text[i])) i--;
+  return i < 0 || text[i] === "\n";
 }
 
 /** Comments directly above a definition (no blank line between, not trailing code). */
