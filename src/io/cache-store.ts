@@ -136,6 +136,15 @@ export class CacheStore {
     });
   }
 
+  /** A small file of the cache besides objects, manifest and shards (e.g. the listing snapshot). */
+  readAux(name: string): string | undefined {
+    return this.exists() ? readText(join(this.dir, name)) : undefined;
+  }
+
+  writeAux(name: string, text: string): void {
+    if (this.exists()) this.attempt(() => this.writeAtomic(join(this.dir, name), text));
+  }
+
   /** Remove temp files that a killed process left behind (only old ones: a live writer may own a new one). */
   sweepTemps(now = Date.now()): void {
     const sweep = (dir: string, depth: number) => {

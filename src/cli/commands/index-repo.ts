@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { CACHE_DIR } from "../../core/cache/format.ts";
 import { refreshCache, type RefreshResult } from "../../app/refresh-cache.ts";
-import { ensureExcluded, findRepo, listFilesLater, type Repo } from "../../app/repo.ts";
+import { ensureExcluded, findRepo, type Repo } from "../../app/repo.ts";
+import { listFilesFast } from "../../app/listing-snapshot.ts";
+import { engineId } from "../../app/engine.ts";
 import { DEFAULT_MAX_BYTES, parseSize } from "../../io/files.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseCount, parseFormat } from "../options.ts";
@@ -39,7 +41,7 @@ export async function refreshRepo(options: { root?: string; maxSize?: unknown; t
   const threads = options.threads === undefined ? undefined : Math.max(1, parseCount(options.threads, "--threads", 1, 256));
   // Once the cache exists it was excluded when it was made: spare the warm run a git call.
   if (!existsSync(join(repo.root, CACHE_DIR, "VERSION"))) ensureExcluded(repo);
-  const paths = listFilesLater(repo);
+  const paths = listFilesFast(repo, engineId());
   let lastDraw = 0;
   const progress = io.isTTY && io.progress
     ? (done: number, total: number) => {
