@@ -1,7 +1,6 @@
 // The CLI's view of the outside: where results and notes go. Injected so tests and the MCP
 // server can capture them.
 import { writeSync } from "node:fs";
-import { isatty } from "node:tty";
 
 export interface CliIO {
   out(chunk: string | Uint8Array): void;
@@ -59,8 +58,11 @@ export function processIO(): CliIO {
   return {
     out: writeOut,
     note: (line) => process.stderr.write(`ast-outline: ${line}\n`),
-    // isatty, not process.stderr.isTTY: that would set up the stderr stream on every run.
-    isTTY: isatty(2),
+    // Asked only when there is progress to show: process.stderr (a stream, and node:tty with
+    // node:stream behind it) costs ~10 ms to set up.
+    get isTTY() {
+      return Boolean(process.stderr.isTTY);
+    },
     progress: (text) => process.stderr.write(`\r\x1b[K${text ? `ast-outline: ${text}` : ""}`),
   };
 }

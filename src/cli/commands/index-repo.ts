@@ -43,8 +43,10 @@ export async function refreshRepo(options: { root?: string; maxSize?: unknown; t
   if (!existsSync(join(repo.root, CACHE_DIR, "VERSION"))) ensureExcluded(repo);
   const paths = listFilesFast(repo, engineId());
   let lastDraw = 0;
-  const progress = io.isTTY && io.progress
+  // io.isTTY is read only once there is something to show (a warm run never sets up stderr).
+  const progress = io.progress
     ? (done: number, total: number) => {
+        if (!io.isTTY) return;
         const now = Date.now();
         if (now - lastDraw < 100 && done < total) return;
         lastDraw = now;
