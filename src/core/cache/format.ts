@@ -5,7 +5,9 @@
 //   VERSION                                  the format version (a different one: start afresh)
 //   manifest.json                            path -> stat fingerprint + content hash + language
 //   objects/<engine>/<hh>/<hash>-<lang>.json one outline (FileOutline minus path), immutable
-//   symbols/<nn>.tsv                         symbol rows by object key in 64 shards, for search/digest (pack.ts)
+//   symbols/<nn>.tsv                         symbol rows by object key in 64 shards, for qualified search (pack.ts)
+//   symbols/<nn>.names                       the same rows cut to kind, name, line, depth: name search, digest (pack.ts)
+//   listing.tsv                              git's file listing + stats of what it depends on (app/listing-snapshot.ts)
 // Objects are addressed by content hash, language and engine (format + tool version + query
 // texts), so identical content is parsed once and a cache restored from elsewhere is still right.
 import type { FileOutline } from "../types.ts";
