@@ -6,6 +6,7 @@ import { join, relative } from "node:path";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import type { GrammarSource } from "../src/core/languages/registry.ts";
 import { packageDir } from "../src/core/parse/assets.ts";
+import { engineId } from "../src/app/engine.ts";
 
 const root = join(import.meta.dir, "..");
 const pkgDir = (pkg: string) => packageDir(root, pkg);
@@ -76,6 +77,8 @@ function generateEmbedded(): string {
     "    return q;",
     "  },",
     "  queryFile: (folder, file) => queryFiles[`${folder}/${file}`],",
+    // Computed from the same assets on disk: the id the binary would otherwise hash at each start.
+    `  engineId: ${JSON.stringify(engineId())},`,
     "};",
     `export const hookScript: string = ${JSON.stringify(readFileSync(join(root, "hooks", "pre-commit"), "utf8"))};`,
   );

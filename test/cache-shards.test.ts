@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { packObject, parseShard, serializeShard, shardOf, SHARD_COUNT, type PackObjects } from "../src/core/cache/pack.ts";
+import { packObject, parseNameRow, parseNames, parseShard, serializeNames, serializeShard, shardOf, SHARD_COUNT, type PackObjects } from "../src/core/cache/pack.ts";
 import { blockMayMatch, rankSymbols } from "../src/core/search/rank.ts";
 import { runCli } from "./helpers/cli.ts";
 import { tempRepo } from "./helpers/git-repo.ts";
@@ -31,6 +31,23 @@ describe("shard format", () => {
     expect(parseShard(text.slice(0, text.length >> 1), "eng1")).toBeUndefined();
     expect(parseShard(text.replace("\t9\n", "\tx\n"), "eng1")).toBeUndefined();
     expect(parseShard("", "eng1")).toBeUndefined();
+  });
+
+  test("names files: the shard's rows cut to kind, name, start line and depth, in the same order", () => {
+    const text = serializeNames("eng1", objects());
+    const back = parseNames(text, "eng1")!;
+    expect([...back.keys()]).toEqual([...objects().keys()].sort());
+    expect(back.get("ff33-rust")!.lineCount).toBe(4);
+    expect(back.get("0b22-go")!.rows).toBe("");
+    expect(back.get("aa11-python")!.rows.split("\n").map(parseNameRow)).toEqual([
+      { kind: "class", name: "A B", startLine: 1, depth: 0 },
+      { kind: "method", name: "m", startLine: 2, depth: 1 },
+    ]);
+    expect(parseNames(text, "eng2")).toBeUndefined();
+    expect(parseNames(text.slice(0, -3), "eng1")).toBeUndefined();
+    expect(parseNames(serializeShard("eng1", objects()), "eng1")).toBeUndefined();
+    // The kind codes are indexes into the kind list the header names: another list, another format.
+    expect(parseNames(text.replace(/ class,/, " klass,"), "eng1")).toBeUndefined();
   });
 
   test("shards cover 0..SHARD_COUNT-1 by the hash's first bits", () => {
@@ -77,9 +94,12 @@ describe("shards on disk", () => {
       await new Promise((r) => setTimeout(r, 20));
       writeFileSync(join(repo.path, "m3.py"), "class Renamed:\n    def run_3(self):\n        pass\n");
       expect((await runCli(["index"], repo.path)).stdout).toContain("1 parsed");
-      const rewritten = [...before].filter(([n, t]) => statSync(join(shardDir(repo.path), n)).mtimeMs !== t);
-      expect(rewritten.length).toBeGreaterThanOrEqual(1);
-      expect(rewritten.length).toBeLessThanOrEqual(2);
+      const rewritten = [...before].filter(([n, t]) => statSync(join(shardDir(repo.path), n)).mtimeMs !== t).map(([n]) => n);
+      // A shard is its .tsv and its .names file, rewritten together.
+      const shards = new Set(rewritten.map((n) => n.split(".")[0]));
+      expect(shards.size).toBeGreaterThanOrEqual(1);
+      expect(shards.size).toBeLessThanOrEqual(2);
+      expect(rewritten.length).toBe(shards.size * 2);
       expect((await searchJson(repo.path, "Renamed")).results.map((h: { path: string }) => h.path)).toEqual(["m3.py"]);
       expect((await searchJson(repo.path, "Thing3")).results.filter((h: { match: string }) => h.match === "exact")).toEqual([]);
     } finally {
@@ -101,12 +121,68 @@ describe("shards on disk", () => {
       rmSync(c);
       expect(await searchJson(repo.path, "run")).toEqual(expected);
       expect((await runCli(["digest"], repo.path)).stdout).toBe(digest);
-      for (const f of [a, b, c]) expect(parseShard(readFileSync(f, "utf8"), readFileSync(f, "utf8").split("\n")[0].split(" ")[2])).toBeDefined();
+      for (const f of [a, b, c]) {
+        const text = readFileSync(f, "utf8");
+        const engine = text.split("\n")[0].split(" ")[2];
+        expect(f.endsWith(".names") ? parseNames(text, engine) : parseShard(text, engine)).toBeDefined();
+      }
       // A missing shard is also noticed by a warm index, which reads no shard otherwise.
       rmSync(a);
       expect((await runCli(["index"], repo.path)).stdout).toContain("0 parsed");
       expect(existsSync(a)).toBe(true);
       expect(await searchJson(repo.path, "run")).toEqual(expected);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("names files: damaged or missing ones are rebuilt (also by a warm index), answers do not change", async () => {
+    const repo = tempRepo(files);
+    try {
+      await runCli(["index"], repo.path);
+      const expected = await searchJson(repo.path, "run");
+      const digest = (await runCli(["digest"], repo.path)).stdout;
+      const names = readdirSync(shardDir(repo.path)).filter((n) => n.endsWith(".names") && readFileSync(join(shardDir(repo.path), n), "utf8").includes(">\t"));
+      const [a, b, c] = names.map((n) => join(shardDir(repo.path), n));
+      writeFileSync(a, readFileSync(a, "utf8").slice(0, -8));
+      // A names file short of a key another process added: the key is filled in from the shard.
+      const text = readFileSync(b, "utf8");
+      const firstKey = text.indexOf("\n>\t");
+      writeFileSync(b, text.slice(0, firstKey + 1) + text.slice(text.indexOf("\n>\t", firstKey + 1) + 1 || text.indexOf(".end")));
+      rmSync(c);
+      expect(await searchJson(repo.path, "run")).toEqual(expected);
+      expect((await runCli(["digest"], repo.path)).stdout).toBe(digest);
+      for (const f of [a, b, c]) expect(parseNames(readFileSync(f, "utf8"), readFileSync(f, "utf8").split("\n")[0].split(" ")[2])).toBeDefined();
+      rmSync(a);
+      expect((await runCli(["index"], repo.path)).stdout).toContain("0 parsed");
+      expect(existsSync(a)).toBe(true);
+      expect((await runCli(["digest"], repo.path)).stdout).toBe(digest);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("a name search shows each hit's qualified name, range and signature as the file's outline has them", async () => {
+    const repo = tempRepo({
+      "a.py": "class Outer:\n    class Inner:\n        def run(self, x):\n            pass\n\n    def run(self):\n        pass\n\ndef run(a, b=1):\n    return a\n",
+      "b.ts": "export class Box {\n  run(n: number): void {}\n}\nexport function runner() {}\n",
+    });
+    try {
+      await runCli(["index"], repo.path);
+      const hits = (await searchJson(repo.path, "run")).results;
+      expect(hits.length).toBe(5);
+      for (const h of hits) {
+        const outline = JSON.parse((await runCli(["outline", h.path, "--format", "json"], repo.path)).stdout);
+        const flat: any[] = [];
+        const visit = (list: any[], depth: number) => list.forEach((s) => (flat.push({ ...s, depth }), s.children && visit(s.children, depth + 1)));
+        visit(outline.symbols, 0);
+        const s = flat.find((x) => x.qualifiedName === h.qualifiedName && x.startLine === h.startLine);
+        expect(s).toBeDefined();
+        expect([h.kind, h.name, h.endLine, h.depth, h.signature]).toEqual([s.kind, s.name, s.endLine, s.depth, s.signature]);
+      }
+      // Ranked on names: the exact ones first, nested ones included.
+      expect(hits.slice(0, 4).map((h: any) => h.qualifiedName).sort()).toEqual(["Box.run", "Outer.Inner.run", "Outer.run", "run"]);
+      expect(hits[4].qualifiedName).toBe("runner");
     } finally {
       repo.cleanup();
     }

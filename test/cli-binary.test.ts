@@ -2,9 +2,10 @@
 // exit codes, one-line errors without stack traces, and bad input of every sort.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BINARY, binaryAvailable, tempDir } from "./helpers/cli.ts";
+import { engineId } from "../src/app/engine.ts";
 
 const available = binaryAvailable();
 if (!available) console.warn(`cli-binary tests skipped: ${BINARY} is absent (run \`npm run build\` first; CI always builds)`);
@@ -211,6 +212,14 @@ describe.skipIf(!available)("compiled binary", () => {
     expect(r.err).toMatch(/skipped node_modules\/: vendored/);
     const json = JSON.parse(run(["outline", "src", "--format", "json"], repo).out);
     expect(json.map((f: any) => f.path)).toEqual(["src/main.ts", "src/util/strings.ts"]);
+  });
+
+  test("the engine id built into the binary is the one the source computes (cache objects shared)", () => {
+    const repo = join(dir.path, "engine-repo");
+    mkdirSync(repo, { recursive: true });
+    writeFileSync(join(repo, "m.py"), "def m():\n    return 1\n");
+    expect(run(["index", "--root", repo], repo).code).toBe(0);
+    expect(readdirSync(join(repo, ".ast_outline_cache", "objects"))).toEqual([engineId()]);
   });
 
   test("stdout piped to head: no error", () => {

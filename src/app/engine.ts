@@ -1,8 +1,8 @@
 // The engine id: what an outline depends on besides the file's bytes (cache format, tool
 // version, queries, grammar versions). Cached objects live under it, so a new release or an
 // edited query never serves an outline the current code would not produce.
-import { createHash } from "node:crypto";
 import { CACHE_FORMAT } from "../core/cache/format.ts";
+import { sha256 } from "../core/hash.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
 import { assets } from "../core/parse/assets.ts";
 import { VERSION } from "../version.ts";
@@ -11,8 +11,11 @@ let memo: string | undefined;
 
 export function engineId(): string {
   if (memo) return memo;
-  const h = createHash("sha256").update(`format ${CACHE_FORMAT}\nversion ${VERSION}\n`);
   const src = assets();
+  // The compiled binary's assets are fixed, so scripts/build.ts computes the id once (hashing
+  // every query at each start cost ~4 ms, and loading node:crypto more).
+  if (src.engineId) return (memo = src.engineId);
+  const h = sha256().update(`format ${CACHE_FORMAT}\nversion ${VERSION}\n`);
   const seen = new Set<string>();
   for (const spec of REGISTRY.all) {
     for (const g of [spec.grammar, spec.embedded?.hostGrammar]) {

@@ -5,7 +5,7 @@
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { objectKey, recordFor, statUnchanged, type Manifest, type ManifestRecord } from "../core/cache/format.ts";
-import { packObject, shardOf, type PackObject, type PackObjects } from "../core/cache/pack.ts";
+import { namesRows, packObject, shardOf, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/outline/outline.ts";
@@ -44,6 +44,8 @@ export interface RefreshResult {
    * their shards (a warm `index` never needs them); the map may hold more keys than asked.
    */
   loadPack(keys?: Iterable<string>): PackObjects;
+  /** Like loadPack, but the names rows (pack.ts), from the smaller names files: what a name search and `digest` need. */
+  loadNames(keys?: Iterable<string>): NamesObjects;
   seen: number;
   parsed: number;
   reused: number;
@@ -78,15 +80,40 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   const store = new CacheStore(opts.root, engineId());
   store.prepare();
   const manifest = store.readManifest();
-  const keysBefore = new Set(Object.values(manifest.files).map((r) => objectKey(r.hash, r.language)));
+  /** Each record's object key, made once: a warm run's sets and maps then share these strings. */
+  const recordKey = new Map<string, string>();
   /** Object sizes known good: from manifest records, or objects read and validated this run. */
   const verified = new Map<string, number>();
-  for (const r of Object.values(manifest.files)) verified.set(objectKey(r.hash, r.language), r.objectSize);
+  for (const path in manifest.files) {
+    const r = manifest.files[path];
+    const key = objectKey(r.hash, r.language);
+    recordKey.set(path, key);
+    verified.set(key, r.objectSize);
+  }
+  const keysBefore = new Set(recordKey.values());
   const newRows = new Map<string, PackObject>();
   let manifestChanged = false;
   const result: RefreshResult = {
     store, manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(),
     loadPack: (keys = result.keys.values()) => syncShards(store, new Set([...keys].map(shardOf)), inUse(), newRows),
+    loadNames: (keys = result.keys.values()) => {
+      const byShard = new Map<number, string[]>();
+      for (const key of keys) {
+        const list = byShard.get(shardOf(key));
+        if (list) list.push(key);
+        else byShard.set(shardOf(key), [key]);
+      }
+      const out: NamesObjects = new Map();
+      const stale = new Set<number>();
+      for (const [shard, wanted] of byShard) {
+        const names = store.readNames(shard);
+        if (!names || wanted.some((k) => !names.has(k))) stale.add(shard);
+        else for (const [key, obj] of names) out.set(key, obj);
+      }
+      // A names file missing, damaged or short of a key: its shard is synced and both files rewritten.
+      if (stale.size) for (const [key, obj] of syncShards(store, stale, inUse(), newRows, stale)) out.set(key, { lineCount: obj.lineCount, rows: namesRows(obj) });
+      return out;
+    },
   };
   /** Every object key a file points at now: the manifest's and those just refreshed. */
   const inUse = () => new Set([...Object.values(manifest.files).map((r) => objectKey(r.hash, r.language)), ...result.keys.values()]);
@@ -150,7 +177,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
       const rec = manifest.files[path];
       if (rec && rec.language === language.id && (pre ? pre.objectOk : statUnchanged(rec, stat) && objectOk(rec))) {
         result.reused++;
-        result.keys.set(path, objectKey(rec.hash, rec.language));
+        result.keys.set(path, recordKey.get(path)!);
         continue;
       }
       if (stat.size > maxBytes) {
@@ -257,12 +284,20 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
 
   if (manifestChanged) store.writeManifest(manifest);
   // Only shards whose set of keys changed are rewritten (a warm run reads none of them).
-  const keysNow = inUse();
-  const touched = new Set(store.missingShards());
-  for (const k of keysNow) if (!keysBefore.has(k)) touched.add(shardOf(k));
-  for (const k of keysBefore) if (!keysNow.has(k)) touched.add(shardOf(k));
+  // A warm run changed no record and every file points at a key it had: the keys in use are
+  // keysBefore, and no shard's set of keys moved (building and comparing the sets again cost
+  // ~5 ms of a warm `search`).
+  let unchanged = !manifestChanged;
+  if (unchanged) for (const k of result.keys.values()) if (!keysBefore.has(k)) unchanged = false;
+  const keysNow = unchanged ? keysBefore : inUse();
+  const missing = new Set(store.missingShards());
+  const touched = new Set(missing);
+  if (!unchanged) {
+    for (const k of keysNow) if (!keysBefore.has(k)) touched.add(shardOf(k));
+    for (const k of keysBefore) if (!keysNow.has(k)) touched.add(shardOf(k));
+  }
   for (const k of newRows.keys()) touched.add(shardOf(k));
-  if (touched.size) syncShards(store, touched, keysNow, newRows);
+  if (touched.size) syncShards(store, touched, keysNow, newRows, missing);
   // Leftovers of killed runs (a walk of every object folder): looked for by `index` and runs that write.
   if (verifyObjects || manifestChanged || touched.size || queued) store.sweepTemps();
   if (store.unwritable) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);
@@ -272,9 +307,10 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
 /**
  * These shards, holding exactly the keys in use that belong to them: the stored rows, plus rows
  * just made, plus rows read from objects for keys a shard lacks (another process may have
- * rewritten it, or it was damaged); each written back if it changed. Returns their objects.
+ * rewritten it, or it was damaged); each written back (with its names file) if it changed, the
+ * names file alone for the shards in `namesStale`. Returns their objects.
  */
-function syncShards(store: CacheStore, shards: Set<number>, keys: Set<string>, fresh: Map<string, PackObject>): PackObjects {
+function syncShards(store: CacheStore, shards: Set<number>, keys: Set<string>, fresh: Map<string, PackObject>, namesStale?: Set<number>): PackObjects {
   const wanted = new Map<number, string[]>();
   for (const key of keys) {
     const shard = shardOf(key);
@@ -307,6 +343,7 @@ function syncShards(store: CacheStore, shards: Set<number>, keys: Set<string>, f
       }
     }
     if (changed) store.writeShard(shard, objects);
+    else if (namesStale?.has(shard)) store.writeShard(shard, objects, false);
     for (const [key, obj] of objects) out.set(key, obj);
   }
   return out;

@@ -11,7 +11,7 @@ import {
   CACHE_DIR, CACHE_FORMAT, emptyManifest, fromEntry, objectKey, parseManifest, toEntry, validEntry,
   type CacheEntry, type Manifest,
 } from "../core/cache/format.ts";
-import { parseShard, serializeShard, SHARD_COUNT, type PackObjects } from "../core/cache/pack.ts";
+import { parseNames, parseShard, serializeNames, serializeShard, SHARD_COUNT, type NamesObjects, type PackObjects } from "../core/cache/pack.ts";
 import type { FileOutline } from "../core/types.ts";
 
 const TEMP_MARK = ".tmp-";
@@ -106,11 +106,11 @@ export class CacheStore {
     return size;
   }
 
-  private shardPath(shard: number): string {
-    return join(this.dir, "symbols", `${shard.toString(16).padStart(2, "0")}.tsv`);
+  private shardPath(shard: number, ext = "tsv"): string {
+    return join(this.dir, "symbols", `${shard.toString(16).padStart(2, "0")}.${ext}`);
   }
 
-  /** Shards that have no file (never written, or removed): they are rebuilt from the objects. */
+  /** Shards that lack a file, rows or names (never written, or removed): they are rebuilt from the objects. */
   missingShards(): number[] {
     const present = new Set<string>();
     try {
@@ -119,7 +119,10 @@ export class CacheStore {
       // no folder yet: all missing
     }
     const missing: number[] = [];
-    for (let i = 0; i < SHARD_COUNT; i++) if (!present.has(`${i.toString(16).padStart(2, "0")}.tsv`)) missing.push(i);
+    for (let i = 0; i < SHARD_COUNT; i++) {
+      const stem = i.toString(16).padStart(2, "0");
+      if (!present.has(`${stem}.tsv`) || !present.has(`${stem}.names`)) missing.push(i);
+    }
     return missing;
   }
 
@@ -127,11 +130,27 @@ export class CacheStore {
     return parseShard(readText(this.shardPath(shard)), this.engine);
   }
 
-  writeShard(shard: number, objects: PackObjects): void {
+  /** The shard's names file (pack.ts): the rows a name search and `digest` read. */
+  readNames(shard: number): NamesObjects | undefined {
+    return parseNames(readText(this.shardPath(shard, "names")), this.engine);
+  }
+
+  /** Write a shard and its names file, each atomically (a reader may see one new and one old: both are right for the keys they hold). */
+  writeShard(shard: number, objects: PackObjects, rows = true): void {
     this.attempt(() => {
       mkdirSync(join(this.dir, "symbols"), { recursive: true });
-      this.writeAtomic(this.shardPath(shard), serializeShard(this.engine, objects));
+      if (rows) this.writeAtomic(this.shardPath(shard), serializeShard(this.engine, objects));
+      this.writeAtomic(this.shardPath(shard, "names"), serializeNames(this.engine, objects));
     });
+  }
+
+  /** A small file of the cache besides objects, manifest and shards (e.g. the listing snapshot). */
+  readAux(name: string): string | undefined {
+    return this.exists() ? readText(join(this.dir, name)) : undefined;
+  }
+
+  writeAux(name: string, text: string): void {
+    if (this.exists()) this.attempt(() => this.writeAtomic(join(this.dir, name), text));
   }
 
   /** Remove temp files that a killed process left behind (only old ones: a live writer may own a new one). */

@@ -4,7 +4,9 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { CACHE_DIR } from "../../core/cache/format.ts";
 import { refreshCache, type RefreshResult } from "../../app/refresh-cache.ts";
-import { ensureExcluded, findRepo, listFilesLater, type Repo } from "../../app/repo.ts";
+import { ensureExcluded, findRepo, type Repo } from "../../app/repo.ts";
+import { listFilesFast } from "../../app/listing-snapshot.ts";
+import { engineId } from "../../app/engine.ts";
 import { DEFAULT_MAX_BYTES, parseSize } from "../../io/files.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseCount, parseFormat } from "../options.ts";
@@ -39,10 +41,12 @@ export async function refreshRepo(options: { root?: string; maxSize?: unknown; t
   const threads = options.threads === undefined ? undefined : Math.max(1, parseCount(options.threads, "--threads", 1, 256));
   // Once the cache exists it was excluded when it was made: spare the warm run a git call.
   if (!existsSync(join(repo.root, CACHE_DIR, "VERSION"))) ensureExcluded(repo);
-  const paths = listFilesLater(repo);
+  const paths = listFilesFast(repo, engineId());
   let lastDraw = 0;
-  const progress = io.isTTY && io.progress
+  // io.isTTY is read only once there is something to show (a warm run never sets up stderr).
+  const progress = io.progress
     ? (done: number, total: number) => {
+        if (!io.isTTY) return;
         const now = Date.now();
         if (now - lastDraw < 100 && done < total) return;
         lastDraw = now;

@@ -3,8 +3,7 @@ import { join, relative, sep } from "node:path";
 import { blockMayMatch, rankSymbols, type SearchHit, type SearchSymbol } from "../../core/search/rank.ts";
 import { pathFilter } from "../../core/text/glob.ts";
 import { SYMBOL_KINDS, type OutlineSymbol } from "../../core/types.ts";
-import { unpackRows } from "../../core/cache/pack.ts";
-import type { CacheStore } from "../../io/cache-store.ts";
+import { cleanField, parseNameRow, unpackRows } from "../../core/cache/pack.ts";
 import { usageError } from "../../core/errors.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseCount, parseFormat } from "../options.ts";
@@ -48,9 +47,25 @@ async function findHits(
     if (paths) paths.push(path);
     else pathsOf.set(key, [path]);
   }
-  const pack = r.loadPack(pathsOf.keys());
-  // Only the files whose rows can match at all are split, and only their rows that can match are read.
   const mayMatch = blockMayMatch(q);
+  const hits = q.includes(".") ? rankQualified(q, kinds, limit, r, pathsOf, mayMatch) : rankNames(q, kinds, limit, r, pathsOf, mayMatch);
+  if (!addObjectFields(hits, keyOf, r) && !verifyObjects) return undefined;
+  const root = r.repo.root;
+  return hits.map((h) => ({ ...h, path: join(root, h.path) }));
+}
+
+type Refreshed = Awaited<ReturnType<typeof refreshRepo>>;
+/** A hit before its object was read: `index` is its row's position in the object's pre-order. */
+type PendingHit = SearchHit & { depth: number; index?: number };
+
+/**
+ * A query with a dot is ranked on qualified names, which only the shards hold. Only the files
+ * whose rows can match at all are split, and only their rows that can match are read.
+ */
+function rankQualified(
+  q: string, kinds: Set<string> | undefined, limit: number, r: Refreshed, pathsOf: Map<string, string[]>, mayMatch: (block: string) => boolean,
+): PendingHit[] {
+  const pack = r.loadPack(pathsOf.keys());
   const symbols: SearchSymbol[] = [];
   for (const [key, paths] of pathsOf) {
     const obj = pack.get(key);
@@ -58,10 +73,30 @@ async function findHits(
     const rows = unpackRows(obj, mayMatch);
     for (const path of paths) for (const row of rows) symbols.push({ path, ...row, signature: "" });
   }
-  const hits = rankSymbols(q, symbols, { kinds, limit });
-  if (!addSignatures(hits, keyOf, r.store) && !verifyObjects) return undefined;
-  const root = r.repo.root;
-  return hits.map((h) => ({ ...h, path: join(root, h.path) }));
+  return rankSymbols(q, symbols, { kinds, limit }) as PendingHit[];
+}
+
+/**
+ * A plain name is ranked on names alone, read from the names files (under half the shards'
+ * bytes); the qualified name, end line and signature of the hits shown come from their objects.
+ */
+function rankNames(
+  q: string, kinds: Set<string> | undefined, limit: number, r: Refreshed, pathsOf: Map<string, string[]>, mayMatch: (block: string) => boolean,
+): PendingHit[] {
+  const names = r.loadNames(pathsOf.keys());
+  const symbols: (SearchSymbol & { depth: number; index: number })[] = [];
+  for (const [key, paths] of pathsOf) {
+    const obj = names.get(key);
+    if (!obj || !mayMatch(obj.rows)) continue;
+    const lines = obj.rows.split("\n");
+    for (let index = 0; index < lines.length; index++) {
+      if (!mayMatch(lines[index])) continue;
+      const row = parseNameRow(lines[index]);
+      if (!row) continue;
+      for (const path of paths) symbols.push({ path, kind: row.kind, name: row.name, qualifiedName: "", startLine: row.startLine, endLine: 0, depth: row.depth, signature: "", index });
+    }
+  }
+  return rankSymbols(q, symbols, { kinds, limit }) as PendingHit[];
 }
 
 function show(hits: SearchHit[], q: string, kinds: Set<string> | undefined, globs: string[], format: string, io: CliIO): number {
@@ -88,28 +123,56 @@ function parseKinds(value: string | string[] | undefined): Set<string> | undefin
   return new Set(kinds);
 }
 
-/** Signatures live in the objects, not the pack: read them for the hits shown only. False when an object is unreadable. */
-function addSignatures(hits: SearchHit[], keyOf: Map<string, string>, store: CacheStore): boolean {
+/**
+ * Signatures live in the objects, not the pack: read them for the hits shown only, and for hits
+ * ranked on names alone their qualified name and end line too (the row at the same pre-order
+ * position). Each hit is rebuilt with its fields in one order, whichever way it was ranked.
+ * False when an object is unreadable or does not hold the row.
+ */
+function addObjectFields(hits: PendingHit[], keyOf: Map<string, string>, r: Refreshed): boolean {
   let whole = true;
-  const byPath = new Map<string, Map<string, string>>();
-  for (const h of hits) {
-    let sigs = byPath.get(h.path);
-    if (!sigs) {
-      sigs = new Map();
+  const byPath = new Map<string, OutlineSymbol[]>();
+  const sigsOf = new Map<string, Map<string, string>>();
+  for (let i = 0; i < hits.length; i++) {
+    const h = hits[i];
+    let flat = byPath.get(h.path);
+    if (!flat) {
+      flat = [];
       const key = keyOf.get(h.path)!;
       const dash = key.lastIndexOf("-");
-      const entry = store.readEntry(key.slice(0, dash), key.slice(dash + 1));
+      const entry = r.store.readEntry(key.slice(0, dash), key.slice(dash + 1));
       const visit = (list: OutlineSymbol[]) => {
         for (const s of list) {
-          sigs!.set(`${s.startLine}:${s.qualifiedName}`, s.signature);
+          flat!.push(s);
           if (s.children) visit(s.children);
         }
       };
       if (entry) visit(entry.symbols);
-      else whole = false;
-      byPath.set(h.path, sigs);
+      else {
+        whole = false;
+        // No object to read (a cache that cannot be written holds none): the pack rows, kept
+        // in memory then, still give the qualified names and ranges, without signatures.
+        const rows = r.loadPack([key]).get(key);
+        if (rows) for (const row of unpackRows(rows)) flat.push({ ...row, signature: "" });
+      }
+      byPath.set(h.path, flat);
     }
-    h.signature = sigs.get(`${h.startLine}:${h.qualifiedName}`) ?? "";
+    let qualifiedName = h.qualifiedName;
+    let endLine = h.endLine;
+    let signature = "";
+    if (h.index === undefined) {
+      let sigs = sigsOf.get(h.path);
+      if (!sigs) sigsOf.set(h.path, (sigs = new Map(flat.map((s) => [`${s.startLine}:${s.qualifiedName}`, s.signature]))));
+      signature = sigs.get(`${h.startLine}:${h.qualifiedName}`) ?? "";
+    } else {
+      const s = flat[h.index];
+      if (s && s.startLine === h.startLine && cleanField(s.name) === h.name) {
+        qualifiedName = cleanField(s.qualifiedName);
+        endLine = s.endLine;
+        signature = s.signature ?? "";
+      } else whole = false;
+    }
+    hits[i] = { path: h.path, kind: h.kind, name: h.name, qualifiedName, startLine: h.startLine, endLine, depth: h.depth, signature, match: h.match } as PendingHit;
   }
   return whole;
 }

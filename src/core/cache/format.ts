@@ -5,7 +5,9 @@
 //   VERSION                                  the format version (a different one: start afresh)
 //   manifest.json                            path -> stat fingerprint + content hash + language
 //   objects/<engine>/<hh>/<hash>-<lang>.json one outline (FileOutline minus path), immutable
-//   symbols/<nn>.tsv                         symbol rows by object key in 64 shards, for search/digest (pack.ts)
+//   symbols/<nn>.tsv                         symbol rows by object key in 64 shards, for qualified search (pack.ts)
+//   symbols/<nn>.names                       the same rows cut to kind, name, line, depth: name search, digest (pack.ts)
+//   listing.tsv                              git's file listing + stats of what it depends on (app/listing-snapshot.ts)
 // Objects are addressed by content hash, language and engine (format + tool version + query
 // texts), so identical content is parsed once and a cache restored from elsewhere is still right.
 import type { FileOutline } from "../types.ts";
@@ -82,9 +84,10 @@ export function parseManifest(text: string | undefined): Manifest {
   try {
     const m = JSON.parse(text) as Partial<Manifest>;
     if (m.format !== CACHE_FORMAT || !m.files || typeof m.files !== "object") return emptyManifest();
-    const files: Record<string, ManifestRecord> = {};
-    for (const [path, r] of Object.entries(m.files)) if (validRecord(r)) files[path] = r;
-    return { format: CACHE_FORMAT, files };
+    // Checked in place: copying 1,800 records into a new object cost ~2 ms more (stdlib manifest).
+    const files = m.files as Record<string, unknown>;
+    for (const path of Object.keys(files)) if (!validRecord(files[path])) delete files[path];
+    return { format: CACHE_FORMAT, files: files as Record<string, ManifestRecord> };
   } catch {
     return emptyManifest();
   }

@@ -11,7 +11,9 @@ export function detectLanguage(
   const interp = shebangInterpreter(head);
   const byShebang = interp ? registry.byInterpreter.get(interp) : undefined;
   if (byShebang) return byShebang;
-  const base = path.split(/[\\/]/).pop() ?? path;
+  // The last segment by either separator (a regex split per path was a visible part of a warm
+  // run's 1,800 calls).
+  const base = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1);
   const byName = registry.byFilename.get(base);
   if (byName) return byName;
   const dot = base.lastIndexOf(".");

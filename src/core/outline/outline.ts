@@ -1,5 +1,4 @@
 // The core entry: a file's bytes and its language in, its outline out. No IO.
-import { createHash } from "node:crypto";
 import type { Node, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { loadQuery, parse } from "../parse/parser.ts";
@@ -8,6 +7,7 @@ import type { Diagnostic, FileOutline } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
 import { extractDefinitions } from "./extract.ts";
 import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
+import { sha256Hex } from "../hash.ts";
 
 const MAX_DIAGNOSTICS = 20;
 const MAX_REPARSES = 4;
@@ -18,7 +18,7 @@ function blankBefore(text: string, from: number): string {
 }
 
 export function contentHash(bytes: Uint8Array): string {
-  return createHash("sha256").update(bytes).digest("hex");
+  return sha256Hex(bytes);
 }
 
 export interface OutlineInput {
