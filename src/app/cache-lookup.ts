@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import { contentHash } from "../core/outline/outline.ts";
+import { contentHash } from "../core/hash.ts";
 import type { FileOutline } from "../core/types.ts";
 import { CacheStore } from "../io/cache-store.ts";
 import { engineId } from "./engine.ts";

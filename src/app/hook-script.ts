@@ -2,7 +2,7 @@
 // (scripts/build.ts writes it into build/embedded.gen.ts); from source it is read from disk.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { nodeUrl } from "../core/builtins.ts";
 
 let embedded: string | undefined;
 
@@ -12,7 +12,7 @@ export function setHookScript(text: string): void {
 
 export function hookScriptTemplate(): string {
   if (embedded !== undefined) return embedded;
-  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+  for (let dir = dirname(nodeUrl().fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     const file = join(dir, "hooks", "pre-commit");
     if (existsSync(file)) return readFileSync(file, "utf8");
     if (dirname(dir) === dir) throw new Error("hooks/pre-commit not found beside the ast-outline sources");

@@ -18,7 +18,7 @@
 // other files. Not recorded when anything it depends on changed within RACY_WINDOW_MS before
 // git started (a change in the same clock tick could leave a stat unchanged).
 import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
-import { homedir } from "node:os";
+import { nodeOs } from "../core/builtins.ts";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { CACHE_DIR, CACHE_FORMAT, RACY_WINDOW_MS } from "../core/cache/format.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
@@ -57,7 +57,7 @@ function fingerprint(path: string): string {
 
 /** Also where git finds its user config: another HOME reads other files. */
 function header(engine: string): string {
-  return `ast-outline-listing ${CACHE_FORMAT} ${engine} ${JSON.stringify([homedir(), process.env.XDG_CONFIG_HOME ?? ""])}`;
+  return `ast-outline-listing ${CACHE_FORMAT} ${engine} ${JSON.stringify([nodeOs().homedir(), process.env.XDG_CONFIG_HOME ?? ""])}`;
 }
 
 const escape = (p: string) => (/[\t\n\r\\"]/.test(p) ? JSON.stringify(p) : p);
@@ -104,7 +104,7 @@ interface Watched {
 
 /** Config files git read, and the excludes file it uses; undefined when config came from elsewhere or includes files. */
 function configWatch(root: string, configList: string): string[] | undefined {
-  const home = homedir();
+  const home = nodeOs().homedir();
   const xdg = process.env.XDG_CONFIG_HOME || join(home, ".config");
   // Also the usual places that do not exist yet: creating one could add an excludes file.
   // (System config lives under git's install prefix: the usual ones are watched.)

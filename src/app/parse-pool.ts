@@ -6,10 +6,13 @@
 // reads on; at `finish()` this thread parses too. Small batches are parsed in this thread
 // alone (starting a worker costs ~50 ms of runtime and grammar loading); if workers cannot
 // start or die, what they did not finish is parsed here and the caller is told why.
-import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
+import { nodeOs, workerThreads } from "../core/builtins.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import type { CacheStore } from "../io/cache-store.ts";
+import { beforeParse, workerEntry, type BatchSize } from "./pool-hooks.ts";
+
+export type { BatchSize } from "./pool-hooks.ts";
 import { outlineAndStore, type StoredOutline } from "./store-outline.ts";
 
 /** Where workers write objects: they open their own CacheStore on it. */
@@ -37,31 +40,6 @@ export interface ParseJob {
 const MIN_FILES_FOR_WORKERS = 16;
 const MIN_BYTES_FOR_WORKERS = 512 * 1024;
 const IN_FLIGHT_PER_WORKER = 2;
-
-let workerEntry: () => URL | string = () =>
-  new URL(import.meta.url.endsWith(".ts") ? "./parse-worker.ts" : "./parse-worker.js", import.meta.url);
-
-export interface BatchSize {
-  files: number;
-  bytes: number;
-}
-
-let beforeParse: ((batch: BatchSize) => void) | undefined;
-
-/**
- * Called once before the first job of a batch is parsed, before anything of it is written,
- * with the batch's expected size. The compiled binary uses it to run itself again without
- * JSC's optimizing wasm tier when the batch is short (src/bin/binary.ts): only then, so a
- * warm cache never pays a second start.
- */
-export function setBeforeParse(hook: ((batch: BatchSize) => void) | undefined): void {
-  beforeParse = hook;
-}
-
-/** The compiled binary points this at its own embedded worker entry. */
-export function setWorkerEntry(entry: () => URL | string): void {
-  workerEntry = entry;
-}
 
 export interface ParseOutcome {
   job: ParseJob;
@@ -129,7 +107,7 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
     for (let i = 0; i < count; i++) {
       let w: Worker;
       try {
-        w = new Worker(workerEntry(), { workerData: target });
+        w = new (workerThreads().Worker)(workerEntry()(), { workerData: target });
       } catch (e) {
         return fail(e instanceof Error ? e.message : String(e));
       }
@@ -160,8 +138,8 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
     submit(job, expected) {
       if (!started) {
         started = true;
-        beforeParse?.(expected);
-        const threads = Math.max(1, Math.min(opts.threads ?? availableParallelism(), expected.files));
+        beforeParse()?.(expected);
+        const threads = Math.max(1, Math.min(opts.threads ?? nodeOs().availableParallelism(), expected.files));
         if (threads >= 2 && expected.files >= MIN_FILES_FOR_WORKERS && expected.bytes >= MIN_BYTES_FOR_WORKERS) startWorkers(threads - 1);
       }
       queue.push(job);

@@ -8,11 +8,11 @@ import { objectKey, recordFor, statUnchanged, type Manifest, type ManifestRecord
 import { namesRows, packObject, shardOf, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
-import { contentHash } from "../core/outline/outline.ts";
+import { contentHash } from "../core/hash.ts";
 import { CacheStore } from "../io/cache-store.ts";
 import { DEFAULT_MAX_BYTES, formatBytes, looksBinary, looksMinified } from "../io/files.ts";
 import { engineId } from "./engine.ts";
-import { openPool, type ParseJob } from "./parse-pool.ts";
+import type { ParseJob, ParseOutcome, ParsePool } from "./parse-pool.ts";
 
 export interface RefreshOptions {
   root: string;
@@ -205,7 +205,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   const finished = new Set<string>();
   let done = 0;
   let queued = 0;
-  const pool = openPool(store, ({ job, stored, error }) => {
+  const onParsed = ({ job, stored, error }: ParseOutcome) => {
     const key = (job as KeyedJob).key;
     const group = byKey.get(key)!;
     finished.add(key);
@@ -227,7 +227,9 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
       result.keys.set(j.path, key);
       if (j.recordStat && j.stat && size >= 0) setRecord(j.path, recordFor(j.stat, j.hash, j.language.id, size, readStarted));
     }
-  }, { threads: opts.threads });
+  };
+  // Loaded with the first job: a run that parses nothing never loads the engine or worker_threads.
+  let pool: ParsePool | undefined;
   let unread = toRead.length;
   let unreadBytes = toRead.reduce((n, c) => n + (c.staged?.length ?? c.stat?.size ?? 0), 0);
   for (let i = 0; i < toRead.length; i++) {
@@ -235,7 +237,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
     let stat = toRead[i].stat;
     unread--;
     unreadBytes -= staged?.length ?? stat?.size ?? 0;
-    if (i % 32 === 31) await pool.breathe();
+    if (i % 32 === 31) await pool?.breathe();
     let bytes: Uint8Array;
     try {
       bytes = staged ?? readFileSync(join(opts.root, path));
@@ -276,9 +278,10 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
     byKey.set(key, [job]);
     queued++;
     const keyed: KeyedJob = { key, path, bytes, language };
+    pool ??= (await import("./parse-pool.ts")).openPool(store, onParsed, { threads: opts.threads });
     pool.submit(keyed, { files: toRead.length - i, bytes: bytes.length + unreadBytes });
   }
-  const parseResult = await pool.finish();
+  const parseResult = pool ? await pool.finish() : { threads: 1, fallback: undefined };
   result.threads = parseResult.threads;
   if (parseResult.fallback) result.warnings.push(`parsed in one thread: workers failed (${parseResult.fallback})`);
 

@@ -1,9 +1,8 @@
 // Entry point of the compiled binary: the grammars, the tree-sitter runtime, the queries and
 // the hook script are embedded (build/embedded.gen.ts, written by scripts/build.ts). Bun-only.
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { constants } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { childProcess, nodeOs } from "../core/builtins.ts";
 
 // JavaScriptCore's optimizing wasm tier (OMG) recompiles the tree-sitter runtime and grammar
 // on background threads as soon as they run hot. For a short run that is pure cost: on
@@ -38,9 +37,9 @@ const reexecAllowed = process.env[JSC_FLAG] === undefined && !process.env[RERUN_
 /** Run this command again in a new process with these start-up settings and exit with its status. */
 function runAgain(settings: Record<string, string>): boolean {
   const env = { ...process.env, [PURGE_FLAG]: process.env[PURGE_FLAG] ?? "-1", [RERUN_MARK]: "1", ...settings };
-  const child = spawnSync(process.execPath, args, { stdio: "inherit", env });
+  const child = childProcess().spawnSync(process.execPath, args, { stdio: "inherit", env });
   if (child.error) return false; // could not start ourselves again (unusual sandbox): carry on in this process
-  const signal = child.signal ? (constants.signals as Record<string, number>)[child.signal] : undefined;
+  const signal = child.signal ? (nodeOs().constants.signals as Record<string, number>)[child.signal] : undefined;
   process.exit(child.status ?? (signal ? 128 + signal : 1));
 }
 
@@ -65,7 +64,7 @@ if (worthIt && reexecAllowed) runAgainWithoutOMG();
 const { setAssetSource } = await import("../core/parse/assets.ts");
 const { embeddedAssets, hookScript } = await import("../../build/embedded.gen.ts");
 const { setHookScript } = await import("../app/hook-script.ts");
-const { setBeforeParse, setWorkerEntry } = await import("../app/parse-pool.ts");
+const { setBeforeParse, setWorkerEntry } = await import("../app/pool-hooks.ts");
 const { main } = await import("../cli/main.ts");
 const { processIO } = await import("../cli/io.ts");
 

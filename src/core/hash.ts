@@ -2,14 +2,7 @@
 // and in the compiled binary that means at every start: node:crypto (with the streams it pulls
 // in) cost ~6 ms wall / ~10 ms CPU of each start on the 2-core dev box, also for commands that
 // hash nothing (`--version`, a warm `search`). createRequire is plain Node ESM (Node 20, Deno, Bun).
-import { createRequire } from "node:module";
-
-type Crypto = typeof import("node:crypto");
-let crypto: Crypto | undefined;
-
-function nodeCrypto(): Crypto {
-  return (crypto ??= createRequire(import.meta.url)("node:crypto") as Crypto);
-}
+import { nodeCrypto } from "./builtins.ts";
 
 /** An incremental SHA-256. */
 export function sha256() {
@@ -19,4 +12,9 @@ export function sha256() {
 /** Hex SHA-256 of the bytes. */
 export function sha256Hex(data: Uint8Array | string): string {
   return sha256().update(data).digest("hex");
+}
+
+/** The content hash of a file's bytes: what cache objects and `region --hash` are keyed by. */
+export function contentHash(bytes: Uint8Array): string {
+  return sha256Hex(bytes);
 }

@@ -3,7 +3,7 @@
 // error: a failed git call is never read as "nothing changed".
 // Async calls serve `changed`; the few sync ones serve the cache and the hook, whose callers
 // are synchronous file walks.
-import { execFile, execFileSync, spawn, spawnSync } from "node:child_process";
+import { childProcess } from "../core/builtins.ts";
 import { inputError, OutlineError } from "../core/errors.ts";
 
 const MAX_BUFFER = 512 * 1024 * 1024;
@@ -16,7 +16,7 @@ export interface GitResult {
 /** Run git with `args` in `cwd`; reject with an OutlineError on a non-zero exit. */
 export function git(cwd: string, args: string[], what: string): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    execFile("git", args, { cwd, encoding: "buffer", maxBuffer: MAX_BUFFER, env: gitEnv() }, (err, stdout, stderr) => {
+    childProcess().execFile("git", args, { cwd, encoding: "buffer", maxBuffer: MAX_BUFFER, env: gitEnv() }, (err, stdout, stderr) => {
       const errText = stderr.toString("utf8").trim();
       if (err) {
         const code = (err as NodeJS.ErrnoException).code;
@@ -164,7 +164,7 @@ export function readBlobs(root: string, ids: string[]): Promise<Map<string, Buff
   const result = new Map<string, Buffer>();
   if (!unique.length) return Promise.resolve(result);
   return new Promise((resolve, reject) => {
-    const child = spawn("git", ["cat-file", "--batch"], { cwd: root, env: gitEnv(), stdio: ["pipe", "pipe", "pipe"] });
+    const child = childProcess().spawn("git", ["cat-file", "--batch"], { cwd: root, env: gitEnv(), stdio: ["pipe", "pipe", "pipe"] });
     const chunks: Buffer[] = [];
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => chunks.push(c));
@@ -196,7 +196,7 @@ export function readBlobs(root: string, ids: string[]): Promise<Map<string, Buff
 
 /** Synchronous git for the cache and the hook; same error rules as `git()`. */
 export function gitSync(cwd: string, args: string[], input?: Uint8Array): Buffer {
-  const r = spawnSync("git", args, { cwd, input, maxBuffer: MAX_BUFFER, env: gitEnv() });
+  const r = childProcess().spawnSync("git", args, { cwd, input, maxBuffer: MAX_BUFFER, env: gitEnv() });
   if (r.error) throw inputError(`cannot run git: ${(r.error as NodeJS.ErrnoException).code ?? r.error.message}`, "is git installed and on PATH?");
   if (r.status !== 0) throw gitFailure(args[0], r.stderr.toString("utf8").trim(), `exit ${r.status}`);
   return r.stdout;
@@ -205,7 +205,7 @@ export function gitSync(cwd: string, args: string[], input?: Uint8Array): Buffer
 /** The work-tree root of the repository around cwd, or undefined outside one. */
 export function findRepoRoot(cwd: string): string | undefined {
   try {
-    return execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd, env: gitEnv(), stdio: ["ignore", "pipe", "ignore"] }).toString("utf8").trim() || undefined;
+    return childProcess().execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd, env: gitEnv(), stdio: ["ignore", "pipe", "ignore"] }).toString("utf8").trim() || undefined;
   } catch {
     return undefined;
   }

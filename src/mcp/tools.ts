@@ -3,7 +3,7 @@
 import { OutlineError } from "../core/errors.ts";
 import { flatten, normalizeQuery } from "../core/symbols/find.ts";
 import { LineIndex } from "../core/text/lines.ts";
-import { contentHash } from "../core/outline/outline.ts";
+import { contentHash } from "../core/hash.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import { readFileBytes, looksBinary } from "../io/files.ts";
 import { expandPaths, type WalkNote } from "../io/walk.ts";

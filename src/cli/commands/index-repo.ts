@@ -1,7 +1,6 @@
 // `ast-outline index`: build or refresh .ast_outline_cache/ for the whole repository.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { performance } from "node:perf_hooks";
 import { CACHE_DIR } from "../../core/cache/format.ts";
 import { refreshCache, type RefreshResult } from "../../app/refresh-cache.ts";
 import { ensureExcluded, findRepo, type Repo } from "../../app/repo.ts";

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { fileURLToPath } from "node:url";
+import { nodeUrl } from "../../core/builtins.ts";
 import { createServer } from "../../mcp/server.ts";
 import { computeChanges } from "../../app/changed.ts";
 import { renderChangedText } from "../../render/changed-text.ts";
@@ -31,7 +31,7 @@ export async function mcpCommand(options: McpOptions, io: CliIO): Promise<number
     if (explicit.length || !server.server.getClientCapabilities()?.roots) return;
     try {
       const { roots } = await server.server.listRoots();
-      const dirs = roots.filter((r) => r.uri.startsWith("file://")).map((r) => fileURLToPath(r.uri));
+      const dirs = roots.filter((r) => r.uri.startsWith("file://")).map((r) => nodeUrl().fileURLToPath(r.uri));
       if (!dirs.length) return;
       workspace = new Workspace(dirs);
       process.chdir(workspace.primary);

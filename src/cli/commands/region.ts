@@ -1,4 +1,4 @@
-import { contentHash } from "../../core/outline/outline.ts";
+import { contentHash } from "../../core/hash.ts";
 import { LineIndex } from "../../core/text/lines.ts";
 import { inputError, usageError } from "../../core/errors.ts";
 import { looksBinary, readFileBytes, parseSize } from "../../io/files.ts";

@@ -7,7 +7,7 @@ import type { Diagnostic, FileOutline } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
 import { extractDefinitions } from "./extract.ts";
 import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
-import { sha256Hex } from "../hash.ts";
+import { contentHash } from "../hash.ts";
 
 const MAX_DIAGNOSTICS = 20;
 const MAX_REPARSES = 4;
@@ -17,9 +17,6 @@ function blankBefore(text: string, from: number): string {
   return text.slice(0, from).replace(/[^\n\r]/g, " ") + text.slice(from);
 }
 
-export function contentHash(bytes: Uint8Array): string {
-  return sha256Hex(bytes);
-}
 
 export interface OutlineInput {
   path: string;

@@ -4,7 +4,7 @@
 // knows the difference.
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { nodeUrl } from "../builtins.ts";
 import type { GrammarSource } from "../languages/registry.ts";
 
 export interface AssetSource {
@@ -20,7 +20,7 @@ export interface AssetSource {
 
 /** The project root: the nearest folder above this module that holds grammars/. */
 function projectRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
+  let dir = dirname(nodeUrl().fileURLToPath(import.meta.url));
   for (;;) {
     if (existsSync(join(dir, "grammars")) && existsSync(join(dir, "package.json"))) return dir;
     const up = dirname(dir);
