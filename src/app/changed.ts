@@ -17,6 +17,8 @@ import { CacheStore } from "../io/cache-store.ts";
 import { cacheDisabled } from "./cache-lookup.ts";
 import { engineId } from "./engine.ts";
 import { diffLines } from "../core/diff/lines.ts";
+import { lineEdits } from "../core/diff/edits.ts";
+import type { Tree } from "web-tree-sitter";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES, looksBinary } from "../io/files.ts";
 import { diffPaths, mergeBase, readBlobs, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
@@ -152,14 +154,34 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   const newText = newBytes && decodeSource(newBytes);
   // Comments only matter where both sides exist (to call an edit cosmetic), and only on the
   // lines that changed: unchanged lines count the same on both sides.
-  const changed = oldText !== undefined && newText !== undefined ? diffLines(splitLines(oldText), splitLines(newText)) : undefined;
+  const oldLines = oldText !== undefined && newText !== undefined ? splitLines(oldText) : [];
+  const newLines = oldText !== undefined && newText !== undefined ? splitLines(newText) : [];
+  const changed = oldText !== undefined && newText !== undefined ? diffLines(oldLines, newLines) : undefined;
   if (changed) input.lines = changed;
-  if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, changed && rowRuns(changed.deleted), ctx);
-  if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, changed && rowRuns(changed.inserted), ctx);
+  // The old side's tree, kept (a cheap copy) to parse the new side incrementally from it.
+  let reusable: Tree | undefined;
+  const keep = changed && oldLang === newLang && !oldLang!.embedded ? (tree: Tree) => (reusable = tree.copy()) : undefined;
+  try {
+    if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, changed && rowRuns(changed.deleted), ctx, keep);
+    const edits = reusable && lineEdits(oldText!, newText!, changed!, oldLines.length, newLines.length);
+    if (edits) for (const e of edits) reusable!.edit(e);
+    if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, changed && rowRuns(changed.inserted), ctx, undefined, edits ? reusable : undefined);
+  } finally {
+    reusable?.delete();
+  }
   return input;
 }
 
-async function side(path: string, bytes: Uint8Array, text: string, language: LanguageSpec, commentRows: [number, number][] | undefined, ctx: SideContext): Promise<DiffSide> {
+async function side(
+  path: string,
+  bytes: Uint8Array,
+  text: string,
+  language: LanguageSpec,
+  commentRows: [number, number][] | undefined,
+  ctx: SideContext,
+  keepTree?: (tree: Tree) => void,
+  oldTree?: Tree,
+): Promise<DiffSide> {
   // An embedded script (Vue) is parsed apart from its host file: no comment spans there.
   const wanted = commentRows && commentRows.length && !language.embedded;
   const cached = ctx.store?.readOutline(contentHash(bytes), language.id, path);
@@ -179,6 +201,15 @@ async function side(path: string, bytes: Uint8Array, text: string, language: Lan
   const query = wanted ? await prepareComments(language) : undefined;
   let comments: [number, number][] = [];
   // The outline's own tree gives the comments: each version is parsed once.
-  const outline = await outlineSource({ path, bytes, language, inspectTree: wanted ? (tree) => (comments = commentSpans(query, tree, commentRows)) : undefined });
+  const outline = await outlineSource({
+    path,
+    bytes,
+    language,
+    oldTree,
+    inspectTree: (tree) => {
+      if (wanted) comments = commentSpans(query, tree, commentRows);
+      keepTree?.(tree);
+    },
+  });
   return { path, text, symbols: outline.symbols, comments };
 }
