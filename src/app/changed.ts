@@ -11,7 +11,7 @@ import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash, outlineSource } from "../core/outline/outline.ts";
 import { commentSpans, prepareComments, rowRuns } from "../core/parse/comments.ts";
-import { loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
+import { initRuntime, loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { CacheStore } from "../io/cache-store.ts";
 import { cacheDisabled } from "./cache-lookup.ts";
@@ -21,7 +21,7 @@ import { lineEdits } from "../core/diff/edits.ts";
 import type { Tree } from "web-tree-sitter";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES, looksBinary } from "../io/files.ts";
-import { diffPaths, mergeBase, readBlobs, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
+import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
 
 export interface ChangedOptions {
   cwd: string;
@@ -40,11 +40,33 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   if (opts.staged && opts.head !== undefined) throw usageError("--staged compares with the index, so it takes no --head", "drop one of them");
   const revs = [{ rev: opts.base ?? "HEAD", flag: "--base" }];
   if (opts.head !== undefined || opts.mergeBase) revs.push({ rev: opts.head ?? "HEAD", flag: "--head" });
+  // Everything independent starts at once (measured on 2 cores, wall time of one commit):
+  // the tree-sitter runtime compiles while git runs in its own processes, `git diff` runs
+  // beside `git rev-parse` (on the revisions as given; its paths are relative to the root
+  // whatever the cwd), and `git cat-file --batch` starts before the blob ids are known.
+  initRuntime().catch(() => {}); // a failure surfaces where parsing awaits it
+  const early = opts.mergeBase ? undefined : diffPaths(opts.cwd, `${revs[0].rev}^{commit}`, opts.head === undefined ? undefined : `${opts.head}^{commit}`, Boolean(opts.staged));
+  early?.catch(() => {}); // awaited (or replaced) below, once the revisions are known good
+  const readBlobsOnce = startBlobReader(opts.cwd);
+  try {
+    return await changesFrom(opts, revs, early, readBlobsOnce);
+  } finally {
+    readBlobsOnce([]).catch(() => {}); // lets cat-file go if a failure came first (a second call is a no-op)
+  }
+}
+
+async function changesFrom(
+  opts: ChangedOptions,
+  revs: { rev: string; flag: string }[],
+  early: Promise<ChangedPath[]> | undefined,
+  readBlobsOnce: (ids: string[]) => Promise<Map<string, Buffer>>,
+): Promise<ChangeSet> {
   const { root, shas } = await resolveCommits(opts.cwd, revs);
   let base = shas[0];
   const head = opts.head !== undefined ? shas[1] : undefined;
   if (opts.mergeBase) base = await mergeBase(root, base, shas[1]);
-  const paths = await diffPaths(root, base, head, Boolean(opts.staged));
+  // The early diff's own failure (unexpected once rev-parse agreed) gets the precise error from the plain call.
+  const paths = await (early ?? Promise.reject()).catch(() => diffPaths(root, base, head, Boolean(opts.staged)));
   const fromWorkTree = head === undefined && !opts.staged;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
 
@@ -59,7 +81,7 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   // process). The outline query only when there is no cache to answer outlines from.
   const store = cacheStore(root);
   const warm = warmUp(paths.map((p) => detectLanguage(p.path, undefined) ?? (p.oldPath ? detectLanguage(p.oldPath, undefined) : undefined)), !store);
-  const blobs = await readBlobs(root, blobIds);
+  const blobs = await readBlobsOnce(blobIds);
   await warm;
 
   const ctx: SideContext = { store, deferred: [] };
