@@ -28,7 +28,18 @@ const args = process.argv.slice(2);
 const reexecAllowed = process.env[JSC_FLAG] === undefined && !process.env.AST_OUTLINE_NO_REEXEC;
 
 function runAgainWithoutOMG(): boolean {
-  const child = spawnSync(process.execPath, args, { stdio: "inherit", env: { ...process.env, [JSC_FLAG]: "0" } });
+  const env = { ...process.env, [JSC_FLAG]: "0" };
+  // execve replaces this process: no first process left waiting (and exiting) around the
+  // second. Where it is missing (Windows) or fails, spawn and wait as before.
+  const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never }).execve;
+  if (typeof execve === "function" && process.platform !== "win32") {
+    try {
+      execve(process.execPath, [process.execPath, ...args], env);
+    } catch {
+      // fall through to spawnSync
+    }
+  }
+  const child = spawnSync(process.execPath, args, { stdio: "inherit", env });
   if (child.error) return false; // could not start ourselves again (unusual sandbox): carry on in this process
   const signal = child.signal ? (constants.signals as Record<string, number>)[child.signal] : undefined;
   process.exit(child.status ?? (signal ? 128 + signal : 1));
