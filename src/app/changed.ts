@@ -44,6 +44,7 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   // the tree-sitter runtime compiles while git runs in its own processes, `git diff` runs
   // beside `git rev-parse` (on the revisions as given; its paths are relative to the root
   // whatever the cwd), and `git cat-file --batch` starts before the blob ids are known.
+  // The three git calls now finish inside the runtime's ~45 ms compile instead of ~35 ms before it.
   initRuntime().catch(() => {}); // a failure surfaces where parsing awaits it
   const early = opts.mergeBase ? undefined : diffPaths(opts.cwd, `${revs[0].rev}^{commit}`, opts.head === undefined ? undefined : `${opts.head}^{commit}`, Boolean(opts.staged));
   early?.catch(() => {}); // awaited (or replaced) below, once the revisions are known good
@@ -181,6 +182,9 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   const changed = oldText !== undefined && newText !== undefined ? diffLines(oldLines, newLines) : undefined;
   if (changed) input.lines = changed;
   // The old side's tree, kept (a cheap copy) to parse the new side incrementally from it.
+  // Measured in the binary (quiet, 2 cores): a one-line edit to requests/utils.py parses in
+  // 1.7 ms instead of 14 ms; in tests/test_requests.py (108 KB, one big class: tree-sitter must
+  // descend into it) 30 ms instead of 37 ms. Output unchanged over 200 commits of psf/requests.
   let reusable: Tree | undefined;
   const keep = changed && oldLang === newLang && !oldLang!.embedded ? (tree: Tree) => (reusable = tree.copy()) : undefined;
   try {
