@@ -12,15 +12,17 @@ import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/hash.ts";
 import { outlineSource } from "../core/outline/outline.ts";
 import { commentSpans, prepareComments, rowRuns } from "../core/parse/comments.ts";
-import { loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
+import { initRuntime, loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { CacheStore } from "../io/cache-store.ts";
 import { cacheDisabled } from "./cache-lookup.ts";
 import { engineId } from "./engine.ts";
 import { diffLines } from "../core/diff/lines.ts";
+import { lineEdits } from "../core/diff/edits.ts";
+import type { Tree } from "web-tree-sitter";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES, looksBinary } from "../io/files.ts";
-import { diffPaths, mergeBase, readBlobs, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
+import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
 
 export interface ChangedOptions {
   cwd: string;
@@ -39,11 +41,34 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   if (opts.staged && opts.head !== undefined) throw usageError("--staged compares with the index, so it takes no --head", "drop one of them");
   const revs = [{ rev: opts.base ?? "HEAD", flag: "--base" }];
   if (opts.head !== undefined || opts.mergeBase) revs.push({ rev: opts.head ?? "HEAD", flag: "--head" });
+  // Everything independent starts at once (measured on 2 cores, wall time of one commit):
+  // the tree-sitter runtime compiles while git runs in its own processes, `git diff` runs
+  // beside `git rev-parse` (on the revisions as given; its paths are relative to the root
+  // whatever the cwd), and `git cat-file --batch` starts before the blob ids are known.
+  // The three git calls now finish inside the runtime's ~45 ms compile instead of ~35 ms before it.
+  initRuntime().catch(() => {}); // a failure surfaces where parsing awaits it
+  const early = opts.mergeBase ? undefined : diffPaths(opts.cwd, `${revs[0].rev}^{commit}`, opts.head === undefined ? undefined : `${opts.head}^{commit}`, Boolean(opts.staged));
+  early?.catch(() => {}); // awaited (or replaced) below, once the revisions are known good
+  const readBlobsOnce = startBlobReader(opts.cwd);
+  try {
+    return await changesFrom(opts, revs, early, readBlobsOnce);
+  } finally {
+    readBlobsOnce([]).catch(() => {}); // lets cat-file go if a failure came first (a second call is a no-op)
+  }
+}
+
+async function changesFrom(
+  opts: ChangedOptions,
+  revs: { rev: string; flag: string }[],
+  early: Promise<ChangedPath[]> | undefined,
+  readBlobsOnce: (ids: string[]) => Promise<Map<string, Buffer>>,
+): Promise<ChangeSet> {
   const { root, shas } = await resolveCommits(opts.cwd, revs);
   let base = shas[0];
   const head = opts.head !== undefined ? shas[1] : undefined;
   if (opts.mergeBase) base = await mergeBase(root, base, shas[1]);
-  const paths = await diffPaths(root, base, head, Boolean(opts.staged));
+  // The early diff's own failure (unexpected once rev-parse agreed) gets the precise error from the plain call.
+  const paths = await (early ?? Promise.reject()).catch(() => diffPaths(root, base, head, Boolean(opts.staged)));
   const fromWorkTree = head === undefined && !opts.staged;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
 
@@ -58,7 +83,7 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   // process). The outline query only when there is no cache to answer outlines from.
   const store = cacheStore(root);
   const warm = warmUp(paths.map((p) => detectLanguage(p.path, undefined) ?? (p.oldPath ? detectLanguage(p.oldPath, undefined) : undefined)), !store);
-  const blobs = await readBlobs(root, blobIds);
+  const blobs = await readBlobsOnce(blobIds);
   await warm;
 
   const ctx: SideContext = { store, deferred: [] };
@@ -153,14 +178,37 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   const newText = newBytes && decodeSource(newBytes);
   // Comments only matter where both sides exist (to call an edit cosmetic), and only on the
   // lines that changed: unchanged lines count the same on both sides.
-  const changed = oldText !== undefined && newText !== undefined ? diffLines(splitLines(oldText), splitLines(newText)) : undefined;
+  const oldLines = oldText !== undefined && newText !== undefined ? splitLines(oldText) : [];
+  const newLines = oldText !== undefined && newText !== undefined ? splitLines(newText) : [];
+  const changed = oldText !== undefined && newText !== undefined ? diffLines(oldLines, newLines) : undefined;
   if (changed) input.lines = changed;
-  if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, changed && rowRuns(changed.deleted), ctx);
-  if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, changed && rowRuns(changed.inserted), ctx);
+  // The old side's tree, kept (a cheap copy) to parse the new side incrementally from it.
+  // Measured in the binary (quiet, 2 cores): a one-line edit to requests/utils.py parses in
+  // 1.7 ms instead of 14 ms; in tests/test_requests.py (108 KB, one big class: tree-sitter must
+  // descend into it) 30 ms instead of 37 ms. Output unchanged over 200 commits of psf/requests.
+  let reusable: Tree | undefined;
+  const keep = changed && oldLang === newLang && !oldLang!.embedded ? (tree: Tree) => (reusable = tree.copy()) : undefined;
+  try {
+    if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, changed && rowRuns(changed.deleted), ctx, keep);
+    const edits = reusable && lineEdits(oldText!, newText!, changed!, oldLines.length, newLines.length);
+    if (edits) for (const e of edits) reusable!.edit(e);
+    if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, changed && rowRuns(changed.inserted), ctx, undefined, edits ? reusable : undefined);
+  } finally {
+    reusable?.delete();
+  }
   return input;
 }
 
-async function side(path: string, bytes: Uint8Array, text: string, language: LanguageSpec, commentRows: [number, number][] | undefined, ctx: SideContext): Promise<DiffSide> {
+async function side(
+  path: string,
+  bytes: Uint8Array,
+  text: string,
+  language: LanguageSpec,
+  commentRows: [number, number][] | undefined,
+  ctx: SideContext,
+  keepTree?: (tree: Tree) => void,
+  oldTree?: Tree,
+): Promise<DiffSide> {
   // An embedded script (Vue) is parsed apart from its host file: no comment spans there.
   const wanted = commentRows && commentRows.length && !language.embedded;
   const cached = ctx.store?.readOutline(contentHash(bytes), language.id, path);
@@ -180,6 +228,15 @@ async function side(path: string, bytes: Uint8Array, text: string, language: Lan
   const query = wanted ? await prepareComments(language) : undefined;
   let comments: [number, number][] = [];
   // The outline's own tree gives the comments: each version is parsed once.
-  const outline = await outlineSource({ path, bytes, language, inspectTree: wanted ? (tree) => (comments = commentSpans(query, tree, commentRows)) : undefined });
+  const outline = await outlineSource({
+    path,
+    bytes,
+    language,
+    oldTree,
+    inspectTree: (tree) => {
+      if (wanted) comments = commentSpans(query, tree, commentRows);
+      keepTree?.(tree);
+    },
+  });
   return { path, text, symbols: outline.symbols, comments };
 }

@@ -24,9 +24,11 @@ export interface OutlineInput {
   language: LanguageSpec;
   /** Sees the parse tree before it is freed, so a caller needing more from it need not parse again. */
   inspectTree?: (tree: Tree) => void;
+  /** An older version's tree, edited to match these bytes: parsing reuses it (see parse()). Not for embedded scripts. */
+  oldTree?: Tree;
 }
 
-export async function outlineSource({ path, bytes, language, inspectTree }: OutlineInput): Promise<FileOutline> {
+export async function outlineSource({ path, bytes, language, inspectTree, oldTree }: OutlineInput): Promise<FileOutline> {
   const decoded = decodeSourceChecked(bytes);
   let text = decoded.text;
   const diagnostics: Diagnostic[] = [];
@@ -38,7 +40,7 @@ export async function outlineSource({ path, bytes, language, inspectTree }: Outl
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
   const query = await loadQuery(spec);
-  const tree = await parse(spec.grammar, text);
+  const tree = await parse(spec.grammar, text, spec === language ? oldTree : undefined);
   const extraTrees: Tree[] = [];
   try {
     let { defs, imports } = extractDefinitions(tree, query, spec);
