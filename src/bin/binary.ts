@@ -78,6 +78,7 @@ const worthIt = PARSING.has(args[0]) && !(CACHE_SERVED.has(args[0]) && cacheMayA
 if (worthIt && reexecAllowed) runAgainWithoutOMG();
 
 const { setAssetSource } = await import("../core/parse/assets.ts");
+const { setSha256Hex } = await import("../core/hash.ts");
 const { embeddedAssets, hookScript } = await import("../../build/embedded.gen.ts");
 const { setHookScript } = await import("../app/hook-script.ts");
 const { setBeforeParse, setWorkerEntry } = await import("../app/pool-hooks.ts");
@@ -85,6 +86,8 @@ const { main } = await import("../cli/main.ts");
 const { processIO } = await import("../cli/io.ts");
 
 setAssetSource(embeddedAssets);
+// Bun's hasher is native: node:crypto need not be loaded (~10 ms CPU of a short run).
+setSha256Hex((data) => new Bun.CryptoHasher("sha256").update(data).digest("hex"));
 setHookScript(hookScript);
 // The worker is a second entry point of the binary (scripts/build.ts), which Bun resolves by its file name.
 setWorkerEntry(() => "./parse-worker.ts");
