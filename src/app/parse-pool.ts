@@ -28,6 +28,16 @@ export interface ParseRequest {
   language: string;
 }
 
+/** Sent once all jobs are done: the worker answers when its background writes are on disk. */
+export interface FlushRequest {
+  flush: true;
+}
+
+export interface FlushResponse {
+  flushed: true;
+  unwritable?: string;
+}
+
 export type ParseResponse = { id: number; stored: StoredOutline; error?: undefined } | { id: number; error: string; stored?: undefined };
 
 export interface ParseJob {
@@ -80,6 +90,8 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
   let started = false;
   let nextId = 0;
   let failure: string | undefined;
+  /** Resolves a worker's flush request. */
+  const flushed = new Map<Worker, () => void>();
   /** Wakes finish() when a worker answers or dies. */
   let wake: (() => void) | undefined;
 
@@ -112,7 +124,12 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
         return fail(e instanceof Error ? e.message : String(e));
       }
       workers.push(w);
-      w.on("message", (res: ParseResponse) => {
+      w.on("message", (res: ParseResponse | FlushResponse) => {
+        if ("flushed" in res) {
+          if (res.unwritable) store.markUnwritable(res.unwritable);
+          flushed.get(w)?.();
+          return;
+        }
         const job = pending.get(res.id);
         if (!job || failure !== undefined) return;
         pending.delete(res.id);
@@ -159,6 +176,17 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
           wake = undefined;
         }
       }
+      // Objects are written in the background (CacheStore.writeOutlineSoon): they must all be
+      // on disk before the caller writes a manifest that points at them. A worker that dies
+      // meanwhile leaves objects missing, which the next run finds by their size and parses again.
+      if (failure === undefined) {
+        await Promise.all(workers.map((w) => new Promise<void>((resolve) => {
+          flushed.set(w, resolve);
+          w.once("exit", () => resolve());
+          w.postMessage({ flush: true } satisfies FlushRequest);
+        })));
+      }
+      await store.flush();
       for (const w of workers) {
         w.removeAllListeners("exit");
         void w.terminate();

@@ -25,6 +25,6 @@ export interface StoredOutline {
 
 export async function outlineAndStore(job: StoreJob, store: CacheStore): Promise<StoredOutline> {
   const outline = await outlineSource(job);
-  const size = store.writeOutline(outline);
+  const size = store.writeOutlineSoon(outline); // written by the pool's flush at the latest
   return { hash: outline.hash, size, pack: packObject(outline), unwritable: store.unwritable };
 }

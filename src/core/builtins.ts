@@ -13,6 +13,7 @@ const lazy = <T>(id: string) => {
 
 export const childProcess = lazy<typeof import("node:child_process")>("node:child_process");
 export const nodeCrypto = lazy<typeof import("node:crypto")>("node:crypto");
+export const fsPromises = lazy<typeof import("node:fs/promises")>("node:fs/promises");
 export const nodeOs = lazy<typeof import("node:os")>("node:os");
 export const nodeUrl = lazy<typeof import("node:url")>("node:url");
 export const workerThreads = lazy<typeof import("node:worker_threads")>("node:worker_threads");
