@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unl
 import { join } from "node:path";
 import { fsPromises } from "../core/builtins.ts";
 import {
-  CACHE_DIR, CACHE_FORMAT, emptyManifest, fromEntry, fromStored, objectKey, parseManifest, toStored,
+  CACHE_DIR, CACHE_FORMAT, emptyManifest, fromEntry, objectKey, parseManifest, toEntry, validEntry,
   type CacheEntry, type Manifest,
 } from "../core/cache/format.ts";
 import { parseNames, parseShard, serializeNames, serializeShard, SHARD_COUNT, type NamesObjects, type PackObjects } from "../core/cache/pack.ts";
@@ -82,7 +82,7 @@ export class CacheStore {
     if (text === undefined) return undefined;
     try {
       const value: unknown = JSON.parse(text);
-      return fromStored(value, this.engine, hash, language);
+      return validEntry(value, this.engine, hash, language) ? value : undefined;
     } catch {
       return undefined; // truncated or corrupt: rebuilt by the caller
     }
@@ -103,7 +103,7 @@ export class CacheStore {
         mkdirSync(dir, { recursive: true });
         this.madeDirs.add(dir);
       }
-      const text = Buffer.from(JSON.stringify(toStored(outline, this.engine)));
+      const text = Buffer.from(JSON.stringify(toEntry(outline, this.engine)));
       this.writeAtomic(file, text);
       size = text.length;
     });
@@ -121,7 +121,7 @@ export class CacheStore {
     if (this.unwritable) return -1;
     const file = this.objectPath(outline.hash, outline.language);
     const dir = join(file, "..");
-    const text = Buffer.from(JSON.stringify(toStored(outline, this.engine)));
+    const text = Buffer.from(JSON.stringify(toEntry(outline, this.engine)));
     const fsp = fsPromises();
     let ready = this.dirsReady.get(dir);
     if (!ready) this.dirsReady.set(dir, (ready = fsp.mkdir(dir, { recursive: true })));

@@ -4,19 +4,16 @@
 // Layout of `.ast_outline_cache/` at the repository root:
 //   VERSION                                  the format version (a different one: start afresh)
 //   manifest.json                            path -> stat fingerprint + content hash + language
-//   objects/<engine>/<hh>/<hash>-<lang>.json one outline (FileOutline minus path, symbols
-//                                            encoded by symbol-codec.ts), immutable
+//   objects/<engine>/<hh>/<hash>-<lang>.json one outline (FileOutline minus path), immutable
 //   symbols/<nn>.tsv                         symbol rows by object key in 64 shards, for qualified search (pack.ts)
 //   symbols/<nn>.names                       the same rows cut to kind, name, line, depth: name search, digest (pack.ts)
 //   listing.tsv                              git's file listing + stats of what it depends on (app/listing-snapshot.ts)
 // Objects are addressed by content hash, language and engine (format + tool version + query
 // texts), so identical content is parsed once and a cache restored from elsewhere is still right.
 import type { FileOutline } from "../types.ts";
-import { decodeSymbols, encodeSymbols, type EncodedTree } from "./symbol-codec.ts";
 
 export const CACHE_DIR = ".ast_outline_cache";
-/** 2: symbols stored as arrays under shared key lists (symbol-codec.ts). */
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 1;
 
 /** A cached outline: everything but the path, which depends on where it is shown from. */
 export interface CacheEntry extends Omit<FileOutline, "path"> {
@@ -52,27 +49,9 @@ export function objectKey(hash: string, language: string): string {
   return `${hash}-${language}`;
 }
 
-/** An object as stored: a CacheEntry whose symbol tree is encoded (symbol-codec.ts). */
-export type StoredEntry = Omit<CacheEntry, "symbols"> & EncodedTree;
-
-export function toStored(outline: FileOutline, engine: string): StoredEntry {
-  const { path: _path, symbols, ...rest } = outline;
-  return { format: CACHE_FORMAT, engine, ...rest, ...encodeSymbols(symbols) };
-}
-
-/**
- * An object read back, decoded, when it is whole, of this format and engine, and for the
- * content asked; undefined otherwise (the caller rebuilds it).
- */
-export function fromStored(value: unknown, engine: string, hash: string, language: string): CacheEntry | undefined {
-  if (!value || typeof value !== "object") return undefined;
-  const e = value as Partial<StoredEntry>;
-  if (e.format !== CACHE_FORMAT || e.engine !== engine || e.hash !== hash || e.language !== language) return undefined;
-  if (typeof e.lineCount !== "number" || !Array.isArray(e.imports) || !Array.isArray(e.diagnostics)) return undefined;
-  const symbols = decodeSymbols(e as EncodedTree);
-  if (!symbols) return undefined;
-  const { shapes: _shapes, symbols: _encoded, ...rest } = e as StoredEntry;
-  return { ...rest, symbols };
+export function toEntry(outline: FileOutline, engine: string): CacheEntry {
+  const { path: _path, ...rest } = outline;
+  return { format: CACHE_FORMAT, engine, ...rest };
 }
 
 export function fromEntry(entry: CacheEntry, path: string): FileOutline {
@@ -85,6 +64,14 @@ export function fromEntry(entry: CacheEntry, path: string): FileOutline {
     symbols: entry.symbols,
     diagnostics: entry.diagnostics,
   };
+}
+
+/** An entry read back is trusted only when it is whole, of this format and engine, and for the content asked. */
+export function validEntry(value: unknown, engine: string, hash: string, language: string): value is CacheEntry {
+  if (!value || typeof value !== "object") return false;
+  const e = value as Partial<CacheEntry>;
+  return e.format === CACHE_FORMAT && e.engine === engine && e.hash === hash && e.language === language
+    && typeof e.lineCount === "number" && Array.isArray(e.imports) && Array.isArray(e.symbols) && Array.isArray(e.diagnostics);
 }
 
 export function emptyManifest(): Manifest {
