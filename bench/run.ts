@@ -4,6 +4,7 @@ import { run as conformancePython } from "./conformance-python.ts";
 import { run as conformanceTypescript } from "./conformance-typescript.ts";
 import { run as speed } from "./speed.ts";
 import { run as tokens } from "./tokens.ts";
+import { run as parseFloor } from "./parse-floor.ts";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 
@@ -21,6 +22,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   index: script("index.ts"),
   changed: script("changed.ts"),
   agents: script("mcp.ts"),
+  "parse-floor": parseFloor,
 };
 
 const args = process.argv.slice(2);
