@@ -13,6 +13,22 @@ function manifest(root: string) {
   return JSON.parse(readFileSync(join(root, ".ast_outline_cache", "manifest.json"), "utf8"));
 }
 
+/**
+ * A PATH with `ast-outline` on it, as a user installs it (a shim that runs this checkout), and
+ * shims for the other tools named (name -> executable), in `<repo>/.bin`.
+ */
+function pathWith(repo: string, tools: Record<string, string> = {}): string {
+  const bin = join(repo, ".bin");
+  mkdirSync(bin);
+  const shims: Record<string, string> = { "ast-outline": `"${BUN}" "${CLI_SOURCE}"` };
+  for (const [name, exe] of Object.entries(tools)) shims[name] = `"${exe}"`;
+  for (const [name, command] of Object.entries(shims)) {
+    writeFileSync(join(bin, name), `#!/bin/sh\nexec ${command} "$@"\n`);
+    chmodSync(join(bin, name), 0o755);
+  }
+  return `${bin}:/usr/bin:/bin`;
+}
+
 describe("hook", () => {
   test("install keeps an existing hook, commits refresh the cache from staged content, uninstall restores", async () => {
     const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
@@ -78,12 +94,7 @@ describe("hook", () => {
   test("the documented husky line and pre-commit framework entry refresh the cache", () => {
     const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
     try {
-      // `ast-outline` on PATH, as a user installs it (a shim that runs this checkout).
-      const bin = join(repo.path, ".bin");
-      mkdirSync(bin);
-      writeFileSync(join(bin, "ast-outline"), `#!/bin/sh\nexec "${BUN}" "${CLI_SOURCE}" "$@"\n`);
-      chmodSync(join(bin, "ast-outline"), 0o755);
-      const PATH = `${bin}:/usr/bin:/bin`;
+      const PATH = pathWith(repo.path);
 
       // husky: .husky/pre-commit holds the README's line; husky points core.hooksPath there.
       mkdirSync(join(repo.path, ".husky"));
@@ -112,13 +123,7 @@ describe("hook", () => {
   test.skipIf(!existsSync(LEFTHOOK))("the documented lefthook entry refreshes the cache through a real lefthook", () => {
     const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
     try {
-      const bin = join(repo.path, ".bin");
-      mkdirSync(bin);
-      writeFileSync(join(bin, "ast-outline"), `#!/bin/sh\nexec "${BUN}" "${CLI_SOURCE}" "$@"\n`);
-      chmodSync(join(bin, "ast-outline"), 0o755);
-      writeFileSync(join(bin, "lefthook"), `#!/bin/sh\nexec "${LEFTHOOK}" "$@"\n`);
-      chmodSync(join(bin, "lefthook"), 0o755);
-      const PATH = `${bin}:/usr/bin:/bin`;
+      const PATH = pathWith(repo.path, { lefthook: LEFTHOOK });
       // The README's line, as written there, is the whole lefthook.yml.
       const line = /^- lefthook \(`lefthook.yml`\): `([^`]+)`/m.exec(readFileSync(join(ROOT, "README.md"), "utf8"));
       expect(line).not.toBeNull();
