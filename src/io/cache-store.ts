@@ -26,8 +26,6 @@ export class CacheStore {
   /** Why the cache cannot be written, once it failed. */
   unwritable?: string;
   private tempCounter = 0;
-  /** Object folders made (or found) by this process: a cold index writes thousands of objects into 256 folders. */
-  private madeDirs = new Set<string>();
   /** Object writes started by writeOutlineSoon() and not yet awaited by flush(). */
   private pending: Promise<void>[] = [];
   private dirsReady = new Map<string, Promise<unknown>>();
@@ -98,11 +96,7 @@ export class CacheStore {
     let size = -1;
     this.attempt(() => {
       const file = this.objectPath(outline.hash, outline.language);
-      const dir = join(file, "..");
-      if (!this.madeDirs.has(dir)) {
-        mkdirSync(dir, { recursive: true });
-        this.madeDirs.add(dir);
-      }
+      mkdirSync(join(file, ".."), { recursive: true });
       const text = Buffer.from(JSON.stringify(toEntry(outline, this.engine)));
       this.writeAtomic(file, text);
       size = text.length;
