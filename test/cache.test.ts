@@ -166,6 +166,21 @@ describe("index", () => {
 });
 
 describe("index under concurrency and kill", () => {
+
+  /**
+   * 40 files of ~24 KB (over the parse pool's 512 KB floor, so a worker starts); every fifth
+   * is a copy of file 0, so copies arrive both while the first is queued and after it was stored.
+   */
+  const bigBatch = () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) {
+      const n = i % 5 === 0 ? 0 : i;
+      let body = "";
+      for (let k = 0; k < 300; k++) body += `class K${n}_${k}:\n    def m${k}(self, a):\n        return a + ${k}\n\n`;
+      files[`big/m${i}.py`] = body;
+    }
+    return files;
+  };
   const many = (n: number) => {
     const files: Record<string, string> = {};
     for (let i = 0; i < n; i++) {
@@ -177,16 +192,7 @@ describe("index under concurrency and kill", () => {
   };
 
   test("a batch big enough for a worker: this thread and the worker store what one thread would, copies parsed once", async () => {
-    // 40 files of ~24 KB (over the pool's 512 KB floor); every fifth is a copy of file 0, so
-    // copies arrive both while the first is queued and after it was parsed and stored.
-    const files: Record<string, string> = {};
-    for (let i = 0; i < 40; i++) {
-      const n = i % 5 === 0 ? 0 : i;
-      let body = "";
-      for (let k = 0; k < 300; k++) body += `class K${n}_${k}:\n    def m${k}(self, a):\n        return a + ${k}\n\n`;
-      files[`big/m${i}.py`] = body;
-    }
-    const repo = tempRepo(files);
+    const repo = tempRepo(bigBatch());
     try {
       const r = cliChild(repo.path, ["index", "--threads", "2"]);
       expect(r.code).toBe(0);
@@ -198,6 +204,22 @@ describe("index under concurrency and kill", () => {
       }
       expect(cliChild(repo.path, ["index"]).stdout).toContain("0 parsed, 40 reused");
       const s = await runCli(["search", "K39_299", "--format", "json"], repo.path);
+      expect(JSON.parse(s.stdout).results[0]).toMatchObject({ path: "big/m39.py", qualifiedName: "K39_299", match: "exact" });
+    } finally {
+      repo.cleanup();
+    }
+  }, 120000);
+
+  test("a worker that cannot write the cache: the run warns, exits 0, and search still answers", async () => {
+    const repo = tempRepo(bigBatch());
+    try {
+      writeFileSync(join(repo.path, ".ast_outline_cache"), "not a folder\n"); // as good as read-only, even for root
+      const r = cliChild(repo.path, ["index", "--threads", "2"]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("(2 threads)");
+      expect(r.stderr).toMatch(/warning: cache not updated/);
+      const s = await runCli(["search", "K39_299", "--format", "json"], repo.path);
+      expect(s.code).toBe(0);
       expect(JSON.parse(s.stdout).results[0]).toMatchObject({ path: "big/m39.py", qualifiedName: "K39_299", match: "exact" });
     } finally {
       repo.cleanup();
