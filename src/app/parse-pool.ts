@@ -11,8 +11,6 @@ import { nodeOs, workerThreads } from "../core/builtins.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import type { CacheStore } from "../io/cache-store.ts";
 import { beforeParse, workerEntry, type BatchSize } from "./pool-hooks.ts";
-
-export type { BatchSize } from "./pool-hooks.ts";
 import { outlineAndStore, type StoredOutline } from "./store-outline.ts";
 
 /** Where workers write objects: they open their own CacheStore on it. */
@@ -57,7 +55,8 @@ export interface ParseOutcome {
   error?: string;
 }
 
-export interface ParseAllResult {
+/** How a pool's batch went. */
+export interface PoolResult {
   /** Threads that parsed (1: this one only). */
   threads: number;
   /** Why workers were not used although the batch was large, if so. */
@@ -73,7 +72,7 @@ export interface ParsePool {
   /** Let worker answers in (and feed the workers): call now and then while submitting. */
   breathe(): Promise<void>;
   /** Parse what is left, here and on the workers; resolves when every job is done. */
-  finish(): Promise<ParseAllResult>;
+  finish(): Promise<PoolResult>;
 }
 
 /**
