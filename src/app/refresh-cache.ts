@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { objectKey, recordFor, statUnchanged, type Manifest, type ManifestRecord } from "../core/cache/format.ts";
 import { namesRows, packObject, shardOf, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
-import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
+import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/hash.ts";
 import { CacheStore } from "../io/cache-store.ts";
 import { DEFAULT_MAX_BYTES, formatBytes, looksBinary, looksMinified } from "../io/files.ts";
@@ -218,7 +218,6 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
       }
       return;
     }
-    if (stored.unwritable) store.markUnwritable(stored.unwritable);
     const size = stored.size;
     newRows.set(key, stored.pack);
     result.parsed++;
@@ -368,8 +367,4 @@ function workTreeHas(root: string, path: string, hash: string): boolean {
   } catch {
     return false;
   }
-}
-
-export function languageById(id: string): LanguageSpec | undefined {
-  return REGISTRY.byId.get(id);
 }

@@ -19,12 +19,11 @@ export interface StoredOutline {
   /** Byte size of the object written, -1 when the cache could not be written. */
   size: number;
   pack: PackObject;
-  /** Why the cache could not be written, once a write failed. */
-  unwritable?: string;
 }
 
 export async function outlineAndStore(job: StoreJob, store: CacheStore): Promise<StoredOutline> {
   const outline = await outlineSource(job);
   const size = store.writeOutlineSoon(outline); // written by the pool's flush at the latest
-  return { hash: outline.hash, size, pack: packObject(outline), unwritable: store.unwritable };
+  // A failed write shows at the pool's flush (CacheStore.unwritable), which every batch awaits.
+  return { hash: outline.hash, size, pack: packObject(outline) };
 }

@@ -18,11 +18,6 @@ export function sha256() {
   return nodeCrypto().createHash("sha256");
 }
 
-/** Hex SHA-256 of the bytes. */
-export function sha256Hex(data: Uint8Array | string): string {
-  return hexDigest(data);
-}
-
 /** The content hash of a file's bytes: what cache objects and `region --hash` are keyed by. */
 export function contentHash(bytes: Uint8Array): string {
   return hexDigest(bytes);
