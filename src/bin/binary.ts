@@ -1,8 +1,9 @@
 // Entry point of the compiled binary: the grammars, the tree-sitter runtime, the queries and
 // the hook script are embedded (build/embedded.gen.ts, written by scripts/build.ts). Bun-only.
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { childProcess, nodeOs } from "../core/builtins.ts";
+import { startupPlan } from "./startup-plan.ts";
 
 // JavaScriptCore's optimizing wasm tier (OMG) recompiles the tree-sitter runtime and grammar
 // on background threads as soon as they run hot. For a short run that is pure cost: on
@@ -23,16 +24,9 @@ const JSC_FLAG = "BUN_JSC_useOMGJIT";
 const PURGE_FLAG = "MIMALLOC_PURGE_DELAY";
 /** Set in the environment of the process we start again, so it never starts a third. */
 const RERUN_MARK = "AST_OUTLINE_RERUN";
-/** Commands that parse source in a short run. */
-const PARSING = new Set(["outline", "symbol", "changed", "calls", "callers", "hook", "dump-tree"]);
-/** Commands that usually answer from a warm .ast_outline_cache without parsing at all. */
-const CACHE_SERVED = new Set(["outline", "symbol"]);
-/** Commands that refresh the cache and know only then whether (and how much) to parse. */
-const LATE = new Set(["index", "search", "digest"]);
 /** Above this a batch keeps the optimizing tier: its compile cost is paid back (measured on the stdlib). */
 const SHORT_BATCH_BYTES = 4 * 1024 * 1024;
 const args = process.argv.slice(2);
-const reexecAllowed = process.env[JSC_FLAG] === undefined && !process.env[RERUN_MARK] && !process.env.AST_OUTLINE_NO_REEXEC;
 
 /** Run this command again with these start-up settings, in place of this process where possible. */
 function runAgain(settings: Record<string, string>): boolean {
@@ -72,10 +66,16 @@ function insideIndexedRepo(): boolean {
   return indexedAbove(process.cwd()) || (file !== undefined && !file.startsWith("-") && indexedAbove(dirname(file)));
 }
 
+const isDirectory = (path: string) => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
 // AST_OUTLINE_NO_CACHE=1 (src/app/cache-lookup.ts) makes every outline a parse, cache or not.
-const cacheMayAnswer = () => process.env.AST_OUTLINE_NO_CACHE !== "1" && insideIndexedRepo();
-const worthIt = PARSING.has(args[0]) && !(CACHE_SERVED.has(args[0]) && cacheMayAnswer());
-if (worthIt && reexecAllowed) runAgainWithoutOMG();
+const plan = startupPlan(args, { env: process.env, cacheMayAnswer: insideIndexedRepo, isDirectory });
+if (plan === "now") runAgainWithoutOMG();
 
 const { setAssetSource } = await import("../core/parse/assets.ts");
 const { setSha256Hex } = await import("../core/hash.ts");
@@ -91,7 +91,7 @@ setSha256Hex((data) => new Bun.CryptoHasher("sha256").update(data).digest("hex")
 setHookScript(hookScript);
 // The worker is a second entry point of the binary (scripts/build.ts), which Bun resolves by its file name.
 setWorkerEntry(() => "./parse-worker.ts");
-if (LATE.has(args[0]) && reexecAllowed) {
+if (plan === "late") {
   // A long batch keeps the optimizing tier; it starts again only to stop the purging (a
   // second start costs ~50 ms, the purging seconds).
   setBeforeParse((batch) => {

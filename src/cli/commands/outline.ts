@@ -1,4 +1,5 @@
 import { outlineFile } from "../../app/outline-file.ts";
+import { beforeParse } from "../../app/pool-hooks.ts";
 import { OutlineError } from "../../core/errors.ts";
 import { looksBinary, looksMinified, parseSize, DEFAULT_MAX_BYTES, formatBytes } from "../../io/files.ts";
 import { expandPaths, type WalkNote } from "../../io/walk.ts";
@@ -25,6 +26,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
 
   const notes: WalkNote[] = [];
   const entries = expandPaths(paths, notes);
+  announceBatch(entries.map((e) => e.path));
   for (const n of notes) io.note(`skipped ${n.path}: ${n.reason}`);
 
   let exit: number = EXIT_OK;
@@ -60,6 +62,24 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
     io.out(renderOutlineJson(done, maxChildren, single && done.length === 1));
   }
   return exit;
+}
+
+/**
+ * Tell the binary how much is about to be parsed, before anything is printed: a short batch
+ * runs again without the optimizing wasm tier (src/bin/binary.ts). Only set for folder walks.
+ */
+function announceBatch(paths: string[]): void {
+  const hook = beforeParse();
+  if (!hook) return;
+  let bytes = 0;
+  for (const p of paths) {
+    try {
+      bytes += statSync(p).size;
+    } catch {
+      // reported when it is outlined
+    }
+  }
+  hook({ files: paths.length, bytes });
 }
 
 /** Why a file found in a folder walk is not outlined, or undefined to outline it. */

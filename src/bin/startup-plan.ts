@@ -1,0 +1,60 @@
+// When the compiled binary runs itself again with other JavaScriptCore settings (see
+// binary.ts for why). A pure decision over the arguments and a few probes, so it is tested
+// without starting processes.
+
+/**
+ * - `now`: a short parsing run: start again without the optimizing tiers before anything else.
+ * - `late`: the size of the work is known only later (a cache refresh, a folder walk): decide
+ *   in setBeforeParse, before the first parse, with the batch's bytes.
+ * - `keep`: run on as we are.
+ */
+export type StartupPlan = "now" | "late" | "keep";
+
+export interface StartupProbes {
+  /** The environment variables that decide (a user's own JSC setting wins). */
+  env: Record<string, string | undefined>;
+  /** Whether a cache may answer this run (an indexed repository around the cwd or the file). */
+  cacheMayAnswer: () => boolean;
+  isDirectory: (path: string) => boolean;
+}
+
+/** Commands that parse source in a short run. */
+const PARSING = new Set(["outline", "symbol", "changed", "calls", "callers", "hook", "dump-tree"]);
+/** Commands that usually answer from a warm .ast_outline_cache without parsing at all. */
+const CACHE_SERVED = new Set(["outline", "symbol"]);
+/** Commands that refresh the cache and know only then whether (and how much) to parse. */
+const LATE = new Set(["index", "search", "digest"]);
+/** Options of `outline` that take a value: their value is not a path. */
+const OUTLINE_VALUE_OPTIONS = new Set(["--format", "--max-children", "--max-size", "--language"]);
+
+export function startupPlan(args: readonly string[], probes: StartupProbes): StartupPlan {
+  const { env } = probes;
+  if (env.BUN_JSC_useOMGJIT !== undefined || env.AST_OUTLINE_RERUN || env.AST_OUTLINE_NO_REEXEC) return "keep";
+  const command = args[0];
+  if (LATE.has(command)) return "late";
+  if (!PARSING.has(command)) return "keep";
+  const cacheMayAnswer = CACHE_SERVED.has(command) && env.AST_OUTLINE_NO_CACHE !== "1" && probes.cacheMayAnswer();
+  if (cacheMayAnswer) return "keep";
+  // A folder can hold megabytes: without the optimizing tier the outline of the stdlib took
+  // twice as long (26 vs 12 s). Its walk knows the bytes before the first parse.
+  if (command === "outline" && outlinePaths(args.slice(1)).some((p) => probes.isDirectory(p))) return "late";
+  return "now";
+}
+
+/** The path arguments of `outline` (no paths means the current folder). */
+export function outlinePaths(rest: readonly string[]): string[] {
+  const paths: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i];
+    if (a === "--") {
+      paths.push(...rest.slice(i + 1));
+      break;
+    }
+    if (a.startsWith("-")) {
+      if (OUTLINE_VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    paths.push(a);
+  }
+  return paths.length ? paths : ["."];
+}
