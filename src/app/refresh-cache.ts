@@ -199,7 +199,10 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
 
   // Pass 2: read and hash; content no object holds goes to the parse pool at once, so parsing
   // (on a worker) overlaps this reading. Identical content is parsed once: later copies join
-  // the group of the first.
+  // the group of the first. Largest files first: the pool's threads take jobs from both ends
+  // of this order, so they finish within one small file of each other, and the big files a
+  // worker starts on overlap this reading.
+  toRead.sort((a, b) => sizeOf(b) - sizeOf(a));
   const byKey = new Map<string, Pending[]>();
   /** Groups already parsed: a copy read after that finds the object like any other. */
   const finished = new Set<string>();
@@ -230,12 +233,12 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   // Loaded with the first job: a run that parses nothing never loads the engine or worker_threads.
   let pool: ParsePool | undefined;
   let unread = toRead.length;
-  let unreadBytes = toRead.reduce((n, c) => n + (c.staged?.length ?? c.stat?.size ?? 0), 0);
+  let unreadBytes = toRead.reduce((n, c) => n + sizeOf(c), 0);
   for (let i = 0; i < toRead.length; i++) {
     const { path, language, staged } = toRead[i];
     let stat = toRead[i].stat;
     unread--;
-    unreadBytes -= staged?.length ?? stat?.size ?? 0;
+    unreadBytes -= sizeOf(toRead[i]);
     if (i % 32 === 31) await pool?.breathe();
     let bytes: Uint8Array;
     try {
@@ -350,6 +353,9 @@ function syncShards(store: CacheStore, shards: Set<number>, keys: Set<string>, f
   }
   return out;
 }
+
+/** A candidate's size before it is read. */
+const sizeOf = (c: Candidate) => c.staged?.length ?? c.stat?.size ?? 0;
 
 function statOrUndefined(file: string): Stats | undefined {
   try {

@@ -1,0 +1,81 @@
+// The parse pool (src/app/parse-pool.ts): this thread and a worker share the jobs through
+// claims, so every job is outlined and reported exactly once, with what one thread would have
+// made, and its object is on disk when finish() returns; a worker that dies holding a claimed
+// job leaves that job (and all it did not reach) to this thread.
+import { afterEach, describe, expect, test } from "bun:test";
+import { claimJob, openPool, type ParseJob, type ParseOutcome } from "../src/app/parse-pool.ts";
+import { setWorkerEntry } from "../src/app/pool-hooks.ts";
+import { engineId } from "../src/app/engine.ts";
+import { packObject } from "../src/core/cache/pack.ts";
+import { REGISTRY } from "../src/core/languages/registry.ts";
+import { outlineSource } from "../src/core/outline/outline.ts";
+import { CacheStore } from "../src/io/cache-store.ts";
+import { tempDir } from "./helpers/cli.ts";
+
+const python = REGISTRY.byId.get("python")!;
+
+/** `n` distinct Python files of different sizes, over the pool's floor for starting a worker (16 files, 512 KB). */
+function jobs(n: number): ParseJob[] {
+  return Array.from({ length: n }, (_, i) => {
+    let text = "";
+    for (let k = 0; k < 300 + 20 * i; k++) text += `class C${i}_${k}:\n    def m${k}(self, a):\n        return a + ${k}\n\n`;
+    return { path: `pkg/m${i}.py`, bytes: new TextEncoder().encode(text), language: python };
+  });
+}
+
+async function runPool(all: ParseJob[]) {
+  const dir = tempDir();
+  const store = new CacheStore(dir.path, engineId());
+  store.prepare();
+  const outcomes: ParseOutcome[] = [];
+  const pool = openPool(store, (o) => outcomes.push(o), { threads: 2 });
+  const bytes = all.reduce((n, j) => n + j.bytes.length, 0);
+  all.forEach((job, i) => pool.submit(job, { files: all.length - i, bytes }));
+  const result = await pool.finish();
+  return { dir, store, outcomes, result };
+}
+
+afterEach(() => setWorkerEntry(() => new URL("../src/app/parse-worker.ts", import.meta.url)));
+
+describe("parse pool", () => {
+  test("claims: exactly one of several claimers wins a job", () => {
+    const claims = new Int32Array(new SharedArrayBuffer(8));
+    expect(claimJob(claims, 1, 1)).toBe(true);
+    expect(claimJob(claims, 1, 2)).toBe(false);
+    expect(claimJob(claims, 0, 2)).toBe(true);
+    expect([...claims]).toEqual([2, 1]);
+  });
+
+  test("this thread and a worker: every job once, as one thread makes it, its object on disk", async () => {
+    const all = jobs(24);
+    const { dir, store, outcomes, result } = await runPool(all);
+    try {
+      expect(result).toEqual({ threads: 2 });
+      expect(outcomes.map((o) => o.job.path).sort()).toEqual(all.map((j) => j.path).sort());
+      for (const o of outcomes) {
+        expect(o.error).toBeUndefined();
+        const direct = await outlineSource(o.job);
+        expect(o.stored!.hash).toBe(direct.hash);
+        expect(o.stored!.pack).toEqual(packObject(direct));
+        expect(store.objectSize(direct.hash, "python")).toBe(o.stored!.size);
+        expect(store.readOutline(direct.hash, "python", o.job.path)).toEqual(direct);
+      }
+    } finally {
+      dir.cleanup();
+    }
+  }, 60000);
+
+  test("a worker that dies holding a job: this thread parses what it did not answer, and says why", async () => {
+    setWorkerEntry(() => new URL("./helpers/dying-parse-worker.ts", import.meta.url));
+    const all = jobs(20);
+    const { dir, store, outcomes, result } = await runPool(all);
+    try {
+      expect(result.threads).toBe(1);
+      expect(result.fallback).toMatch(/exited with code 3/);
+      expect(outcomes.map((o) => o.job.path).sort()).toEqual(all.map((j) => j.path).sort());
+      for (const o of outcomes) expect(store.objectSize(o.stored!.hash, "python")).toBe(o.stored!.size);
+    } finally {
+      dir.cleanup();
+    }
+  }, 60000);
+});
