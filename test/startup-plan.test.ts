@@ -1,6 +1,6 @@
 // The binary's decision to run itself again with other JSC settings (src/bin/startup-plan.ts).
 import { describe, expect, test } from "bun:test";
-import { outlinePaths, startupPlan, type StartupProbes } from "../src/bin/startup-plan.ts";
+import { batchSettings, outlinePaths, SHORT_BATCH_BYTES, startupPlan, type StartupProbes } from "../src/bin/startup-plan.ts";
 
 const dirs = new Set([".", "src", "lib"]);
 const probes = (over: Partial<StartupProbes> = {}): StartupProbes => ({
@@ -40,6 +40,17 @@ describe("startupPlan", () => {
     }
     expect(startupPlan(["languages"], probes())).toBe("keep");
     expect(startupPlan(["mcp"], probes())).toBe("keep");
+  });
+
+  test("a late run's batch: short drops OMG and DFG, long drops FTL (and purging), a user's own settings win", () => {
+    const short = batchSettings(SHORT_BATCH_BYTES, {});
+    expect(short).toEqual({ BUN_JSC_useOMGJIT: "0", BUN_JSC_useDFGJIT: "0" });
+    expect(batchSettings(1000, { BUN_JSC_useDFGJIT: "1" })).toEqual({ BUN_JSC_useOMGJIT: "0", BUN_JSC_useDFGJIT: "1" });
+    const long = SHORT_BATCH_BYTES + 1;
+    expect(batchSettings(long, {})).toEqual({ BUN_JSC_useFTLJIT: "0" });
+    expect(batchSettings(long, { MIMALLOC_PURGE_DELAY: "-1" })).toEqual({ BUN_JSC_useFTLJIT: "0" });
+    expect(batchSettings(long, { BUN_JSC_useFTLJIT: "1" })).toEqual({ BUN_JSC_useFTLJIT: "1" }); // still starts again, for the purging
+    expect(batchSettings(long, { BUN_JSC_useFTLJIT: "1", MIMALLOC_PURGE_DELAY: "10" })).toBeUndefined();
   });
 
   test("outlinePaths skips options and their values, honours --", () => {

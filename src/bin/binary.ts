@@ -3,7 +3,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { childProcess, nodeOs } from "../core/builtins.ts";
-import { startupPlan } from "./startup-plan.ts";
+import { batchSettings, shortRunSettings, startupPlan } from "./startup-plan.ts";
 
 // JavaScriptCore's optimizing wasm tier (OMG) recompiles the tree-sitter runtime and grammar
 // on background threads as soon as they run hot. For a short run that is pure cost: on
@@ -14,8 +14,8 @@ import { startupPlan } from "./startup-plan.ts";
 // commands a warm cache answers without parsing (a second start costs ~40 ms, more than a
 // cache hit). The cache commands decide late: they run here until they know what is stale,
 // and start again only when a short batch is about to be parsed (setBeforeParse); nothing has
-// been written or printed at that point. AST_OUTLINE_NO_REEXEC=1 turns this off.
-const JSC_FLAG = "BUN_JSC_useOMGJIT";
+// been written or printed at that point. AST_OUTLINE_NO_REEXEC=1 turns this off. Which
+// settings a run starts again with: startup-plan.ts.
 // mimalloc (Bun's allocator) hands freed pages back to the kernel after 10 ms by default. A
 // parse frees and allocates tens of MB per file, so a cold `index` of the stdlib made ~10,000
 // madvise calls and faulted the pages back in: ~7 s of its ~23 s CPU. Never purging costs a
@@ -24,8 +24,6 @@ const JSC_FLAG = "BUN_JSC_useOMGJIT";
 const PURGE_FLAG = "MIMALLOC_PURGE_DELAY";
 /** Set in the environment of the process we start again, so it never starts a third. */
 const RERUN_MARK = "AST_OUTLINE_RERUN";
-/** Above this a batch keeps the optimizing tier: its compile cost is paid back (measured on the stdlib). */
-const SHORT_BATCH_BYTES = 4 * 1024 * 1024;
 const args = process.argv.slice(2);
 
 /** Run this command again with these start-up settings, in place of this process where possible. */
@@ -51,7 +49,7 @@ function runAgain(settings: Record<string, string>): boolean {
 // to wasm. Measured interleaved on 2 cores: `changed` on single commits of psf/requests 318 ->
 // 287 ms CPU (median of 60), a 235-file range 2.6 -> 2.1 s CPU, the outline of a 2,000-line
 // Python file 225 -> 200 ms CPU. The baseline JIT stays; a user's own setting wins.
-const runAgainWithoutOMG = () => runAgain({ [JSC_FLAG]: "0", BUN_JSC_useDFGJIT: process.env.BUN_JSC_useDFGJIT ?? "0" });
+const runAgainWithoutOMG = () => runAgain(shortRunSettings(process.env));
 
 /** Whether the folder (or one above it) holds a cache: checked for the cwd and the file named. */
 function indexedAbove(start: string): boolean {
@@ -92,11 +90,11 @@ setHookScript(hookScript);
 // The worker is a second entry point of the binary (scripts/build.ts), which Bun resolves by its file name.
 setWorkerEntry(() => "./parse-worker.ts");
 if (plan === "late") {
-  // A long batch keeps the optimizing tier; it starts again only to stop the purging (a
-  // second start costs ~50 ms, the purging seconds).
+  // A long batch keeps the optimizing wasm tier; it starts again only to stop the purging and
+  // JS's FTL tier (a second start costs ~50 ms, each of them seconds): startup-plan.ts.
   setBeforeParse((batch) => {
-    if (batch.bytes <= SHORT_BATCH_BYTES) runAgainWithoutOMG();
-    else if (process.env[PURGE_FLAG] === undefined) runAgain({});
+    const settings = batchSettings(batch.bytes, process.env);
+    if (settings) runAgain(settings);
   });
 }
 process.exitCode = await main(args, processIO());

@@ -41,6 +41,32 @@ export function startupPlan(args: readonly string[], probes: StartupProbes): Sta
   return "now";
 }
 
+/** Above this a batch keeps the optimizing wasm tier: its compile cost is paid back (measured on the stdlib). */
+export const SHORT_BATCH_BYTES = 4 * 1024 * 1024;
+
+type Env = Record<string, string | undefined>;
+
+/** A short parsing run: without wasm's optimizing tier (OMG) and JS's DFG (see binary.ts); a user's own DFG setting wins. */
+export function shortRunSettings(env: Env): Record<string, string> {
+  return { BUN_JSC_useOMGJIT: "0", BUN_JSC_useDFGJIT: env.BUN_JSC_useDFGJIT ?? "0" };
+}
+
+/**
+ * What a `late` run starts again with once it knows its batch's bytes, or undefined to run on
+ * as it is. A short batch: shortRunSettings. A long one (a cold `index`) keeps OMG and DFG
+ * (each off, the stdlib's parse threads took ~45% and ~25% more CPU) but not FTL, JS's top
+ * tier: on a cold stdlib index its compiles took 3.4-5.1 s CPU on JSC's compiler thread (perf,
+ * by thread; 2.4-3.1 s on one core), ~17% of the run, and the two parse threads were no faster
+ * with it (7.8-9.1 s CPU each, with or without); on two cores that thread competes with them.
+ * binary.ts's runAgain also stops mimalloc's purging: a long run starts again when either is
+ * unset. A user's own FTL setting wins.
+ */
+export function batchSettings(bytes: number, env: Env): Record<string, string> | undefined {
+  if (bytes <= SHORT_BATCH_BYTES) return shortRunSettings(env);
+  if (env.MIMALLOC_PURGE_DELAY !== undefined && env.BUN_JSC_useFTLJIT !== undefined) return undefined;
+  return { BUN_JSC_useFTLJIT: env.BUN_JSC_useFTLJIT ?? "0" };
+}
+
 /** The path arguments of `outline` (no paths means the current folder). */
 export function outlinePaths(rest: readonly string[]): string[] {
   const paths: string[] = [];
