@@ -4,8 +4,9 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { packObject, parseNameRow, parseNames, parseShard, serializeNames, serializeShard, shardOf, SHARD_COUNT, type PackObjects } from "../src/core/cache/pack.ts";
+import { namesRows, packObject, parseNameRow, parseNames, parseShard, serializeNames, serializeShard, shardOf, SHARD_COUNT, type PackObjects } from "../src/core/cache/pack.ts";
 import { blockMayMatch, rankSymbols } from "../src/core/search/rank.ts";
+import { SYMBOL_KINDS, type SymbolKind } from "../src/core/types.ts";
 import { runCli } from "./helpers/cli.ts";
 import { tempRepo } from "./helpers/git-repo.ts";
 
@@ -48,6 +49,23 @@ describe("shard format", () => {
     expect(parseNames(serializeShard("eng1", objects()), "eng1")).toBeUndefined();
     // The kind codes are indexes into the kind list the header names: another list, another format.
     expect(parseNames(text.replace(/ class,/, " klass,"), "eng1")).toBeUndefined();
+  });
+
+  test("names rows are fields 1, 2, 4 and 6 of each row, the kind coded; rows of another field count as their fields fall", () => {
+    const code = (kind: string) => SYMBOL_KINDS.indexOf(kind as SymbolKind).toString(36);
+    const byFields = (rows: string) => rows.split("\n").map((line) => {
+      const [kind, name, , start, , depth] = line.split("\t");
+      return `${SYMBOL_KINDS.includes(kind as SymbolKind) ? code(kind) : kind}\t${name}\t${start}\t${depth}`;
+    }).join("\n");
+    const cases = [
+      "class\tA\tA\t1\t9\t0\nmethod\tm\tA.m\t2\t3\t1",
+      "function\t\t\t4\t4\t0", // empty name and qualified name
+      "class\tA\tA\t1\t9\t0\n", // a trailing line break: one empty row
+      "class\tA\tA\t1\t9\t0\textra\nclass\tB", // damaged: seven fields, then two
+      "\n\nweird\tx\ty\t5\t6\t7", // empty rows and a kind this build does not know
+    ];
+    for (const rows of cases) expect(namesRows({ lineCount: 1, rows })).toBe(byFields(rows));
+    expect(namesRows({ lineCount: 0, rows: "" })).toBe("");
   });
 
   test("shards cover 0..SHARD_COUNT-1 by the hash's first bits", () => {

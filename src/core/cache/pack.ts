@@ -142,15 +142,40 @@ function namesHeader(engine: string): string {
   return `ast-outline-names ${SYMBOLS_FORMAT} ${engine} ${SYMBOL_KINDS.join(",")}`;
 }
 
-/** The names rows of a shard object. */
+/**
+ * The names rows of a shard object. Cut from the rows text by position, without splitting
+ * each row into fields: split and rejoin took ~70 ms of the end of a cold stdlib index
+ * (37,000 rows), where no other thread has anything left to do.
+ */
 export function namesRows(obj: PackObject): string {
-  if (!obj.rows) return "";
+  const rows = obj.rows;
+  if (!rows) return "";
   const out: string[] = [];
-  for (const line of obj.rows.split("\n")) {
-    const [kind, name, , start, , depth] = line.split("\t");
-    out.push(`${KIND_CODE.get(kind) ?? kind}\t${name}\t${start}\t${depth}`);
+  for (let at = 0; at <= rows.length; ) {
+    let eol = rows.indexOf("\n", at);
+    if (eol < 0) eol = rows.length;
+    const kindEnd = rows.indexOf("\t", at);
+    const nameEnd = kindEnd < 0 ? -1 : rows.indexOf("\t", kindEnd + 1);
+    const qualifiedEnd = nameEnd < 0 ? -1 : rows.indexOf("\t", nameEnd + 1);
+    const startEnd = qualifiedEnd < 0 ? -1 : rows.indexOf("\t", qualifiedEnd + 1);
+    const endEnd = startEnd < 0 ? -1 : rows.indexOf("\t", startEnd + 1);
+    const extra = endEnd < 0 ? -1 : rows.indexOf("\t", endEnd + 1);
+    if (endEnd < 0 || endEnd > eol || (extra >= 0 && extra < eol)) {
+      out.push(namesRow(rows.slice(at, eol))); // not six fields (a damaged shard): as the fields fall
+    } else {
+      const kind = rows.slice(at, kindEnd);
+      // `\tname`, `\tstart` and `\tdepth` keep the tab in front of them.
+      out.push((KIND_CODE.get(kind) ?? kind) + rows.slice(kindEnd, nameEnd) + rows.slice(qualifiedEnd, startEnd) + rows.slice(endEnd, eol));
+    }
+    at = eol + 1;
   }
   return out.join("\n");
+}
+
+/** One names row from one full row, field by field. */
+function namesRow(line: string): string {
+  const [kind, name, , start, , depth] = line.split("\t");
+  return `${KIND_CODE.get(kind) ?? kind}\t${name}\t${start}\t${depth}`;
 }
 
 export function serializeNames(engine: string, objects: PackObjects): string {
