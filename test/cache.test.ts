@@ -36,6 +36,27 @@ async function directJson(root: string, path: string) {
 }
 
 describe("index", () => {
+  test("files are read largest first, but skipped files are reported in path order", async () => {
+    const repo = tempRepo({
+      "a.py": "x = 1\0\n", // binary, smallest
+      "b.js": `var a=${"1+".repeat(3000)}1;\n`, // minified, one long line
+      "c.py": `\0\n${"# y\n".repeat(3000)}`, // binary, largest
+      "d.py": PY,
+    });
+    try {
+      const r = await runCli(["index"], repo.path);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/1 parsed, 0 reused, 3 skipped/);
+      expect(r.stderr.trim().split("\n")).toEqual([
+        "ast-outline: skipped a.py: binary",
+        "ast-outline: skipped b.js: minified or generated",
+        "ast-outline: skipped c.py: binary",
+      ]);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
   test("builds the cache, stays out of git status, and outline/symbol answer the same from it", async () => {
     const repo = tempRepo({ "src/a.py": PY, "src/b.ts": "export function add(a: number, b: number) { return a + b; }\n", "notes.txt": "x\n", ".gitignore": "ignored.py\n", "ignored.py": "def nope(): pass\n" });
     try {

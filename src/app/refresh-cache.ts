@@ -286,6 +286,10 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   const parseResult = pool ? await pool.finish() : { threads: 1, fallback: undefined };
   result.threads = parseResult.threads;
   if (parseResult.fallback) result.warnings.push(`parsed in one thread: workers failed (${parseResult.fallback})`);
+  // Reported by path, whatever order the files were read (by size) and parsed (by thread) in.
+  const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  result.skipped.sort(byPath);
+  result.failed.sort(byPath);
 
   if (manifestChanged) store.writeManifest(manifest);
   // Only shards whose set of keys changed are rewritten (a warm run reads none of them).
