@@ -21,9 +21,3 @@
   body: (block
     (expression_statement
       (assignment left: (identifier) @name) @definition.field)))
-
-(import_statement name: (dotted_name) @import)
-(import_statement name: (aliased_import name: (dotted_name) @import))
-(import_from_statement module_name: (_) @import name: (dotted_name) @import.name)
-(import_from_statement module_name: (_) @import name: (aliased_import name: (dotted_name) @import.name))
-(import_from_statement module_name: (_) @import (wildcard_import) @import.name)
