@@ -11,7 +11,7 @@ import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/hash.ts";
 import { outlineSource } from "../core/outline/outline.ts";
-import { commentSpans, prepareComments, rowRuns } from "../core/parse/comments.ts";
+import { commentSpans, rowRuns } from "../core/parse/comments.ts";
 import { initRuntime, loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { CacheStore } from "../io/cache-store.ts";
@@ -219,15 +219,11 @@ async function side(
     // Comments come from a tree, parsed only if the diff asks (see computeChanges).
     const d: DeferredComments = {
       asked: false,
-      load: async () => {
-        const query = await prepareComments(language);
-        return withTree(language.grammar, text, (tree) => commentSpans(query, tree, commentRows));
-      },
+      load: () => withTree(language.grammar, text, (tree) => commentSpans(language, tree, commentRows)),
     };
     ctx.deferred.push(d);
     return { path, text, symbols: cached.symbols, comments: () => d.spans ?? ((d.asked = true), []) };
   }
-  const query = wanted ? await prepareComments(language) : undefined;
   let comments: [number, number][] = [];
   // The outline's own tree gives the comments: each version is parsed once.
   const outline = await outlineSource({
@@ -237,7 +233,7 @@ async function side(
     oldTree,
     ...DEFINITIONS_ONLY,
     inspectTree: (tree) => {
-      if (wanted) comments = commentSpans(query, tree, commentRows);
+      if (wanted) comments = commentSpans(language, tree, commentRows);
       keepTree?.(tree);
     },
   });
