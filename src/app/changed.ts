@@ -198,6 +198,11 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   } finally {
     reusable?.delete();
   }
+  // Split once: the diff core needs the same lines.
+  if (changed && input.old && input.new) {
+    input.old.lines = oldLines;
+    input.new.lines = newLines;
+  }
   return input;
 }
 
