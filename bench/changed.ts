@@ -11,7 +11,7 @@
 // The repository is data (e.g. a clone under /work/data), never part of this project.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { f1, python, score, type Sets } from "../test/helpers/oracle.ts";
 
 const ROOT = join(import.meta.dir, "..");
@@ -20,9 +20,10 @@ const flag = (name: string, fallback: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args.splice(i, 2)[1] : fallback;
 };
-const binary = flag("--binary", join(ROOT, "dist", "ast-outline"));
+const binary = resolve(flag("--binary", join(ROOT, "dist", "ast-outline"))); // git runs in the repo: paths from here
 const commitCount = Number(flag("--commits", "40"));
-const baseline = flag("--baseline", "");
+const baselineArg = flag("--baseline", "");
+const baseline = baselineArg && resolve(baselineArg);
 const rounds = Number(flag("--rounds", "1"));
 if (baseline && !existsSync(baseline)) throw new Error(`no binary at ${baseline}`);
 const repo = args[0] ?? "/work/data/requests";
