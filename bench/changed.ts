@@ -1,14 +1,17 @@
 // bench/changed.ts: `changed` on a real Python project's history.
-//   bun bench/changed.ts [repo] [--binary dist/ast-outline] [--commits 40]
+//   bun bench/changed.ts [repo] [--binary dist/ast-outline] [--commits 40] [--baseline OTHER] [--rounds 1]
 // 1. Agreement with the CPython-`ast` oracle (scripts/oracle/py_changed.py) under the CONTRACT
 //    rule on the last N non-merge commits that touch .py files: micro F1 over
 //    (change, path, qualified name) of def/class symbols. Target >= 0.98.
 // 2. Median wall and CPU time (on a loaded machine compare CPU) of `changed --base C~1 --head C` per commit from the compiled binary
 //    (target <= 150 ms), and a ~200-file range beside `git diff --stat` on the same range.
+// --baseline OTHER: the timings of a second binary, interleaved with the first run by run (this
+// VM's speed drifts, so an A/B from two separate runs misleads); --rounds N: N passes of the
+// single-commit timings (alternating which binary goes first).
 // The repository is data (e.g. a clone under /work/data), never part of this project.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { f1, python, score, type Sets } from "../test/helpers/oracle.ts";
 
 const ROOT = join(import.meta.dir, "..");
@@ -17,8 +20,12 @@ const flag = (name: string, fallback: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args.splice(i, 2)[1] : fallback;
 };
-const binary = flag("--binary", join(ROOT, "dist", "ast-outline"));
+const binary = resolve(flag("--binary", join(ROOT, "dist", "ast-outline"))); // git runs in the repo: paths from here
 const commitCount = Number(flag("--commits", "40"));
+const baselineArg = flag("--baseline", "");
+const baseline = baselineArg && resolve(baselineArg);
+const rounds = Number(flag("--rounds", "1"));
+if (baseline && !existsSync(baseline)) throw new Error(`no binary at ${baseline}`);
 const repo = args[0] ?? "/work/data/requests";
 if (!existsSync(binary)) throw new Error(`no binary at ${binary} (npm run build)`);
 if (!existsSync(join(repo, ".git"))) throw new Error(`not a git clone: ${repo}`);
@@ -49,12 +56,24 @@ const commits = git("log", "--no-merges", `-n${commitCount}`, "--format=%H", "--
 let tp = 0, fp = 0, fn = 0;
 const times: number[] = [];
 const cpuTimes: number[] = [];
+const baseTimes: number[] = [];
+const baseCpuTimes: number[] = [];
 const disagreements: string[] = [];
+const commitArgs = (c: string) => ["changed", "--base", `${c}~1`, "--head", c, "--format", "json"];
+/** The baseline's run of the same commit, before or after ours (alternating: neither always goes first). */
+const baselineRun = (c: string) => {
+  if (!baseline) return;
+  const b = timed(baseline, commitArgs(c));
+  baseTimes.push(b.ms);
+  baseCpuTimes.push(b.cpuMs);
+};
 let files = 0;
-for (const c of commits) {
-  const run = timed(binary, ["changed", "--base", `${c}~1`, "--head", c, "--format", "json"]);
+for (const [k, c] of commits.entries()) {
+  if (k % 2) baselineRun(c);
+  const run = timed(binary, commitArgs(c));
   times.push(run.ms);
   cpuTimes.push(run.cpuMs);
+  if (!(k % 2)) baselineRun(c);
   const set = JSON.parse(run.stdout);
   // Ours, keyed by path: a move is a removal from its old file and an addition to its new one.
   const ours: Sets = { added: [], removed: [], modified: [] };
@@ -85,6 +104,17 @@ for (const c of commits) {
   if (s.diffs.length) disagreements.push(`${c.slice(0, 10)}: ${s.diffs.join(" ")}`);
 }
 
+// More passes of the timings alone.
+for (let round = 1; round < rounds; round++) {
+  for (const [k, c] of commits.entries()) {
+    if ((k + round) % 2) baselineRun(c);
+    const run = timed(binary, commitArgs(c));
+    times.push(run.ms);
+    cpuTimes.push(run.cpuMs);
+    if (!((k + round) % 2)) baselineRun(c);
+  }
+}
+
 // A range of about 200 changed files: walk back along first parents from HEAD.
 const firstParents = git("rev-list", "--first-parent", "-n2000", "HEAD").trim().split("\n");
 let rangeBase = firstParents[firstParents.length - 1];
@@ -102,11 +132,18 @@ const rangeChanged: number[] = [];
 const rangeStat: number[] = [];
 const rangeCpu: number[] = [];
 const rangeStatCpu: number[] = [];
+const baseRange: number[] = [];
+const baseRangeCpu: number[] = [];
 let rangeSymbols = 0;
 for (let i = 0; i < 5; i++) {
   const r = timed(binary, ["changed", "--base", rangeBase, "--head", "HEAD", "--format", "json"]);
   rangeChanged.push(r.ms);
   rangeCpu.push(r.cpuMs);
+  if (baseline) {
+    const b = timed(baseline, ["changed", "--base", rangeBase, "--head", "HEAD", "--format", "json"]);
+    baseRange.push(b.ms);
+    baseRangeCpu.push(b.cpuMs);
+  }
   rangeSymbols = JSON.parse(r.stdout).files.reduce((n: number, f: any) => n + f.symbols.length, 0);
   const st = timed("git", ["diff", "--stat", rangeBase, "HEAD"]);
   rangeStat.push(st.ms);
@@ -114,8 +151,11 @@ for (let i = 0; i < 5; i++) {
 }
 
 const head = git("rev-parse", "--short", "HEAD").trim();
-console.log(`changed bench on ${repo} @ ${head}`);
+// Other work on the machine slows every timing: say how much there was (Linux).
+const load = existsSync("/proc/loadavg") ? ` (load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")})` : "";
+console.log(`changed bench on ${repo} @ ${head}${load}`);
 console.log(`  oracle agreement: ${commits.length} commits touching .py, ${files} Python file versions: tp ${tp}, fp ${fp}, fn ${fn}, F1 ${f1(tp, fp, fn).toFixed(4)} (target >= 0.98)`);
 for (const d of disagreements.slice(0, 20)) console.log(`    ${d}`);
 console.log(`  single commit: median ${median(times).toFixed(0)} ms (CPU ${median(cpuTimes).toFixed(0)} ms), max ${Math.max(...times).toFixed(0)} ms over ${times.length} commits (target <= 150 ms)`);
+if (baseline) console.log(`  baseline ${baseline}, interleaved: single commit median ${median(baseTimes).toFixed(0)} ms (CPU ${median(baseCpuTimes).toFixed(0)} ms); range median ${median(baseRange).toFixed(0)} ms (CPU ${median(baseRangeCpu).toFixed(0)} ms)`);
 console.log(`  ${rangeFiles}-file range ${rangeBase.slice(0, 10)}..HEAD (${rangeSymbols} symbol changes): changed median ${median(rangeChanged).toFixed(0)} ms (CPU ${median(rangeCpu).toFixed(0)} ms), git diff --stat median ${median(rangeStat).toFixed(0)} ms (CPU ${median(rangeStatCpu).toFixed(0)} ms)`);

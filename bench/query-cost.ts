@@ -1,16 +1,17 @@
 // Bench: what compiling each language's outline query costs (CPU ms of this thread).
-//   BUN_JSC_useOMGJIT=0 bun bench/query-cost.ts [LANG...] [--patterns] [--runs N]
+//   BUN_JSC_useOMGJIT=0 bun bench/query-cost.ts [LANG...] [--patterns] [--definitions] [--runs N]
 // Whole query: median of N compiles (the first compile of a process is what a cold run pays,
 // later ones reuse warmed JIT code, so also run this script several times and compare).
 // --patterns: each top-level pattern compiled alone, costliest first (where to restructure).
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// --definitions: outline.scm alone, the query `changed` compiles (no imports.scm).
 import { Query } from "web-tree-sitter";
+import { outlineQuerySource } from "../src/core/parse/assets.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { initRuntime, loadGrammar } from "../src/core/parse/parser.ts";
 
 const args = process.argv.slice(2);
 const patterns = args.includes("--patterns");
+const definitionsOnly = args.includes("--definitions"); // the query `changed` compiles: no imports.scm
 const runsAt = args.indexOf("--runs");
 const runs = runsAt === -1 ? 1 : Number(args[runsAt + 1]);
 const ids = args.filter((a, i) => !a.startsWith("--") && args[i - 1] !== "--runs");
@@ -52,7 +53,7 @@ await initRuntime();
 const specs = ids.length ? ids.map((id) => REGISTRY.byId.get(id)!) : REGISTRY.all.filter((s) => !s.embedded);
 for (const spec of specs) {
   const folder = spec.query ?? spec.id;
-  const source = readFileSync(join(import.meta.dir, "..", "grammars", folder, "outline.scm"), "utf8");
+  const source = outlineQuerySource(folder, { imports: !definitionsOnly });
   let t = cpu();
   const lang = await loadGrammar(spec.grammar);
   const grammarMs = cpu() - t;

@@ -93,9 +93,14 @@ async function run(cmd: string[]) {
   if (code !== 0) throw new Error(`${cmd.join(" ")} exited ${code}`);
 }
 
+// --splitting: each command's modules (and the MCP SDK, zod, cac) are chunks loaded by the
+// `import()` that needs them, not one module every start loads. The first process of a
+// parsing run, which only decides to start again (src/bin/binary.ts), then loads a few KB;
+// measured on the 2-core dev box, interleaved: `changed` on one commit 185 -> 173 ms CPU,
+// `--version` 15.3 -> 14.1 ms.
 async function compile(outfile: string, target?: string) {
   await run([
-    process.execPath, "build", "--compile", "--minify", "--bytecode", "--format=esm",
+    process.execPath, "build", "--compile", "--minify", "--bytecode", "--splitting", "--format=esm",
     ...(target ? [`--target=${target}`] : []),
     "src/bin/binary.ts", "src/bin/parse-worker.ts", "--outfile", outfile,
   ]);

@@ -2,7 +2,9 @@
 // captures, every language has fixtures, and the table refuses duplicates.
 import { describe, expect, test } from "bun:test";
 import { LANGUAGES, buildRegistry, REGISTRY } from "../src/core/languages/registry.ts";
+import { Query } from "web-tree-sitter";
 import { loadGrammar, loadQuery } from "../src/core/parse/parser.ts";
+import { assets } from "../src/core/parse/assets.ts";
 import { detectLanguage, shebangInterpreter } from "../src/core/languages/detect.ts";
 import { SYMBOL_KINDS } from "../src/core/types.ts";
 import { fixtureCases } from "./golden.test.ts";
@@ -35,6 +37,25 @@ describe("language registry", () => {
       const a = await outlineSource({ path: first.file, bytes, language: spec });
       const b = await outlineSource({ path: first.file, bytes, language: spec });
       expect(b).toEqual(a);
+    });
+    // `changed` compiles outline.scm without imports.scm: the definitions must be all there.
+    test(`${spec.id}: outline.scm holds the definitions, imports.scm the imports; without imports the symbols are the same`, async () => {
+      const folder = spec.query ?? spec.id;
+      const importsOnly = assets().queryFile(folder, "imports.scm");
+      const definitions = await loadQuery(spec, { imports: false });
+      expect(definitions.captureNames.filter((c) => c.startsWith("import"))).toEqual([]);
+      if (importsOnly !== undefined) {
+        const lang = await loadGrammar(spec.grammar);
+        const imports = new Query(lang, importsOnly);
+        expect(imports.captureNames.filter((c) => !c.startsWith("_") && !c.startsWith("import"))).toEqual([]);
+        imports.delete();
+      }
+      for (const c of fixtureCases().filter((f) => f.lang === spec.id)) {
+        const bytes = readFileSync(join(ROOT, c.file));
+        const full = await outlineSource({ path: c.file, bytes, language: spec });
+        const defsOnly = await outlineSource({ path: c.file, bytes, language: spec, imports: false });
+        expect({ file: c.file, outline: defsOnly }).toEqual({ file: c.file, outline: { ...full, imports: [] } });
+      }
     });
     test(`${spec.id}: has golden fixtures`, () => {
       expect(fixtureCases().filter((c) => c.lang === spec.id).length).toBeGreaterThan(0);

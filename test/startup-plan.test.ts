@@ -44,8 +44,10 @@ describe("startupPlan", () => {
 
   test("a late run's batch: short drops OMG and DFG, long drops FTL (and purging), a user's own settings win", () => {
     const short = batchSettings(SHORT_BATCH_BYTES, {});
-    expect(short).toEqual({ BUN_JSC_useOMGJIT: "0", BUN_JSC_useDFGJIT: "0" });
-    expect(batchSettings(1000, { BUN_JSC_useDFGJIT: "1" })).toEqual({ BUN_JSC_useOMGJIT: "0", BUN_JSC_useDFGJIT: "1" });
+    expect(short).toMatchObject({ BUN_JSC_useOMGJIT: "0", BUN_JSC_useDFGJIT: "0", BUN_JSC_largeHeapSize: String(128 << 20) });
+    expect(short?.BUN_JSC_priorityDeltaOfWasmCompilerThreads).toBe("0");
+    // A user's own setting wins.
+    expect(batchSettings(1000, { BUN_JSC_useDFGJIT: "1", BUN_JSC_largeHeapSize: "1000" })).toMatchObject({ BUN_JSC_useOMGJIT: "0", BUN_JSC_useDFGJIT: "1", BUN_JSC_largeHeapSize: "1000" });
     const long = SHORT_BATCH_BYTES + 1;
     expect(batchSettings(long, {})).toEqual({ BUN_JSC_useFTLJIT: "0" });
     expect(batchSettings(long, { MIMALLOC_PURGE_DELAY: "-1" })).toEqual({ BUN_JSC_useFTLJIT: "0" });

@@ -9,7 +9,3 @@
 ; `readonly` / `export` / `declare` stay in the range and the signature.
 (program (declaration_command (variable_assignment name: (variable_name) @name)) @definition.variable)
 (program (variable_assignment name: (variable_name) @name) @definition.variable)
-
-; `source FILE` and `. FILE`.
-((command name: (command_name (word) @_source) . argument: (_) @import)
- (#match? @_source "^(source|\\.)$"))

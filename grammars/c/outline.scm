@@ -38,5 +38,3 @@
 
 (preproc_def name: (identifier) @name) @definition.macro
 (preproc_function_def name: (identifier) @name) @definition.macro
-
-(preproc_include path: (_) @import)

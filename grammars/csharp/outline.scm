@@ -50,5 +50,3 @@
 (field_declaration (variable_declaration (variable_declarator) . (variable_declarator name: (identifier) @name) @definition.field))
 (event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
 (enum_member_declaration name: (identifier) @name) @definition.constant
-
-(using_directive [(identifier) (qualified_name)] @import .)

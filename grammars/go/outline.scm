@@ -50,5 +50,3 @@
 ((source_file (var_declaration (var_spec name: (identifier) @name)) @definition.variable)
  (#not-match? @definition.variable "^var\\s*\\("))
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))
-
-(import_spec path: (interpreted_string_literal) @import)

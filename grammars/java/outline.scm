@@ -19,7 +19,3 @@
 (field_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.field
 (constant_declaration declarator: (variable_declarator name: (identifier) @name)) @definition.constant
 (enum_body (enum_constant name: (identifier) @name) @definition.constant)
-
-(import_declaration (scoped_identifier) @import (asterisk) @import.name)
-(import_declaration (scoped_identifier) @import .)
-(import_declaration (identifier) @import .)

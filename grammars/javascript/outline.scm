@@ -118,9 +118,3 @@
   (variable_declaration
     (variable_declarator name: (identifier) @name value: (_)? @value)) @definition.variable
   (#not-match? @value "^require\\("))
-
-(import_statement source: (string (string_fragment) @import))
-(export_statement source: (string (string_fragment) @import))
-((arguments . (string (string_fragment) @import) .) @_call
- (#parent? @_call "^call_expression\\.arguments$")
- (#field-text? @_call "function" "^require$"))

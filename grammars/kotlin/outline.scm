@@ -30,5 +30,3 @@
 
 (enum_entry (simple_identifier) @name) @definition.constant
 (type_alias (type_identifier) @name) @definition.type
-
-(import_header (identifier) @import (wildcard_import)? @import.name)

@@ -52,9 +52,3 @@
  (#ancestors? @definition.variable "^chunk"))
 ((assignment_statement (variable_list . name: (identifier) @name)) @definition.variable
  (#ancestors? @definition.variable "^chunk"))
-
-; `require("x")`, `require "x"`, `require('x')` anywhere: the imports.
-((function_call
-   name: (identifier) @_require
-   arguments: (arguments . (string content: (string_content) @import)))
- (#eq? @_require "require"))

@@ -44,7 +44,3 @@
  (#field-text? @_args "method" "^attr_(reader|writer|accessor)$"))
 
 (assignment left: (constant) @name) @definition.constant
-
-((argument_list . (string (string_content) @import)) @_args
- (#parent? @_args "^call\\.arguments$")
- (#field-text? @_args "method" "^(require|require_relative|load|autoload)$"))

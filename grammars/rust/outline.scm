@@ -36,9 +36,3 @@
 
 (const_item name: (identifier) @name) @definition.constant
 (static_item name: (identifier) @name) @definition.variable
-
-(use_declaration argument: [(scoped_identifier) (identifier)] @import)
-(use_declaration argument: (use_as_clause path: (_) @import))
-(use_declaration argument: (use_wildcard) @import)
-(use_declaration argument: (scoped_use_list path: (_) @import list: (use_list [(identifier) (scoped_identifier)] @import.name)))
-(use_declaration argument: (scoped_use_list path: (_) @import list: (use_list (use_as_clause path: (_) @import.name))))

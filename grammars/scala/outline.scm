@@ -29,9 +29,3 @@
  (#ancestors? @definition.variable "^(compilation_unit|template_body package_object)"))
 
 (type_definition name: (type_identifier) @name) @definition.type
-
-; `import a.b.{C, D => E}` imports a.b.C and a.b.D; `import a.b._` is a.b._
-(import_declaration path: (_) @import .)
-(import_declaration path: (_) @import (wildcard) @import.name)
-(import_declaration path: (_) @import (import_selectors (identifier) @import.name))
-(import_declaration path: (_) @import (import_selectors (renamed_identifier name: (identifier) @import.name)))

@@ -30,5 +30,3 @@
 (enum_entry name: (simple_identifier) @name @definition.constant)
 (typealias_declaration name: (type_identifier) @name) @definition.type
 (associatedtype_declaration name: (type_identifier) @name) @definition.type
-
-(import_declaration (identifier) @import)

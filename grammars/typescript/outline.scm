@@ -146,10 +146,3 @@
   (ambient_declaration
     [(lexical_declaration (variable_declarator name: (identifier) @name))
      (variable_declaration (variable_declarator name: (identifier) @name))] @definition.variable))
-
-(import_statement source: (string (string_fragment) @import))
-(import_require_clause source: (string (string_fragment) @import))
-(export_statement source: (string (string_fragment) @import))
-((arguments . (string (string_fragment) @import) .) @_call
- (#parent? @_call "^call_expression\\.arguments$")
- (#field-text? @_call "function" "^require$"))

@@ -4,7 +4,7 @@
 import { CACHE_FORMAT } from "../core/cache/format.ts";
 import { sha256 } from "../core/hash.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
-import { assets } from "../core/parse/assets.ts";
+import { assets, outlineQuerySource } from "../core/parse/assets.ts";
 import { VERSION } from "../version.ts";
 
 let memo: string | undefined;
@@ -26,7 +26,7 @@ export function engineId(): string {
     const q = spec.query ?? spec.id;
     if (!seen.has(`query:${q}`)) {
       seen.add(`query:${q}`);
-      h.update(`query ${q}\n${src.query(q)}\n`);
+      h.update(`query ${q}\n${outlineQuerySource(q)}\n`);
     }
   }
   return (memo = h.digest("hex").slice(0, 16));

@@ -1,9 +1,12 @@
 // Entry point of the compiled binary: the grammars, the tree-sitter runtime, the queries and
 // the hook script are embedded (build/embedded.gen.ts, written by scripts/build.ts). Bun-only.
-import { existsSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { childProcess, nodeOs } from "../core/builtins.ts";
+// No node: imports: this module runs first, and for a parsing command all it does is start
+// again (below). Node modules it needs on some paths come from process.getBuiltinModule, on use;
+// node:fs and node:path alone cost the first process ~2.5 ms CPU (compiled hello world, 2-core box).
+// startup-plan.ts is plain code with no imports of its own.
 import { batchSettings, shortRunSettings, startupPlan } from "./startup-plan.ts";
+const fs = () => process.getBuiltinModule("node:fs") as typeof import("node:fs");
+const path = () => process.getBuiltinModule("node:path") as typeof import("node:path");
 
 // JavaScriptCore's optimizing wasm tier (OMG) recompiles the tree-sitter runtime and grammar
 // on background threads as soon as they run hot. For a short run that is pure cost: on
@@ -39,9 +42,11 @@ function runAgain(settings: Record<string, string>): boolean {
       // fall through to spawnSync
     }
   }
-  const child = childProcess().spawnSync(process.execPath, args, { stdio: "inherit", env });
+  const childProcess = process.getBuiltinModule("node:child_process") as typeof import("node:child_process");
+  const child = childProcess.spawnSync(process.execPath, args, { stdio: "inherit", env });
   if (child.error) return false; // could not start ourselves again (unusual sandbox): carry on in this process
-  const signal = child.signal ? (nodeOs().constants.signals as Record<string, number>)[child.signal] : undefined;
+  const os = process.getBuiltinModule("node:os") as typeof import("node:os");
+  const signal = child.signal ? (os.constants.signals as Record<string, number>)[child.signal] : undefined;
   process.exit(child.status ?? (signal ? 128 + signal : 1));
 }
 
@@ -53,20 +58,21 @@ const runAgainWithoutOMG = () => runAgain(shortRunSettings(process.env));
 
 /** Whether the folder (or one above it) holds a cache: checked for the cwd and the file named. */
 function indexedAbove(start: string): boolean {
+  const { dirname, join, resolve } = path();
   for (let dir = resolve(start); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".ast_outline_cache", "VERSION"))) return true;
+    if (fs().existsSync(join(dir, ".ast_outline_cache", "VERSION"))) return true;
     if (dirname(dir) === dir) return false;
   }
 }
 
 function insideIndexedRepo(): boolean {
   const file = args[1];
-  return indexedAbove(process.cwd()) || (file !== undefined && !file.startsWith("-") && indexedAbove(dirname(file)));
+  return indexedAbove(process.cwd()) || (file !== undefined && !file.startsWith("-") && indexedAbove(path().dirname(file)));
 }
 
 const isDirectory = (path: string) => {
   try {
-    return statSync(path).isDirectory();
+    return fs().statSync(path).isDirectory();
   } catch {
     return false;
   }

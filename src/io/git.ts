@@ -3,10 +3,8 @@
 // error: a failed git call is never read as "nothing changed".
 // Async calls serve `changed`; the few sync ones serve the cache and the hook, whose callers
 // are synchronous file walks.
-import { childProcess } from "../core/builtins.ts";
 import { inputError, OutlineError } from "../core/errors.ts";
-
-const MAX_BUFFER = 512 * 1024 * 1024;
+import { runSync, start, type Exit } from "./process.ts";
 
 export interface GitResult {
   stdout: Buffer;
@@ -14,18 +12,19 @@ export interface GitResult {
 }
 
 /** Run git with `args` in `cwd`; reject with an OutlineError on a non-zero exit. */
-export function git(cwd: string, args: string[], what: string): Promise<GitResult> {
-  return new Promise((resolve, reject) => {
-    childProcess().execFile("git", args, { cwd, encoding: "buffer", maxBuffer: MAX_BUFFER, env: gitEnv() }, (err, stdout, stderr) => {
-      const errText = stderr.toString("utf8").trim();
-      if (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === "ENOENT") return reject(inputError("git is not installed or not on PATH", "this command reads the repository through git"));
-        return reject(gitFailure(what, errText, err.message));
-      }
-      resolve({ stdout, stderr: errText });
-    });
-  });
+export async function git(cwd: string, args: string[], what: string): Promise<GitResult> {
+  const exit = await start("git", args, { cwd, env: gitEnv() }).finish("");
+  checkExit(exit, what);
+  return { stdout: exit.stdout, stderr: exit.stderr.toString("utf8").trim() };
+}
+
+/** Throw the input error for a git that did not run or failed. */
+function checkExit(exit: Exit, what: string): void {
+  if (exit.code instanceof Error) {
+    if ((exit.code as NodeJS.ErrnoException).code === "ENOENT") throw inputError("git is not installed or not on PATH", "this command reads the repository through git");
+    throw inputError(`cannot run git: ${exit.code.message}`);
+  }
+  if (exit.code !== 0) throw gitFailure(what, exit.stderr.toString("utf8").trim(), `exit ${exit.code}`);
 }
 
 function gitEnv(): NodeJS.ProcessEnv {
@@ -171,30 +170,21 @@ export function readBlobs(root: string, ids: string[]): Promise<Map<string, Buff
  * start, ~5-10 ms, that way). The first call asks (no ids: just lets git go); later calls return its answer.
  */
 export function startBlobReader(cwd: string): (ids: string[]) => Promise<Map<string, Buffer>> {
-  const child = childProcess().spawn("git", ["cat-file", "--batch"], { cwd, env: gitEnv(), stdio: ["pipe", "pipe", "pipe"] });
-  const chunks: Buffer[] = [];
-  let stderr = "";
-  child.stdout.on("data", (c: Buffer) => chunks.push(c));
-  child.stderr.on("data", (c: Buffer) => (stderr += c.toString("utf8")));
-  child.stdin.on("error", () => {}); // reported through `close`
-  const done = new Promise<number | Error>((resolve) => {
-    child.on("error", (e) => resolve(e));
-    child.on("close", (code) => resolve(code ?? 1));
-  });
+  const child = start("git", ["cat-file", "--batch"], { cwd, env: gitEnv() });
   let answer: Promise<Map<string, Buffer>> | undefined;
   return (ids) => {
     if (answer) return answer; // asked already: a later call (a cleanup) changes nothing
     const unique = [...new Set(ids)];
-    child.stdin.end(unique.length ? unique.join("\n") + "\n" : "");
-    return (answer = done.then((code) => parseBatch(code, unique, Buffer.concat(chunks), stderr)));
+    return (answer = child.finish(unique.length ? unique.join("\n") + "\n" : "").then((exit) => parseBatch(exit, unique)));
   };
 }
 
-function parseBatch(code: number | Error, unique: string[], out: Buffer, stderr: string): Map<string, Buffer> {
+function parseBatch(exit: Exit, unique: string[]): Map<string, Buffer> {
   const result = new Map<string, Buffer>();
-  if (code instanceof Error) throw inputError(`cannot run git: ${code.message}`);
+  if (exit.code instanceof Error) throw inputError(`cannot run git: ${exit.code.message}`);
   if (!unique.length) return result; // nothing asked: how git ended does not matter
-  if (code !== 0) throw gitFailure("cat-file", stderr, `exit ${code}`);
+  checkExit(exit, "cat-file");
+  const out = exit.stdout;
   let pos = 0;
   for (const id of unique) {
     const nl = out.indexOf(0x0a, pos);
@@ -210,19 +200,16 @@ function parseBatch(code: number | Error, unique: string[], out: Buffer, stderr:
 
 /** Synchronous git for the cache and the hook; same error rules as `git()`. */
 export function gitSync(cwd: string, args: string[], input?: Uint8Array): Buffer {
-  const r = childProcess().spawnSync("git", args, { cwd, input, maxBuffer: MAX_BUFFER, env: gitEnv() });
-  if (r.error) throw inputError(`cannot run git: ${(r.error as NodeJS.ErrnoException).code ?? r.error.message}`, "is git installed and on PATH?");
-  if (r.status !== 0) throw gitFailure(args[0], r.stderr.toString("utf8").trim(), `exit ${r.status}`);
+  const r = runSync("git", args, { cwd, input, env: gitEnv() });
+  if (r.code instanceof Error) throw inputError(`cannot run git: ${(r.code as NodeJS.ErrnoException).code ?? r.code.message}`, "is git installed and on PATH?");
+  if (r.code !== 0) throw gitFailure(args[0], r.stderr.toString("utf8").trim(), `exit ${r.code}`);
   return r.stdout;
 }
 
 /** The work-tree root of the repository around cwd, or undefined outside one. */
 export function findRepoRoot(cwd: string): string | undefined {
-  try {
-    return childProcess().execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd, env: gitEnv(), stdio: ["ignore", "pipe", "ignore"] }).toString("utf8").trim() || undefined;
-  } catch {
-    return undefined;
-  }
+  const r = runSync("git", ["rev-parse", "--show-toplevel"], { cwd, env: gitEnv() });
+  return r.code === 0 ? r.stdout.toString("utf8").trim() || undefined : undefined;
 }
 
 function splitZ(out: Buffer): string[] {

@@ -7,7 +7,7 @@ import type { DiffSide } from "../../src/core/diff/source.ts";
 import type { FileChange } from "../../src/core/diff/types.ts";
 import { REGISTRY } from "../../src/core/languages/registry.ts";
 import { outlineSource } from "../../src/core/outline/outline.ts";
-import { commentSpans, prepareComments } from "../../src/core/parse/comments.ts";
+import { commentSpans } from "../../src/core/parse/comments.ts";
 
 export const ORACLE = join(import.meta.dir, "..", "..", "scripts", "oracle", "py_changed.py");
 
@@ -52,9 +52,8 @@ export function oracleSets(o: Sets): Sets {
 export async function ourDiff(path: string, oldText: string | undefined, newText: string | undefined): Promise<FileChange> {
   const py = REGISTRY.byId.get("python")!;
   const side = async (text: string, comments: boolean): Promise<DiffSide> => {
-    const query = await prepareComments(py);
     let spans: [number, number][] = [];
-    const o = await outlineSource({ path, bytes: new TextEncoder().encode(text), language: py, inspectTree: comments ? (tree) => (spans = commentSpans(query, tree)) : undefined });
+    const o = await outlineSource({ path, bytes: new TextEncoder().encode(text), language: py, inspectTree: comments ? (tree) => (spans = commentSpans(py, tree)) : undefined });
     return { path, text, symbols: o.symbols, comments: spans };
   };
   const both = oldText !== undefined && newText !== undefined;

@@ -14,6 +14,8 @@ export interface DiffSide {
    * is asked only when comment-free code is first needed (most symbols never need it).
    */
   comments?: [number, number][] | (() => [number, number][]);
+  /** `splitLines(text)`, when the caller has it already (the app splits both sides for the line diff). */
+  lines?: string[];
 }
 
 /**
@@ -80,9 +82,17 @@ export class SideText {
   readonly lines: string[];
   readonly root: SymNode;
   private squeezedLines?: string[];
+  /** 1 where line l (1-based, index l) has a non-space character. */
+  private readonly nonBlank: Uint8Array;
+  /** Lines claimed by the members of the node being built: `mark[l] === stamp` (one array, no Set per node). */
+  private readonly mark: Uint32Array;
+  private stamp = 0;
 
   constructor(readonly side: DiffSide) {
-    this.lines = splitLines(side.text);
+    this.lines = side.lines ?? splitLines(side.text);
+    this.nonBlank = new Uint8Array(this.lines.length + 2);
+    for (let i = 0; i < this.lines.length; i++) if (/\S/.test(this.lines[i])) this.nonBlank[i + 1] = 1;
+    this.mark = new Uint32Array(this.lines.length + 2);
     const moduleSym: OutlineSymbol = {
       kind: "module", name: MODULE_NAME, qualifiedName: MODULE_NAME, signature: "",
       startLine: 1, endLine: Math.max(1, this.lines.length), children: side.symbols,
@@ -115,16 +125,17 @@ export class SideText {
 
   private node(sym: OutlineSymbol, parent: SymNode | undefined, key: string, baseKey: string, isModule = false): SymNode {
     const first = isModule ? 1 : Math.min(sym.docStartLine ?? sym.startLine, sym.startLine);
-    const excluded = new Set<number>();
+    const stamp = ++this.stamp;
+    const { mark, nonBlank } = this;
+    const last = Math.min(sym.endLine, this.lines.length);
     for (const c of sym.children ?? []) {
-      for (let l = Math.min(c.docStartLine ?? c.startLine, c.startLine); l <= c.endLine; l++) {
-        // A member on its parent's first line (`class A { m() {} }`) leaves that line to the parent.
-        if (!isModule && l === sym.startLine) continue;
-        excluded.add(l);
-      }
+      // Only lines of this node's range matter below; a member can reach outside it.
+      for (let l = Math.max(first, Math.min(c.docStartLine ?? c.startLine, c.startLine)), end = Math.min(c.endLine, last); l <= end; l++) mark[l] = stamp;
     }
+    // A member on its parent's first line (`class A { m() {} }`) leaves that line to the parent.
+    if (!isModule && sym.startLine >= 1 && sym.startLine <= last && mark[sym.startLine] === stamp) mark[sym.startLine] = 0;
     const ownLines: number[] = [];
-    for (let l = first; l <= sym.endLine; l++) if (!excluded.has(l) && (this.lines[l - 1] ?? "").trim() !== "") ownLines.push(l);
+    for (let l = Math.max(1, first); l <= last; l++) if (mark[l] !== stamp && nonBlank[l]) ownLines.push(l);
     const n = new SymNode(this, sym, parent, key, baseKey, first, ownLines);
     const seen = new Map<string, number>();
     for (const c of sym.children ?? []) {

@@ -1,4 +1,4 @@
-// The language table. A language is data: this row plus grammars/<id>/outline.scm.
+// The language table. A language is data: this row plus grammars/<id>/outline.scm and imports.scm.
 // Nothing else in the code switches on a language id; quirks a query cannot express are
 // named here as flags and implemented once, generically, in core/outline.
 

@@ -26,9 +26,11 @@ export interface OutlineInput {
   inspectTree?: (tree: Tree) => void;
   /** An older version's tree, edited to match these bytes: parsing reuses it (see parse()). Not for embedded scripts. */
   oldTree?: Tree;
+  /** False: no import patterns are compiled or matched, and `imports` is empty (`changed` needs definitions only). */
+  imports?: boolean;
 }
 
-export async function outlineSource({ path, bytes, language, inspectTree, oldTree }: OutlineInput): Promise<FileOutline> {
+export async function outlineSource({ path, bytes, language, inspectTree, oldTree, imports: withImports = true }: OutlineInput): Promise<FileOutline> {
   const decoded = decodeSourceChecked(bytes);
   let text = decoded.text;
   const diagnostics: Diagnostic[] = [];
@@ -39,7 +41,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   text = source.text;
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
-  const query = await loadQuery(spec);
+  const query = await loadQuery(spec, { imports: withImports });
   const tree = await parse(spec.grammar, text, spec === language ? oldTree : undefined);
   const extraTrees: Tree[] = [];
   try {

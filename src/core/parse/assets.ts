@@ -52,6 +52,24 @@ export function packageDir(root: string, pkg: string): string {
   }
 }
 
+/** A query folder's file of import patterns, appended to outline.scm where imports are wanted. */
+const IMPORTS_FILE = "imports.scm";
+
+export interface QueryParts {
+  /** The import patterns too (default). `changed` compares definitions only and leaves them out. */
+  imports?: boolean;
+}
+
+/**
+ * The source of a query folder's outline query: outline.scm, then imports.scm unless left out.
+ * Import patterns come last, so definitions keep their pattern order ("the earlier wins") either way.
+ */
+export function outlineQuerySource(folder: string, { imports = true }: QueryParts = {}): string {
+  const defs = assets().query(folder);
+  const importPatterns = imports ? assets().queryFile(folder, IMPORTS_FILE) : undefined;
+  return importPatterns === undefined ? defs : `${defs}\n${importPatterns}`;
+}
+
 let current: AssetSource | undefined;
 
 export function setAssetSource(source: AssetSource): void {

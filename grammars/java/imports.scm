@@ -1,0 +1,5 @@
+; Imports (@import, @import.name): compiled after outline.scm where an outline lists them; `changed`, which
+; compares definitions only, leaves them out (see loadQuery in src/core/parse/parser.ts).
+(import_declaration (scoped_identifier) @import (asterisk) @import.name)
+(import_declaration (scoped_identifier) @import .)
+(import_declaration (identifier) @import .)

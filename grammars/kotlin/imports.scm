@@ -1,0 +1,3 @@
+; Imports (@import, @import.name): compiled after outline.scm where an outline lists them; `changed`, which
+; compares definitions only, leaves them out (see loadQuery in src/core/parse/parser.ts).
+(import_header (identifier) @import (wildcard_import)? @import.name)
