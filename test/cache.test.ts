@@ -1,7 +1,7 @@
 // The repo-wide cache: index, staleness, damaged entries, concurrency, a killed run,
 // an unwritable cache, and outline/symbol answering the same with or without it.
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { runCli } from "./helpers/cli.ts";
@@ -150,6 +150,35 @@ describe("index", () => {
       const after = await runCli(["search", "hello", "--format", "json"], repo.path);
       expect(after.stdout).toBe(before.stdout);
       expect(readFileSync(object, "utf8")).toBe(text);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test("after an upgrade (a cache made by another engine) search and digest re-parse instead of answering nothing", async () => {
+    const repo = tempRepo({ "a.py": PY });
+    try {
+      await runCli(["index"], repo.path);
+      const before = await runCli(["search", "hello", "--format", "json"], repo.path);
+      expect(before.stdout).toContain("def hello(self, name)");
+      // Make the cache look as an earlier build left it: manifest, objects and symbol files
+      // carry another engine id.
+      const cache = join(repo.path, ".ast_outline_cache");
+      const manifest = JSON.parse(readFileSync(join(cache, "manifest.json"), "utf8"));
+      const engine: string = manifest.engine;
+      expect(typeof engine).toBe("string");
+      const old = "0-earlier-build";
+      renameSync(join(cache, "objects", engine), join(cache, "objects", old));
+      writeFileSync(join(cache, "manifest.json"), JSON.stringify({ ...manifest, engine: old }));
+      for (const f of readdirSync(join(cache, "symbols"))) {
+        const p = join(cache, "symbols", f);
+        writeFileSync(p, readFileSync(p, "utf8").split(engine).join(old));
+      }
+      const after = await runCli(["search", "hello", "--format", "json"], repo.path);
+      expect(after.code).toBe(0);
+      expect(after.stdout).toBe(before.stdout);
+      expect(JSON.parse(readFileSync(join(cache, "manifest.json"), "utf8")).engine).toBe(engine);
+      expect((await runCli(["digest"], repo.path)).stdout).toContain("Greeter");
     } finally {
       repo.cleanup();
     }

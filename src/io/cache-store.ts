@@ -54,8 +54,8 @@ export class CacheStore {
   }
 
   readManifest(): Manifest {
-    if (!this.exists()) return emptyManifest();
-    return parseManifest(readText(join(this.dir, "manifest.json")));
+    if (!this.exists()) return emptyManifest(this.engine);
+    return parseManifest(readText(join(this.dir, "manifest.json")), this.engine);
   }
 
   writeManifest(m: Manifest): void {

@@ -3,7 +3,7 @@
 //
 // Layout of `.ast_outline_cache/` at the repository root:
 //   VERSION                                  the format version (a different one: start afresh)
-//   manifest.json                            path -> stat fingerprint + content hash + language
+//   manifest.json                            the engine, and path -> stat fingerprint + content hash + language
 //   objects/<engine>/<hh>/<hash>-<lang>.json one outline (FileOutline minus path), immutable
 //   symbols/<nn>.tsv                         symbol rows by object key in 64 shards, for qualified search (pack.ts)
 //   symbols/<nn>.names                       the same rows cut to kind, name, line, depth: name search, digest (pack.ts)
@@ -35,6 +35,13 @@ export interface ManifestRecord {
 
 export interface Manifest {
   format: number;
+  /**
+   * The engine the records' objects were made by. Runs that trust a record without looking
+   * for its object (`search`, `digest`) would find nothing after an upgrade: records of
+   * another engine are not trusted (the files are read and hashed again, objects looked up
+   * under this engine, parsed where missing).
+   */
+  engine: string;
   files: Record<string, ManifestRecord>;
 }
 
@@ -74,22 +81,22 @@ export function validEntry(value: unknown, engine: string, hash: string, languag
     && typeof e.lineCount === "number" && Array.isArray(e.imports) && Array.isArray(e.symbols) && Array.isArray(e.diagnostics);
 }
 
-export function emptyManifest(): Manifest {
-  return { format: CACHE_FORMAT, files: {} };
+export function emptyManifest(engine: string): Manifest {
+  return { format: CACHE_FORMAT, engine, files: {} };
 }
 
-/** A manifest read back, or an empty one when it is missing, damaged or of another format. */
-export function parseManifest(text: string | undefined): Manifest {
-  if (text === undefined) return emptyManifest();
+/** A manifest read back, or an empty one when it is missing, damaged, of another format or of another engine. */
+export function parseManifest(text: string | undefined, engine: string): Manifest {
+  if (text === undefined) return emptyManifest(engine);
   try {
     const m = JSON.parse(text) as Partial<Manifest>;
-    if (m.format !== CACHE_FORMAT || !m.files || typeof m.files !== "object") return emptyManifest();
+    if (m.format !== CACHE_FORMAT || m.engine !== engine || !m.files || typeof m.files !== "object") return emptyManifest(engine);
     // Checked in place: copying 1,800 records into a new object cost ~2 ms more (stdlib manifest).
     const files = m.files as Record<string, unknown>;
     for (const path of Object.keys(files)) if (!validRecord(files[path])) delete files[path];
-    return { format: CACHE_FORMAT, files: files as Record<string, ManifestRecord> };
+    return { format: CACHE_FORMAT, engine, files: files as Record<string, ManifestRecord> };
   } catch {
-    return emptyManifest();
+    return emptyManifest(engine);
   }
 }
 
