@@ -6,6 +6,8 @@ import type { LanguageSpec } from "../languages/registry.ts";
 import type { OutlineSymbol } from "../types.ts";
 import type { RawDefinition } from "./extract.ts";
 import { bareTypeName, firstLineSignature, firstSentence, foldSignature, isLicenseComment } from "./text-utils.ts";
+import { Rows } from "../text/rows.ts";
+import type { CommentIndex } from "./comment-index.ts";
 
 interface Placed {
   raw: RawDefinition;
@@ -18,11 +20,14 @@ interface Placed {
   endRow: number;
   truncated: boolean;
   docComments: Node[];
+  /** The wrapper nodes (registry `wrapperTypes`) the definition sits in, innermost first. */
+  wrappers: Node[];
 }
 
 export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string): OutlineSymbol[] {
-  const placed = defs.map((raw) => place(raw, spec, text));
-  cutBackSwallowed(placed, text, spec);
+  const rows = new Rows(text);
+  let placed = defs.map((raw) => place(raw, spec, text, rows));
+  if (defs.some((d) => d.hasError)) placed = cutBackSwallowed(placed, text, spec, rows).placed;
   return nest(placed, spec, text);
 }
 
@@ -31,30 +36,43 @@ export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: st
  * at which no definition starts. The caller re-parses from there (see outline.ts).
  */
 export function swallowedFrom(defs: RawDefinition[], spec: LanguageSpec, text: string): number | undefined {
-  const placed = defs.map((raw) => place(raw, spec, text));
+  const rows = new Rows(text);
+  const placed = defs.map((raw) => place(raw, spec, text, rows));
   const starts = new Set(placed.map((p) => p.startIndex));
   let first: number | undefined;
-  for (const cut of cutBackSwallowed(placed, text, spec)) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
+  for (const cut of cutBackSwallowed(placed, text, spec, rows).cuts) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
   return first;
 }
 
 /**
  * Placing reads the tree (wrappers, siblings, comments), which crosses into WASM at every
  * step; the outline places the same definitions up to three times (swallowedFrom,
- * strandedErrorFrom, buildSymbols), so each is placed once and copied (the cut-back mutates).
+ * strandedErrorFrom, buildSymbols), so each is placed once (the cut-back makes new records).
  */
 const placedOnce = new WeakMap<RawDefinition, Placed>();
 
-function place(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
+function place(raw: RawDefinition, spec: LanguageSpec, text: string, rows: Rows): Placed {
   let p = placedOnce.get(raw);
-  if (!p) placedOnce.set(raw, (p = placeNew(raw, spec, text)));
-  return { ...p };
+  if (!p) placedOnce.set(raw, (p = placeNew(raw, spec, text, rows)));
+  return p;
 }
 
-function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
+function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string, rows: Rows): Placed {
   let outer = raw.node;
-  const wrappers = spec.wrapperTypes ?? [];
-  while (outer.parent && wrappers.includes(outer.parent.type)) outer = outer.parent;
+  const wrappers: Node[] = [];
+  // The parent as read last, when it was: undefined means not read.
+  let outerParent: Node | null | undefined;
+  if (raw.maybeWrapped) {
+    const wrapperTypes = spec.wrapperTypes ?? [];
+    for (;;) {
+      const up = outer.parent;
+      if (!up || !wrapperTypes.includes(up.type)) {
+        outerParent = up;
+        break;
+      }
+      wrappers.push((outer = up));
+    }
+  }
   let first = outer;
   const leading = spec.leadingTypes ?? [];
   // (A sibling step crosses into WASM: not taken when the language has no leading types.)
@@ -63,17 +81,22 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     first = prev;
   }
   let last = outer;
-  if (outer.parent && !raw.body && spec.spanToParentEnd?.includes(outer.type)) last = outer.parent;
+  if (!raw.body && spec.spanToParentEnd?.includes(outer.type)) {
+    const parent = outerParent === undefined ? outer.parent : outerParent;
+    if (parent) last = parent;
+  }
+  const endIndex = last === raw.node ? raw.endIndex : last.endIndex;
   return {
     raw,
     startNode: first,
     startIndex: first.startIndex,
-    endIndex: last.endIndex,
+    endIndex,
     startRow: first.startPosition.row,
     startColumn: indentationAt(text, first.startIndex),
-    endRow: endRowOf(last),
+    endRow: rows.endRow(last.startPosition.row, endIndex),
     truncated: false,
-    docComments: detachedAbove(text, first.startIndex) ? [] : leadingComments(first, spec),
+    docComments: detachedAbove(text, first.startIndex) ? [] : leadingComments(first, spec, raw.comments, rows),
+    wrappers,
   };
 }
 
@@ -121,11 +144,17 @@ function detachedAbove(text: string, index: number): boolean {
 }
 
 /** Comments directly above a definition (no blank line between, not trailing code). */
-function leadingComments(first: Node, spec: LanguageSpec): Node[] {
+function leadingComments(first: Node, spec: LanguageSpec, comments: CommentIndex | undefined, rows: Rows): Node[] {
   const types = spec.commentTypes ?? [];
   if (!types.length) return [];
   const out: Node[] = [];
   let row = first.startPosition.row;
+  // Every comment looked at below starts before the definition, and the first one must end on
+  // the line above or this one: when none of them reaches that far, the tree need not be walked.
+  if (comments) {
+    const end = comments.furthestEndBefore(first.startIndex);
+    if (end < 0 || rows.at(end) < row - 1) return [];
+  }
   // A comment above a container's first member can sit outside the body node, before it
   // (Ruby `class A\n  # doc\n  def f`): then it is the previous sibling of the body that
   // starts with this member.
@@ -164,10 +193,12 @@ function trailingComment(node: Node, types: string[], column: number): Node | un
  * (or an error) starting at its own indentation or less on a later line is cut back to
  * the line before that point, and marked truncated.
  */
-function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): number[] {
+function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec, rows: Rows): { placed: Placed[]; cuts: number[] } {
   const cuts: number[] = [];
+  const out: Placed[] = [];
   for (const p of placed) {
-    if (!p.raw.node.hasError) continue;
+    out.push(p);
+    if (!p.raw.hasError) continue;
     let cutIndex = Infinity;
     let cutRow = Infinity;
     for (const q of placed) {
@@ -187,17 +218,9 @@ function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): n
     // End on the last non-blank line before the cut.
     let end = cutIndex;
     while (end > p.startIndex && /\s/.test(text[end - 1])) end--;
-    p.endIndex = end;
-    p.endRow = Math.max(p.startRow, Math.min(rowAt(text, end), cutRow));
-    p.truncated = true;
+    out[out.length - 1] = { ...p, endIndex: end, endRow: Math.max(p.startRow, Math.min(rows.at(end), cutRow)), truncated: true };
   }
-  return cuts;
-}
-
-function rowAt(text: string, index: number): number {
-  let row = 0;
-  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) row++;
-  return row;
+  return { placed: out, cuts };
 }
 
 /**
@@ -244,8 +267,8 @@ function isAllowedOutdent(node: Node, spec: LanguageSpec): boolean {
  */
 export function strandedErrorFrom(root: Node, defs: RawDefinition[], spec: LanguageSpec, text: string, after: number): number | undefined {
   if (!root.hasError) return undefined;
-  const placed = defs.map((raw) => place(raw, spec, text));
-  cutBackSwallowed(placed, text, spec);
+  const rows = new Rows(text);
+  const placed = cutBackSwallowed(defs.map((raw) => place(raw, spec, text, rows)), text, spec, rows).placed;
   const starts = new Set(placed.map((p) => p.startIndex));
   const insideDef = (i: number) => placed.some((p) => i > p.startIndex && i < p.endIndex);
   let best: number | undefined;
@@ -303,7 +326,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
     kind,
     name,
     qualifiedName: prefix ? `${prefix}.${name}` : name,
-    signature: signatureOf(raw, spec, text),
+    signature: signatureOf(raw, p, spec, text),
     startLine: p.startRow + 1,
     endLine: p.endRow + 1,
   };
@@ -320,13 +343,12 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
 const MAX_SIGNATURE_SOURCE = 600;
 const MAX_BROKEN_HEADER_LINES = 8;
 
-function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): string {
+function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: string): string {
   // Keep `export`, `export default`, `declare`, `template <...>` in the signature; leave
   // decorators out, whether they sit inside the node (TS `@dec class`) or its wrapper.
   const leading = spec.leadingTypes ?? [];
   let start = startAfterLeading(raw.node, leading);
-  const wrappers = spec.wrapperTypes ?? [];
-  for (let w = raw.node.parent; w && wrappers.includes(w.type); w = w.parent) {
+  for (const w of p.wrappers) {
     const from = startAfterLeading(w, leading);
     if (!text.slice(from, start).trimStart().startsWith("@")) start = from;
     else break;
@@ -334,23 +356,25 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
   const skipped = spec.signatureSkipTypes?.length ? leadingSkippedEnd(raw.node, spec.signatureSkipTypes) : undefined;
   if (skipped !== undefined && skipped > start) {
     start = skipped;
-    while (start < raw.node.endIndex && /\s/.test(text[start])) start++;
+    while (start < raw.endIndex && /\s/.test(text[start])) start++;
   }
   if (raw.body && raw.body.startIndex > start) {
-    const end = headerEnd(raw.body, spec.commentTypes ?? []);
+    const end = headerEnd(raw, raw.body, spec.commentTypes ?? []);
     const head = text.slice(start, end > start ? end : raw.body.startIndex);
     // Error recovery can put a whole class before a "body", or start the body far below the
     // header: the text between is not a signature, so only its first line.
     if (head.length > MAX_SIGNATURE_SOURCE) return firstLineSignature(head);
-    if (raw.node.hasError && head.split("\n").length > MAX_BROKEN_HEADER_LINES) return firstLineSignature(head);
+    if (raw.hasError && head.split("\n").length > MAX_BROKEN_HEADER_LINES) return firstLineSignature(head);
     let sig = foldSignature(head);
     sig = sig.replace(/\s*[:{]$/, "").replace(/\s*=$/, "");
     // A name that follows the body (C `typedef struct { ... } point_t;`) is kept after it.
-    const after = text.slice(raw.body.endIndex, raw.node.endIndex);
-    if (!sig.includes(raw.nameText) && after.includes(raw.nameText)) sig += ` {…} ${foldSignature(after)}`;
+    if (!sig.includes(raw.nameText)) {
+      const after = text.slice(raw.body.endIndex, raw.endIndex);
+      if (after.includes(raw.nameText)) sig += ` {…} ${foldSignature(after)}`;
+    }
     return sig;
   }
-  const whole = text.slice(start, raw.node.endIndex);
+  const whole = text.slice(start, raw.endIndex);
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
   const first = firstLineSignature(whole);
@@ -364,8 +388,12 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
  * Where the header before `body` ends: comments between the two (Python `def f(): # note`,
  * a comment line above the first statement) belong to neither and stay out of the signature.
  */
-function headerEnd(body: Node, commentTypes: string[]): number {
+function headerEnd(raw: RawDefinition, body: Node, commentTypes: string[]): number {
   let end = body.startIndex;
+  // A comment before the body is a child of the definition or of a node inside it, or follows
+  // it (a body outside the definition): either way it starts inside the definition. With none
+  // starting there, the tree need not be asked.
+  if (!commentTypes.length || (raw.comments && end > raw.startIndex && !raw.comments.startsWithin(raw.startIndex, end))) return end;
   for (let prev = body.previousSibling; prev && commentTypes.includes(prev.type); prev = prev.previousSibling) end = prev.startIndex;
   return end;
 }

@@ -2,6 +2,10 @@
 
 /** One-line signature: whitespace runs (line breaks included) fold to one space. */
 export function foldSignature(text: string): string {
+  // Every replacement below needs a line break, and those in the blanks the trim removes
+  // change nothing: most signatures have no other (a header ends with the break before its body).
+  const trimmed = text.trim();
+  if (!trimmed.includes("\n")) return trimmed;
   return text
     .replace(/([([{<])[ \t]*\r?\n\s*/g, "$1") // "(\n    a" -> "(a"
     .replace(/,?[ \t]*\r?\n\s*([)\]}>])/g, "$1") // "b,\n)" -> "b)"
