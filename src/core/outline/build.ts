@@ -6,7 +6,6 @@ import type { LanguageSpec } from "../languages/registry.ts";
 import type { OutlineSymbol } from "../types.ts";
 import type { RawDefinition } from "./extract.ts";
 import { bareTypeName, firstLineSignature, firstSentence, foldSignature, isLicenseComment } from "./text-utils.ts";
-import { Rows } from "../text/rows.ts";
 import type { CommentIndex } from "./comment-index.ts";
 
 interface Placed {
@@ -25,9 +24,8 @@ interface Placed {
 }
 
 export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string): OutlineSymbol[] {
-  const rows = new Rows(text);
-  let placed = defs.map((raw) => place(raw, spec, text, rows));
-  if (defs.some((d) => d.hasError)) placed = cutBackSwallowed(placed, text, spec, rows).placed;
+  let placed = defs.map((raw) => place(raw, spec, text));
+  if (defs.some((d) => d.hasError)) placed = cutBackSwallowed(placed, text, spec).placed;
   return nest(placed, spec, text);
 }
 
@@ -36,11 +34,10 @@ export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: st
  * at which no definition starts. The caller re-parses from there (see outline.ts).
  */
 export function swallowedFrom(defs: RawDefinition[], spec: LanguageSpec, text: string): number | undefined {
-  const rows = new Rows(text);
-  const placed = defs.map((raw) => place(raw, spec, text, rows));
+  const placed = defs.map((raw) => place(raw, spec, text));
   const starts = new Set(placed.map((p) => p.startIndex));
   let first: number | undefined;
-  for (const cut of cutBackSwallowed(placed, text, spec, rows).cuts) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
+  for (const cut of cutBackSwallowed(placed, text, spec).cuts) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
   return first;
 }
 
@@ -51,13 +48,13 @@ export function swallowedFrom(defs: RawDefinition[], spec: LanguageSpec, text: s
  */
 const placedOnce = new WeakMap<RawDefinition, Placed>();
 
-function place(raw: RawDefinition, spec: LanguageSpec, text: string, rows: Rows): Placed {
+function place(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
   let p = placedOnce.get(raw);
-  if (!p) placedOnce.set(raw, (p = placeNew(raw, spec, text, rows)));
+  if (!p) placedOnce.set(raw, (p = placeNew(raw, spec, text)));
   return p;
 }
 
-function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string, rows: Rows): Placed {
+function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
   let outer = raw.node;
   const wrappers: Node[] = [];
   // The parent as read last, when it was: undefined means not read.
@@ -93,9 +90,9 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string, rows: Ro
     endIndex,
     startRow: first.startPosition.row,
     startColumn: indentationAt(text, first.startIndex),
-    endRow: rows.endRow(last.startPosition.row, endIndex),
+    endRow: endRowOf(last),
     truncated: false,
-    docComments: detachedAbove(text, first.startIndex) ? [] : leadingComments(first, spec, raw.comments, rows),
+    docComments: detachedAbove(text, first.startIndex) ? [] : leadingComments(first, spec, text, raw.comments),
     wrappers,
   };
 }
@@ -143,8 +140,14 @@ function detachedAbove(text: string, index: number): boolean {
   return i < 0 || text[i] === "\n";
 }
 
+/** Where the line above the one holding `index` starts (0 on the first line: no end is before it). */
+function lineAboveStart(text: string, index: number): number {
+  const lineStart = index > 0 ? text.lastIndexOf("\n", index - 1) + 1 : 0;
+  return lineStart >= 2 ? text.lastIndexOf("\n", lineStart - 2) + 1 : 0;
+}
+
 /** Comments directly above a definition (no blank line between, not trailing code). */
-function leadingComments(first: Node, spec: LanguageSpec, comments: CommentIndex | undefined, rows: Rows): Node[] {
+function leadingComments(first: Node, spec: LanguageSpec, text: string, comments: CommentIndex | undefined): Node[] {
   const types = spec.commentTypes ?? [];
   if (!types.length) return [];
   const out: Node[] = [];
@@ -153,7 +156,7 @@ function leadingComments(first: Node, spec: LanguageSpec, comments: CommentIndex
   // the line above or this one: when none of them reaches that far, the tree need not be walked.
   if (comments) {
     const end = comments.furthestEndBefore(first.startIndex);
-    if (end < 0 || rows.at(end) < row - 1) return [];
+    if (end < lineAboveStart(text, first.startIndex)) return [];
   }
   // A comment above a container's first member can sit outside the body node, before it
   // (Ruby `class A\n  # doc\n  def f`): then it is the previous sibling of the body that
@@ -193,7 +196,7 @@ function trailingComment(node: Node, types: string[], column: number): Node | un
  * (or an error) starting at its own indentation or less on a later line is cut back to
  * the line before that point, and marked truncated.
  */
-function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec, rows: Rows): { placed: Placed[]; cuts: number[] } {
+function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): { placed: Placed[]; cuts: number[] } {
   const cuts: number[] = [];
   const out: Placed[] = [];
   for (const p of placed) {
@@ -218,9 +221,15 @@ function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec, ro
     // End on the last non-blank line before the cut.
     let end = cutIndex;
     while (end > p.startIndex && /\s/.test(text[end - 1])) end--;
-    out[out.length - 1] = { ...p, endIndex: end, endRow: Math.max(p.startRow, Math.min(rows.at(end), cutRow)), truncated: true };
+    out[out.length - 1] = { ...p, endIndex: end, endRow: Math.max(p.startRow, Math.min(rowAt(text, end), cutRow)), truncated: true };
   }
   return { placed: out, cuts };
+}
+
+function rowAt(text: string, index: number): number {
+  let row = 0;
+  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) row++;
+  return row;
 }
 
 /**
@@ -267,8 +276,7 @@ function isAllowedOutdent(node: Node, spec: LanguageSpec): boolean {
  */
 export function strandedErrorFrom(root: Node, defs: RawDefinition[], spec: LanguageSpec, text: string, after: number): number | undefined {
   if (!root.hasError) return undefined;
-  const rows = new Rows(text);
-  const placed = cutBackSwallowed(defs.map((raw) => place(raw, spec, text, rows)), text, spec, rows).placed;
+  const placed = cutBackSwallowed(defs.map((raw) => place(raw, spec, text)), text, spec).placed;
   const starts = new Set(placed.map((p) => p.startIndex));
   const insideDef = (i: number) => placed.some((p) => i > p.startIndex && i < p.endIndex);
   let best: number | undefined;
@@ -321,7 +329,8 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   if (kind === "function" && parent && containers.includes(parent.kind)) kind = "method";
   const name = kind === "impl" ? bareTypeName(raw.nameText) : raw.nameText;
   const owner = raw.qualifierText ? bareTypeName(raw.qualifierText.replace(/::/g, ".")) : undefined;
-  const prefix = [parent?.qualifiedName, owner].filter(Boolean).join(".");
+  const scope = parent?.qualifiedName;
+  const prefix = scope && owner ? `${scope}.${owner}` : scope || owner || "";
   const sym: OutlineSymbol = {
     kind,
     name,
@@ -366,7 +375,7 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: st
     if (head.length > MAX_SIGNATURE_SOURCE) return firstLineSignature(head);
     if (raw.hasError && head.split("\n").length > MAX_BROKEN_HEADER_LINES) return firstLineSignature(head);
     let sig = foldSignature(head);
-    sig = sig.replace(/\s*[:{]$/, "").replace(/\s*=$/, "");
+    sig = withoutLast(withoutLast(sig, ":{"), "=");
     // A name that follows the body (C `typedef struct { ... } point_t;`) is kept after it.
     if (!sig.includes(raw.nameText)) {
       const after = text.slice(raw.body.endIndex, raw.endIndex);
@@ -382,6 +391,11 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: st
   const last = lines[lines.length - 1].trim();
   if (!first.includes(raw.nameText) && last.includes(raw.nameText) && last.length <= 120) return `${first.replace(/ …$/, "")} … ${last}`;
   return first;
+}
+
+/** `text` without its last character when that is one of `chars`, and without the blanks before it. */
+function withoutLast(text: string, chars: string): string {
+  return text && chars.includes(text[text.length - 1]) ? text.slice(0, -1).trimEnd() : text;
 }
 
 /**

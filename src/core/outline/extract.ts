@@ -288,8 +288,13 @@ function lastChildOfType(node: Node, types: string[]): Node | undefined {
 function bodyDocstring(body: Node, types: { statement: string; string: string }): Node | undefined {
   const first = body.firstNamedChild;
   if (!first || first.type !== types.statement) return undefined;
-  // One WASM call for all the children, most often one.
-  for (const child of first.namedChildren) if (child?.type === types.string) return child;
+  // Most often the statement's first child is the string: the count is read only when it is not.
+  const head = first.firstNamedChild;
+  if (!head || head.type === types.string) return head ?? undefined;
+  for (let i = 1, n = first.namedChildCount; i < n; i++) {
+    const child = first.namedChild(i);
+    if (child?.type === types.string) return child;
+  }
   return undefined;
 }
 

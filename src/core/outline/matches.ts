@@ -18,16 +18,29 @@ export interface OutlineMatches {
 
 const ROOT_ONLY = { maxStartDepth: 0 };
 
+/**
+ * Below about this many nodes the query cursor's own walk is the cheaper one: descendantsOfType
+ * costs 10-50 us a call before it walks (it maps the type names over all of the language's
+ * symbols every time). Measured over fixtures/ and node_modules JS/TS/C. Tests move it to run
+ * both ways over the same files.
+ */
+export const matchTuning = { smallTree: 1000 };
+
 export function outlineMatches(tree: Tree, query: Query, collect: Record<string, string[]>, treeHasError: boolean): OutlineMatches {
   const roots = queryRootTypes(query);
-  if (!roots) return { matches: query.matches(tree.rootNode) };
+  if (!roots || tree.rootNode.descendantCount < matchTuning.smallTree) return { matches: query.matches(tree.rootNode) };
+  return matchesAtRoots(tree, query, roots, collect, treeHasError);
+}
+
+/** The query's matches from running it at each node of a `roots` type alone; `collect` gathered on the way. */
+export function matchesAtRoots(tree: Tree, query: Query, roots: string[], collect: Record<string, string[]>, treeHasError: boolean): Required<OutlineMatches> {
   const rootSet = new Set(roots);
   const kindOf = new Map<string, string>();
   for (const [kind, types] of Object.entries(collect)) for (const type of types) kindOf.set(type, kind);
   const collected = new Map<string, Node[]>(Object.keys(collect).map((kind) => [kind, []]));
-  // descendantsOfType stops looking at a node once a type id exceeds the node's, so ERROR
-  // (65535, put first) would hide every other type: ERROR nodes are a walk of their own, and
-  // only a tree with an error has any.
+  // descendantsOfType wants its type ids in ascending order (it stops at the first larger one)
+  // but puts ERROR's (65535) first, which would hide every other type: ERROR nodes get a walk
+  // of their own, and only a tree with an error has any.
   const types = [...new Set([...roots, ...kindOf.keys()])].filter((t) => t !== "ERROR");
   const nodes = tree.rootNode.descendantsOfType(types);
   if (treeHasError && rootSet.has("ERROR")) nodes.push(...tree.rootNode.descendantsOfType("ERROR"));

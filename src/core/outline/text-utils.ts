@@ -55,19 +55,11 @@ export function firstSentence(raw: string): string | undefined {
     .replace(/("""|''')$/, "")
     .replace(/^[rRuUbBfF]{0,2}["']/, "")
     .replace(/["']$/, "")
-    .split(/\r?\n/)
-    .map((l) =>
-      l
-        .trim()
-        .replace(/^\/\*+!?/, "")
-        .replace(/\*+\/$/, "")
-        .replace(/^(\/\/[/!]?|#+!?|\*|---?)\s?/, "")
-        .trim(),
-    )
-    // Banner rules (`#####`, `// -----`) separate paragraphs.
-    .map((l) => (/^[-=#*/_~+]{3,}$/.test(l) ? "" : l));
+    .split(/\r?\n/);
   const paragraph: string[] = [];
-  for (const raw of lines) {
+  // Each line is cleaned when it is reached: a long docstring's first paragraph ends early.
+  for (const source of lines) {
+    const raw = docLine(source);
     // C# XML doc: <param>, <returns>, ... end the summary, which loses its tags.
     if (/^<(param|typeparam|returns|exception|remarks|example|seealso|value|inheritdoc)\b/.test(raw)) break;
     const line = stripXmlDocTags(raw);
@@ -84,6 +76,17 @@ export function firstSentence(raw: string): string | undefined {
   let sentence = (m ? m[1] : text).trim();
   if (sentence.length > DOC_MAX) sentence = sentence.slice(0, DOC_MAX - 1).trimEnd() + "…";
   return sentence || undefined;
+}
+
+/** A doc line without its comment markers; a banner rule (`#####`, `// -----`) is blank: it separates paragraphs. */
+function docLine(line: string): string {
+  const l = line
+    .trim()
+    .replace(/^\/\*+!?/, "")
+    .replace(/\*+\/$/, "")
+    .replace(/^(\/\/[/!]?|#+!?|\*|---?)\s?/, "")
+    .trim();
+  return /^[-=#*/_~+]{3,}$/.test(l) ? "" : l;
 }
 
 /** `<summary>A <see cref="X"/> is <c>y</c>.</summary>` -> `A X is y.` (known XML doc tags only). */

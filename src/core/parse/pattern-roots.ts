@@ -1,5 +1,5 @@
 // The node types a query's patterns start at, read from the query source: with them the
-// outline can run the query only at those nodes (see extract.ts), not over every node.
+// outline can run the query only at those nodes (see outline/matches.ts), not over every node.
 import type { Language, Query } from "web-tree-sitter";
 
 /**
@@ -20,7 +20,12 @@ export function patternRootTypes(query: Query, source: string, language: Languag
     const types = rootsOf(text, 0);
     if (!types) return undefined;
     for (const type of types.types) {
-      if (type !== "ERROR" && (supertypes.has(type) || language.idForNodeType(type, true) === null)) return undefined;
+      if (type !== "ERROR") {
+        // A supertype is a hidden node: the query matches its subtypes, which no walk over
+        // visible nodes finds by that name. (Older grammars list no supertypes: hence both tests.)
+        const id = language.idForNodeType(type, true);
+        if (id === null || supertypes.has(type) || !language.nodeTypeIsVisible(id)) return undefined;
+      }
       roots.add(type);
     }
   }
