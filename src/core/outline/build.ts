@@ -92,7 +92,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     startColumn: indentationAt(text, first.startIndex),
     endRow: endRowOf(last),
     truncated: false,
-    docComments: detachedAbove(text, first.startIndex) ? [] : leadingComments(first, spec, text, raw.comments),
+    docComments: commentCanLead(text, first.startIndex, raw.comments) ? leadingComments(first, spec) : [],
     wrappers,
   };
 }
@@ -140,6 +140,17 @@ function detachedAbove(text: string, index: number): boolean {
   return i < 0 || text[i] === "\n";
 }
 
+/**
+ * Whether leadingComments() can find anything for a definition starting at `index`: every
+ * comment it looks at starts before the definition, and the first must end on the line above
+ * or on this one. Told from the text and the comment index, so that most definitions never
+ * walk the tree there (and that walk, rarely run, stays cheap to compile).
+ */
+function commentCanLead(text: string, index: number, comments: CommentIndex | undefined): boolean {
+  if (detachedAbove(text, index)) return false;
+  return !comments || comments.furthestEndBefore(index) >= lineAboveStart(text, index);
+}
+
 /** Where the line above the one holding `index` starts (0 on the first line: no end is before it). */
 function lineAboveStart(text: string, index: number): number {
   const lineStart = index > 0 ? text.lastIndexOf("\n", index - 1) + 1 : 0;
@@ -147,17 +158,11 @@ function lineAboveStart(text: string, index: number): number {
 }
 
 /** Comments directly above a definition (no blank line between, not trailing code). */
-function leadingComments(first: Node, spec: LanguageSpec, text: string, comments: CommentIndex | undefined): Node[] {
+function leadingComments(first: Node, spec: LanguageSpec): Node[] {
   const types = spec.commentTypes ?? [];
   if (!types.length) return [];
   const out: Node[] = [];
   let row = first.startPosition.row;
-  // Every comment looked at below starts before the definition, and the first one must end on
-  // the line above or this one: when none of them reaches that far, the tree need not be walked.
-  if (comments) {
-    const end = comments.furthestEndBefore(first.startIndex);
-    if (end < lineAboveStart(text, first.startIndex)) return [];
-  }
   // A comment above a container's first member can sit outside the body node, before it
   // (Ruby `class A\n  # doc\n  def f`): then it is the previous sibling of the body that
   // starts with this member.
