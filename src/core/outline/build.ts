@@ -409,9 +409,9 @@ function withoutLast(text: string, chars: string): string {
  */
 function headerEnd(raw: RawDefinition, body: Node, commentTypes: string[]): number {
   let end = body.startIndex;
-  // A comment before the body is a child of the definition or of a node inside it, or follows
-  // it (a body outside the definition): either way it starts inside the definition. With none
-  // starting there, the tree need not be asked.
+  // When the body starts after the definition does, so does the body's previous sibling (in
+  // the definition it shares the body's parent; outside, it lies between the two): with no
+  // comment starting in between, the tree need not be asked.
   if (!commentTypes.length || (raw.comments && end > raw.startIndex && !raw.comments.startsWithin(raw.startIndex, end))) return end;
   for (let prev = body.previousSibling; prev && commentTypes.includes(prev.type); prev = prev.previousSibling) end = prev.startIndex;
   return end;
