@@ -6,6 +6,7 @@ import type { LanguageSpec } from "../languages/registry.ts";
 import type { OutlineSymbol } from "../types.ts";
 import type { RawDefinition } from "./extract.ts";
 import { bareTypeName, firstLineSignature, firstSentence, foldSignature, isLicenseComment } from "./text-utils.ts";
+import type { CommentIndex } from "./comment-index.ts";
 
 interface Placed {
   raw: RawDefinition;
@@ -18,11 +19,13 @@ interface Placed {
   endRow: number;
   truncated: boolean;
   docComments: Node[];
+  /** The wrapper nodes (registry `wrapperTypes`) the definition sits in, innermost first. */
+  wrappers: Node[];
 }
 
 export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string): OutlineSymbol[] {
-  const placed = defs.map((raw) => place(raw, spec, text));
-  cutBackSwallowed(placed, text, spec);
+  let placed = defs.map((raw) => place(raw, spec, text));
+  if (defs.some((d) => d.hasError)) placed = cutBackSwallowed(placed, text, spec).placed;
   return nest(placed, spec, text);
 }
 
@@ -34,27 +37,39 @@ export function swallowedFrom(defs: RawDefinition[], spec: LanguageSpec, text: s
   const placed = defs.map((raw) => place(raw, spec, text));
   const starts = new Set(placed.map((p) => p.startIndex));
   let first: number | undefined;
-  for (const cut of cutBackSwallowed(placed, text, spec)) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
+  for (const cut of cutBackSwallowed(placed, text, spec).cuts) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
   return first;
 }
 
 /**
  * Placing reads the tree (wrappers, siblings, comments), which crosses into WASM at every
  * step; the outline places the same definitions up to three times (swallowedFrom,
- * strandedErrorFrom, buildSymbols), so each is placed once and copied (the cut-back mutates).
+ * strandedErrorFrom, buildSymbols), so each is placed once (the cut-back makes new records).
  */
 const placedOnce = new WeakMap<RawDefinition, Placed>();
 
 function place(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
   let p = placedOnce.get(raw);
   if (!p) placedOnce.set(raw, (p = placeNew(raw, spec, text)));
-  return { ...p };
+  return p;
 }
 
 function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed {
   let outer = raw.node;
-  const wrappers = spec.wrapperTypes ?? [];
-  while (outer.parent && wrappers.includes(outer.parent.type)) outer = outer.parent;
+  const wrappers: Node[] = [];
+  // The parent as read last, when it was: undefined means not read.
+  let outerParent: Node | null | undefined;
+  if (raw.maybeWrapped) {
+    const wrapperTypes = spec.wrapperTypes ?? [];
+    for (;;) {
+      const up = outer.parent;
+      if (!up || !wrapperTypes.includes(up.type)) {
+        outerParent = up;
+        break;
+      }
+      wrappers.push((outer = up));
+    }
+  }
   let first = outer;
   const leading = spec.leadingTypes ?? [];
   // (A sibling step crosses into WASM: not taken when the language has no leading types.)
@@ -63,17 +78,22 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     first = prev;
   }
   let last = outer;
-  if (outer.parent && !raw.body && spec.spanToParentEnd?.includes(outer.type)) last = outer.parent;
+  if (!raw.body && spec.spanToParentEnd?.includes(outer.type)) {
+    const parent = outerParent === undefined ? outer.parent : outerParent;
+    if (parent) last = parent;
+  }
+  const endIndex = last === raw.node ? raw.endIndex : last.endIndex;
   return {
     raw,
     startNode: first,
     startIndex: first.startIndex,
-    endIndex: last.endIndex,
+    endIndex,
     startRow: first.startPosition.row,
     startColumn: indentationAt(text, first.startIndex),
     endRow: endRowOf(last),
     truncated: false,
-    docComments: detachedAbove(text, first.startIndex) ? [] : leadingComments(first, spec),
+    docComments: commentCanLead(text, first.startIndex, raw.comments) ? leadingComments(first, spec) : [],
+    wrappers,
   };
 }
 
@@ -120,6 +140,23 @@ function detachedAbove(text: string, index: number): boolean {
   return i < 0 || text[i] === "\n";
 }
 
+/**
+ * Whether leadingComments() can find anything for a definition starting at `index`: every
+ * comment it looks at starts before the definition, and the first must end on the line above
+ * or on this one. Told from the text and the comment index, so that most definitions never
+ * walk the tree there (and that walk, rarely run, stays cheap to compile).
+ */
+function commentCanLead(text: string, index: number, comments: CommentIndex | undefined): boolean {
+  if (detachedAbove(text, index)) return false;
+  return !comments || comments.furthestEndBefore(index) >= lineAboveStart(text, index);
+}
+
+/** Where the line above the one holding `index` starts (0 on the first line: no end is before it). */
+function lineAboveStart(text: string, index: number): number {
+  const lineStart = index > 0 ? text.lastIndexOf("\n", index - 1) + 1 : 0;
+  return lineStart >= 2 ? text.lastIndexOf("\n", lineStart - 2) + 1 : 0;
+}
+
 /** Comments directly above a definition (no blank line between, not trailing code). */
 function leadingComments(first: Node, spec: LanguageSpec): Node[] {
   const types = spec.commentTypes ?? [];
@@ -164,10 +201,12 @@ function trailingComment(node: Node, types: string[], column: number): Node | un
  * (or an error) starting at its own indentation or less on a later line is cut back to
  * the line before that point, and marked truncated.
  */
-function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): number[] {
+function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): { placed: Placed[]; cuts: number[] } {
   const cuts: number[] = [];
+  const out: Placed[] = [];
   for (const p of placed) {
-    if (!p.raw.node.hasError) continue;
+    out.push(p);
+    if (!p.raw.hasError) continue;
     let cutIndex = Infinity;
     let cutRow = Infinity;
     for (const q of placed) {
@@ -187,11 +226,9 @@ function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): n
     // End on the last non-blank line before the cut.
     let end = cutIndex;
     while (end > p.startIndex && /\s/.test(text[end - 1])) end--;
-    p.endIndex = end;
-    p.endRow = Math.max(p.startRow, Math.min(rowAt(text, end), cutRow));
-    p.truncated = true;
+    out[out.length - 1] = { ...p, endIndex: end, endRow: Math.max(p.startRow, Math.min(rowAt(text, end), cutRow)), truncated: true };
   }
-  return cuts;
+  return { placed: out, cuts };
 }
 
 function rowAt(text: string, index: number): number {
@@ -244,8 +281,7 @@ function isAllowedOutdent(node: Node, spec: LanguageSpec): boolean {
  */
 export function strandedErrorFrom(root: Node, defs: RawDefinition[], spec: LanguageSpec, text: string, after: number): number | undefined {
   if (!root.hasError) return undefined;
-  const placed = defs.map((raw) => place(raw, spec, text));
-  cutBackSwallowed(placed, text, spec);
+  const placed = cutBackSwallowed(defs.map((raw) => place(raw, spec, text)), text, spec).placed;
   const starts = new Set(placed.map((p) => p.startIndex));
   const insideDef = (i: number) => placed.some((p) => i > p.startIndex && i < p.endIndex);
   let best: number | undefined;
@@ -298,12 +334,13 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   if (kind === "function" && parent && containers.includes(parent.kind)) kind = "method";
   const name = kind === "impl" ? bareTypeName(raw.nameText) : raw.nameText;
   const owner = raw.qualifierText ? bareTypeName(raw.qualifierText.replace(/::/g, ".")) : undefined;
-  const prefix = [parent?.qualifiedName, owner].filter(Boolean).join(".");
+  const scope = parent?.qualifiedName;
+  const prefix = scope && owner ? `${scope}.${owner}` : scope || owner || "";
   const sym: OutlineSymbol = {
     kind,
     name,
     qualifiedName: prefix ? `${prefix}.${name}` : name,
-    signature: signatureOf(raw, spec, text),
+    signature: signatureOf(raw, p, spec, text),
     startLine: p.startRow + 1,
     endLine: p.endRow + 1,
   };
@@ -320,13 +357,12 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
 const MAX_SIGNATURE_SOURCE = 600;
 const MAX_BROKEN_HEADER_LINES = 8;
 
-function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): string {
+function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: string): string {
   // Keep `export`, `export default`, `declare`, `template <...>` in the signature; leave
   // decorators out, whether they sit inside the node (TS `@dec class`) or its wrapper.
   const leading = spec.leadingTypes ?? [];
   let start = startAfterLeading(raw.node, leading);
-  const wrappers = spec.wrapperTypes ?? [];
-  for (let w = raw.node.parent; w && wrappers.includes(w.type); w = w.parent) {
+  for (const w of p.wrappers) {
     const from = startAfterLeading(w, leading);
     if (!text.slice(from, start).trimStart().startsWith("@")) start = from;
     else break;
@@ -334,23 +370,25 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
   const skipped = spec.signatureSkipTypes?.length ? leadingSkippedEnd(raw.node, spec.signatureSkipTypes) : undefined;
   if (skipped !== undefined && skipped > start) {
     start = skipped;
-    while (start < raw.node.endIndex && /\s/.test(text[start])) start++;
+    while (start < raw.endIndex && /\s/.test(text[start])) start++;
   }
   if (raw.body && raw.body.startIndex > start) {
-    const end = headerEnd(raw.body, spec.commentTypes ?? []);
+    const end = headerEnd(raw, raw.body, spec.commentTypes ?? []);
     const head = text.slice(start, end > start ? end : raw.body.startIndex);
     // Error recovery can put a whole class before a "body", or start the body far below the
     // header: the text between is not a signature, so only its first line.
     if (head.length > MAX_SIGNATURE_SOURCE) return firstLineSignature(head);
-    if (raw.node.hasError && head.split("\n").length > MAX_BROKEN_HEADER_LINES) return firstLineSignature(head);
+    if (raw.hasError && head.split("\n").length > MAX_BROKEN_HEADER_LINES) return firstLineSignature(head);
     let sig = foldSignature(head);
-    sig = sig.replace(/\s*[:{]$/, "").replace(/\s*=$/, "");
+    sig = withoutLast(withoutLast(sig, ":{"), "=");
     // A name that follows the body (C `typedef struct { ... } point_t;`) is kept after it.
-    const after = text.slice(raw.body.endIndex, raw.node.endIndex);
-    if (!sig.includes(raw.nameText) && after.includes(raw.nameText)) sig += ` {…} ${foldSignature(after)}`;
+    if (!sig.includes(raw.nameText)) {
+      const after = text.slice(raw.body.endIndex, raw.endIndex);
+      if (after.includes(raw.nameText)) sig += ` {…} ${foldSignature(after)}`;
+    }
     return sig;
   }
-  const whole = text.slice(start, raw.node.endIndex);
+  const whole = text.slice(start, raw.endIndex);
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
   const first = firstLineSignature(whole);
@@ -360,12 +398,21 @@ function signatureOf(raw: RawDefinition, spec: LanguageSpec, text: string): stri
   return first;
 }
 
+/** `text` without its last character when that is one of `chars`, and without the blanks before it. */
+function withoutLast(text: string, chars: string): string {
+  return text && chars.includes(text[text.length - 1]) ? text.slice(0, -1).trimEnd() : text;
+}
+
 /**
  * Where the header before `body` ends: comments between the two (Python `def f(): # note`,
  * a comment line above the first statement) belong to neither and stay out of the signature.
  */
-function headerEnd(body: Node, commentTypes: string[]): number {
+function headerEnd(raw: RawDefinition, body: Node, commentTypes: string[]): number {
   let end = body.startIndex;
+  // When the body starts after the definition does, so does the body's previous sibling (in
+  // the definition it shares the body's parent; outside, it lies between the two): with no
+  // comment starting in between, the tree need not be asked.
+  if (!commentTypes.length || (raw.comments && end > raw.startIndex && !raw.comments.startsWithin(raw.startIndex, end))) return end;
   for (let prev = body.previousSibling; prev && commentTypes.includes(prev.type); prev = prev.previousSibling) end = prev.startIndex;
   return end;
 }

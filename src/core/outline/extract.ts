@@ -19,9 +19,24 @@
 import type { Node, Query, QueryPredicate, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
+import { outlineMatches } from "./matches.ts";
+import { CommentIndex } from "./comment-index.ts";
 
 export interface RawDefinition {
   node: Node;
+  /** The node's range, read once (endIndex crosses into WASM). */
+  startIndex: number;
+  endIndex: number;
+  /** node.hasError, read only when the tree has an error (else no node has one). */
+  hasError: boolean;
+  /**
+   * Whether a wrapper node (registry `wrapperTypes`) other than the node itself encloses it:
+   * only then can its parent be a wrapper, and only then is the parent read (a WASM call that
+   * walks down from the root).
+   */
+  maybeWrapped: boolean;
+  /** The comments of the node's tree, when the walk gathered them. */
+  comments?: CommentIndex;
   kind: SymbolKind;
   declaration: boolean;
   nameText: string;
@@ -33,7 +48,14 @@ export interface RawDefinition {
 
 const KIND_SET = new Set<string>(SYMBOL_KINDS);
 
-export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec): { defs: RawDefinition[]; imports: string[] } {
+export interface Extraction {
+  defs: RawDefinition[];
+  imports: string[];
+  /** Whether the tree has a syntax error anywhere. */
+  hasError: boolean;
+}
+
+export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec): Extraction {
   const defs = new Map<string, RawDefinition>();
   const imports: string[] = [];
   const seenImports = new Set<string>();
@@ -52,8 +74,12 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   const ranks = new Map<string, number>();
 
   const checksOf = hostPredicates(query);
+  const hasError = tree.rootNode.hasError;
+  const wrapperTypes = spec.wrapperTypes ?? [];
+  const { matches, collected } = outlineMatches(tree, query, { wrappers: wrapperTypes, comments: spec.commentTypes ?? [] }, hasError);
+  const comments = collected ? new CommentIndex(collected.get("comments")!) : undefined;
 
-  for (const match of query.matches(tree.rootNode)) {
+  for (const match of matches) {
     const checks = checksOf[match.patternIndex];
     let rebound: Map<string, Node> | undefined;
     if (checks.length) {
@@ -97,7 +123,9 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       kind = "constant";
       rank--;
     }
-    const key = `${def.startIndex}:${def.endIndex}`;
+    const startIndex = def.startIndex;
+    const endIndex = def.endIndex;
+    const key = `${startIndex}:${endIndex}`;
     // The same node matched by two patterns: the earlier pattern in the query wins.
     if (defs.has(key) && ranks.get(key)! <= rank) continue;
     ranks.set(key, rank);
@@ -115,6 +143,11 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     if (sep && nameText.endsWith(">") && !/^operator\b/.test(nameText)) nameText = nameText.replace(/^(\w+)\s*<.*>$/s, "$1");
     defs.set(key, {
       node: def,
+      startIndex,
+      endIndex,
+      hasError: hasError && def.hasError,
+      maybeWrapped: wrapperTypes.length > 0,
+      comments,
       kind: kind as SymbolKind,
       declaration,
       nameText: nameText.trim(),
@@ -124,8 +157,28 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       patternIndex: match.patternIndex,
     });
   }
-  const list = [...defs.values()].sort((a, b) => a.node.startIndex - b.node.startIndex || b.node.endIndex - a.node.endIndex);
-  return { defs: list, imports };
+  const list = [...defs.values()].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  if (collected) markWrapped(list, collected.get("wrappers")!);
+  return { defs: list, imports, hasError };
+}
+
+/**
+ * Clears `maybeWrapped` of the definitions no wrapper encloses. A parent encloses its child,
+ * so a definition whose parent is a wrapper keeps the flag. `defs` and `wrappers` are in
+ * document order.
+ */
+function markWrapped(defs: RawDefinition[], wrappers: Node[]): void {
+  let open: { id: number; start: number; end: number }[] = [];
+  let next = 0;
+  for (const def of defs) {
+    while (next < wrappers.length && wrappers[next].startIndex <= def.startIndex) {
+      const w = wrappers[next++];
+      open.push({ id: w.id, start: w.startIndex, end: w.endIndex });
+    }
+    // Wrappers ending before this definition starts enclose no later one either.
+    if (open.length) open = open.filter((w) => w.end >= def.startIndex);
+    def.maybeWrapped = open.some((w) => w.id !== def.node.id && w.end >= def.endIndex);
+  }
 }
 
 type Check =
@@ -235,7 +288,10 @@ function lastChildOfType(node: Node, types: string[]): Node | undefined {
 function bodyDocstring(body: Node, types: { statement: string; string: string }): Node | undefined {
   const first = body.firstNamedChild;
   if (!first || first.type !== types.statement) return undefined;
-  for (let i = 0, n = first.namedChildCount; i < n; i++) {
+  // Most often the statement's first child is the string: the count is read only when it is not.
+  const head = first.firstNamedChild;
+  if (!head || head.type === types.string) return head ?? undefined;
+  for (let i = 1, n = first.namedChildCount; i < n; i++) {
     const child = first.namedChild(i);
     if (child?.type === types.string) return child;
   }

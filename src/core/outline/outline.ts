@@ -45,23 +45,24 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   const tree = await parse(spec.grammar, text, spec === language ? oldTree : undefined);
   const extraTrees: Tree[] = [];
   try {
-    let { defs, imports } = extractDefinitions(tree, query, spec);
+    let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
     // Error recovery can swallow the rest of a file into one broken definition. Parse again
     // from where that starts (the text before it blanked, so positions hold) and take the
     // definitions found there.
     // The same where a top-level error region hides definitions.
     const resumeAt = (root: Node, after: number) =>
       earliest(swallowedFrom(defs, spec, text), strandedErrorFrom(root, defs, spec, text, after), after);
-    for (let from = resumeAt(tree.rootNode, -1), rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
+    // Both look for errors: in a tree without one (no node then has one) they find nothing.
+    for (let from = hasError ? resumeAt(tree.rootNode, -1) : undefined, rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
       const again = await parse(spec.grammar, blankBefore(text, from));
       extraTrees.push(again);
-      const more = extractDefinitions(again, query, spec).defs.filter((d) => d.node.startIndex >= from!);
-      defs = [...defs.filter((d) => d.node.startIndex < from!), ...more];
+      const more = extractDefinitions(again, query, spec).defs.filter((d) => d.startIndex >= from!);
+      defs = [...defs.filter((d) => d.startIndex < from!), ...more];
       from = resumeAt(again.rootNode, from);
     }
     const symbols = buildSymbols(defs, spec, text);
     inspectTree?.(tree);
-    diagnostics.push(...syntaxDiagnostics(tree));
+    if (hasError) diagnostics.push(...syntaxDiagnostics(tree));
     return {
       path,
       language: language.id,

@@ -2,6 +2,10 @@
 
 /** One-line signature: whitespace runs (line breaks included) fold to one space. */
 export function foldSignature(text: string): string {
+  // Every replacement below needs a line break, and those in the blanks the trim removes
+  // change nothing: most signatures have no other (a header ends with the break before its body).
+  const trimmed = text.trim();
+  if (!trimmed.includes("\n")) return trimmed;
   return text
     .replace(/([([{<])[ \t]*\r?\n\s*/g, "$1") // "(\n    a" -> "(a"
     .replace(/,?[ \t]*\r?\n\s*([)\]}>])/g, "$1") // "b,\n)" -> "b)"
@@ -51,19 +55,11 @@ export function firstSentence(raw: string): string | undefined {
     .replace(/("""|''')$/, "")
     .replace(/^[rRuUbBfF]{0,2}["']/, "")
     .replace(/["']$/, "")
-    .split(/\r?\n/)
-    .map((l) =>
-      l
-        .trim()
-        .replace(/^\/\*+!?/, "")
-        .replace(/\*+\/$/, "")
-        .replace(/^(\/\/[/!]?|#+!?|\*|---?)\s?/, "")
-        .trim(),
-    )
-    // Banner rules (`#####`, `// -----`) separate paragraphs.
-    .map((l) => (/^[-=#*/_~+]{3,}$/.test(l) ? "" : l));
+    .split(/\r?\n/);
   const paragraph: string[] = [];
-  for (const raw of lines) {
+  // Each line is cleaned when it is reached: a long docstring's first paragraph ends early.
+  for (const source of lines) {
+    const raw = docLine(source);
     // C# XML doc: <param>, <returns>, ... end the summary, which loses its tags.
     if (/^<(param|typeparam|returns|exception|remarks|example|seealso|value|inheritdoc)\b/.test(raw)) break;
     const line = stripXmlDocTags(raw);
@@ -80,6 +76,17 @@ export function firstSentence(raw: string): string | undefined {
   let sentence = (m ? m[1] : text).trim();
   if (sentence.length > DOC_MAX) sentence = sentence.slice(0, DOC_MAX - 1).trimEnd() + "…";
   return sentence || undefined;
+}
+
+/** A doc line without its comment markers; a banner rule (`#####`, `// -----`) is blank: it separates paragraphs. */
+function docLine(line: string): string {
+  const l = line
+    .trim()
+    .replace(/^\/\*+!?/, "")
+    .replace(/\*+\/$/, "")
+    .replace(/^(\/\/[/!]?|#+!?|\*|---?)\s?/, "")
+    .trim();
+  return /^[-=#*/_~+]{3,}$/.test(l) ? "" : l;
 }
 
 /** `<summary>A <see cref="X"/> is <c>y</c>.</summary>` -> `A X is y.` (known XML doc tags only). */

@@ -2,6 +2,7 @@
 import { Parser, Language, Query, type Tree } from "web-tree-sitter";
 import type { GrammarSource, LanguageSpec } from "../languages/registry.ts";
 import { assets, outlineQuerySource, type QueryParts } from "./assets.ts";
+import { patternRootTypes } from "./pattern-roots.ts";
 
 let runtime: Promise<void> | undefined;
 const languages = new Map<string, Promise<Language>>();
@@ -36,10 +37,25 @@ export function loadQuery(spec: LanguageSpec, parts: QueryParts = {}): Promise<Q
   const key = `${grammarKey(spec.grammar)}#${name}${imports ? "" : "#definitions"}`;
   let q = queries.get(key);
   if (!q) {
-    q = loadGrammar(spec.grammar).then((lang) => new Query(lang, outlineQuerySource(name, { imports })));
+    q = loadGrammar(spec.grammar).then((lang) => {
+      const source = outlineQuerySource(name, { imports });
+      const query = new Query(lang, source);
+      rootTypes.set(query, patternRootTypes(query, source, lang));
+      return query;
+    });
     queries.set(key, q);
   }
   return q;
+}
+
+const rootTypes = new WeakMap<Query, string[] | undefined>();
+
+/**
+ * The node types an outline query's patterns start at (see pattern-roots.ts), for running it
+ * only at those nodes; undefined when it must run over the whole tree.
+ */
+export function queryRootTypes(query: Query): string[] | undefined {
+  return rootTypes.get(query);
 }
 
 const parsers = new Map<string, Parser>();
