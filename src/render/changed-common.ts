@@ -1,6 +1,9 @@
 // Small helpers shared by the `changed` renderers.
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
-import { printable, quotePath } from "../core/text/quote.ts";
+import { cutText, printable, quotePath } from "../core/text/quote.ts";
+
+/** A skipped reason is a short phrase of ours; cut all the same, as it may carry an error's text. */
+const SKIPPED_SHOWN_MAX = 200;
 
 /** A full hash cut to 12 digits; a revision as given (from the command line or CI) made printable. */
 export const short = (rev: string) => (/^[0-9a-f]{40,64}$/.test(rev) ? rev.slice(0, 12) : printable(rev));
@@ -35,6 +38,6 @@ export function fileNote(f: FileChange, path: (p: string) => string = quotePath)
   const parts: string[] = [f.status];
   if (f.oldPath) parts.push(`from ${path(f.oldPath)}`);
   if (f.language) parts.push(f.language);
-  if (f.skipped) parts.push(printable(f.skipped));
+  if (f.skipped) parts.push(printable(cutText(f.skipped, SKIPPED_SHOWN_MAX)));
   return parts.join(", ");
 }

@@ -3,7 +3,8 @@
 // honest "and N more" when cut. Names, paths and signatures are code spans (markdown.ts).
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
 import { fileNote, flags, lines, priority, short, symbolCount } from "./changed-common.ts";
-import { codeSpan, mdName, mdPath, mdSignature } from "./markdown.ts";
+import { cutText } from "../core/text/quote.ts";
+import { codeSpan, mdName, mdPath, mdSignature, NAME_SHOWN_MAX } from "./markdown.ts";
 
 export const MARKDOWN_LIMIT = 60_000;
 
@@ -12,7 +13,7 @@ export function renderChangedMarkdown(set: ChangeSet, limit = MARKDOWN_LIMIT): s
   const head: string[] = [
     `### ast-outline: ${total} symbol change${total === 1 ? "" : "s"} in ${set.files.length} file${set.files.length === 1 ? "" : "s"}`,
     "",
-    `Base ${codeSpan(short(set.base))}, head ${codeSpan(short(set.head))}.`,
+    `Base ${codeSpan(cutText(short(set.base), NAME_SHOWN_MAX))}, head ${codeSpan(cutText(short(set.head), NAME_SHOWN_MAX))}.`,
     "",
   ];
   if (!set.files.length) return head.join("\n") + "No changes.\n";

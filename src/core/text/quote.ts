@@ -52,8 +52,15 @@ function quoted(text: string): string {
   return `"${text.replace(QUOTED_ESCAPES, escapeChar)}"`;
 }
 
+const escapes = new Map<string, string>(Object.entries(NAMED));
+
 function escapeChar(ch: string): string {
-  return NAMED[ch] ?? utf8Bytes(ch.codePointAt(0)!).map((b) => `\\${b.toString(8).padStart(3, "0")}`).join("");
+  let e = escapes.get(ch);
+  if (e === undefined) {
+    e = utf8Bytes(ch.codePointAt(0)!).map((b) => `\\${b.toString(8).padStart(3, "0")}`).join("");
+    escapes.set(ch, e);
+  }
+  return e;
 }
 
 /** UTF-8 bytes of a code point; a lone surrogate gets the bytes its code point would have. */
@@ -80,9 +87,17 @@ export function cutText(text: string, max: number): string {
 
 /** JSON.stringify, with control and format characters escaped (\u001b, \u202e): exact and safe to print. */
 export function toJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(JSON_UNSAFE, (ch) => {
-    let out = "";
-    for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`;
-    return out;
-  });
+  return JSON.stringify(value, null, indent).replace(JSON_UNSAFE, jsonEscape);
+}
+
+const jsonEscapes = new Map<string, string>();
+
+function jsonEscape(ch: string): string {
+  let e = jsonEscapes.get(ch);
+  if (e === undefined) {
+    e = "";
+    for (let i = 0; i < ch.length; i++) e += `\\u${ch.charCodeAt(i).toString(16).padStart(4, "0")}`;
+    jsonEscapes.set(ch, e);
+  }
+  return e;
 }
