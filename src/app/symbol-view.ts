@@ -3,6 +3,7 @@
 import { OutlineError } from "../core/errors.ts";
 import { resolveSymbol } from "../core/symbols/find.ts";
 import { LineIndex, decodeSource } from "../core/text/lines.ts";
+import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import { buildSkeleton, findDrill } from "../core/skeleton/skeleton.ts";
 import { outerNames, scanScope, symbolChain, type OuterName } from "../core/skeleton/free-names.ts";
@@ -22,13 +23,13 @@ const decoder = new TextDecoder();
 
 export function findOne(file: ParsedFile, name: string): OutlineSymbol {
   const r = resolveSymbol(file.outline.symbols, name);
-  const path = file.outline.path;
+  const path = quotePath(file.outline.path);
   if (r.status === "found") return r.symbols[0];
   if (r.status === "ambiguous") {
-    throw new OutlineError("not-found", `\`${name}\` matches ${r.candidates.length} symbols in ${path}: ${r.candidates.map((c) => `${c.qualifiedName}@${c.startLine}`).join(", ")}`, "name one by its qualified name");
+    throw new OutlineError("not-found", `\`${printable(name)}\` matches ${r.candidates.length} symbols in ${path}: ${r.candidates.map((c) => `${quoteName(c.qualifiedName)}@${c.startLine}`).join(", ")}`, "name one by its qualified name");
   }
-  const hint = r.suggestions.length ? `did you mean: ${r.suggestions.map((s) => s.qualifiedName).join(", ")}` : `the outline of ${path} lists its symbols`;
-  throw new OutlineError("not-found", `no symbol \`${name}\` in ${path}`, hint);
+  const hint = r.suggestions.length ? `did you mean: ${r.suggestions.map((s) => quoteName(s.qualifiedName)).join(", ")}` : `the outline of ${path} lists its symbols`;
+  throw new OutlineError("not-found", `no symbol \`${printable(name)}\` in ${path}`, hint);
 }
 
 const scopeCache = new WeakMap<ParsedFile, ReturnType<typeof scanScope>>();
@@ -51,7 +52,7 @@ export async function outerNamesOf(file: ParsedFile, symbol: OutlineSymbol): Pro
 
 export function renderOuterNames(names: OuterName[]): string {
   if (!names.length) return "";
-  return `# uses from enclosing scope: ${names.map((n) => `${n.name} (${n.in}:${n.line})`).join(", ")}\n`;
+  return `# uses from enclosing scope: ${names.map((n) => `${quoteName(n.name)} (${quoteName(n.in)}:${n.line})`).join(", ")}\n`;
 }
 
 /** A skeleton must save at least this share of the body's text, else the full text is shown. */
@@ -61,7 +62,7 @@ export async function fullText(file: ParsedFile, symbol: OutlineSymbol, note = "
   const b = symbolBlock(symbol, new LineIndex(file.file.bytes));
   let text = decoder.decode(b.text);
   if (!text.endsWith("\n")) text += "\n";
-  const head = `# ${file.outline.path}:${b.startLine}-${b.endLine} ${symbol.qualifiedName} (${symbol.kind}${symbol.truncated ? ", truncated" : ""}${note}, sha256:${file.outline.hash.slice(0, HASH_PREFIX)})\n`;
+  const head = `# ${quotePath(file.outline.path)}:${b.startLine}-${b.endLine} ${quoteName(symbol.qualifiedName)} (${symbol.kind}${symbol.truncated ? ", truncated" : ""}${note}, sha256:${file.outline.hash.slice(0, HASH_PREFIX)})\n`;
   return head + renderOuterNames(await outerNamesOf(file, symbol)) + text;
 }
 
@@ -94,22 +95,22 @@ export async function drillText(repo: RepoSymbols, roots: string[], file: Parsed
   const path = file.outline.path;
   if (target.type === "missing") {
     const some = target.labels.slice(0, 12).join(", ");
-    throw new OutlineError("not-found", `no drill label \`${label}\` in ${symbol.qualifiedName}`, some ? `labels: ${some}${target.labels.length > 12 ? ", …" : ""}` : "it has no branches or calls");
+    throw new OutlineError("not-found", `no drill label \`${printable(label)}\` in ${quoteName(symbol.qualifiedName)}`, some ? `labels: ${printable(some)}${target.labels.length > 12 ? ", …" : ""}` : "it has no branches or calls");
   }
   if (target.type === "branch") {
     const b = target.branch;
     const index = new LineIndex(file.file.bytes);
     let text = decoder.decode(index.slice(b.startLine, b.endLine));
     if (!text.endsWith("\n")) text += "\n";
-    return `# ${path}:${b.startLine}-${b.endLine} ${symbol.qualifiedName} ${b.label} (sha256:${file.outline.hash.slice(0, HASH_PREFIX)})\n${text}`;
+    return `# ${quotePath(path)}:${b.startLine}-${b.endLine} ${quoteName(symbol.qualifiedName)} ${printable(b.label)} (sha256:${file.outline.hash.slice(0, HASH_PREFIX)})\n${text}`;
   }
   const call = target.call;
   const r = await callResolver(repo, roots).resolve({ path, file, symbol }, call);
   if (!r.target) {
-    const why = r.module ? `imported from ${r.module}, which is not in the workspace` : "no definition of that name found";
-    throw new OutlineError("not-found", `cannot resolve ${call.callee} (line ${call.line}): ${why}`, "search_symbols / `search` may find it by another name");
+    const why = r.module ? `imported from ${printable(r.module)}, which is not in the workspace` : "no definition of that name found";
+    throw new OutlineError("not-found", `cannot resolve ${printable(call.callee)} (line ${call.line}): ${why}`, "search_symbols / `search` may find it by another name");
   }
   const targetFile = await repo.parsed(r.target.path);
-  const note = `# ${call.callee}@${call.line} resolves by ${r.resolution}${r.resolution === "name-match" ? ` (by name only${(r.candidates ?? 0) > 1 ? `, 1 of ${r.candidates}` : ""})` : ""}\n`;
+  const note = `# ${printable(call.callee)}@${call.line} resolves by ${r.resolution}${r.resolution === "name-match" ? ` (by name only${(r.candidates ?? 0) > 1 ? `, 1 of ${r.candidates}` : ""})` : ""}\n`;
   return note + (await defaultSymbolText(targetFile, r.target.symbol));
 }

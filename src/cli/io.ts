@@ -1,10 +1,11 @@
 // The CLI's view of the outside: where results and notes go. Injected so tests and the MCP
 // server can capture them.
 import { writeSync } from "node:fs";
+import { printable } from "../core/text/quote.ts";
 
 export interface CliIO {
   out(chunk: string | Uint8Array): void;
-  /** A note, warning or error line for people (stderr). */
+  /** A note, warning or error line for people (stderr); control characters in it are escaped, so it stays one line. */
   note(line: string): void;
   isTTY: boolean;
   /** Redraw a one-line progress indicator on a terminal ("" clears it). */
@@ -57,13 +58,13 @@ function watchStdout(): void {
 export function processIO(): CliIO {
   return {
     out: writeOut,
-    note: (line) => process.stderr.write(`ast-outline: ${line}\n`),
+    note: (line) => process.stderr.write(`ast-outline: ${printable(line)}\n`),
     // Asked only when there is progress to show: process.stderr (a stream, and node:tty with
     // node:stream behind it) costs ~10 ms to set up.
     get isTTY() {
       return Boolean(process.stderr.isTTY);
     },
-    progress: (text) => process.stderr.write(`\r\x1b[K${text ? `ast-outline: ${text}` : ""}`),
+    progress: (text) => process.stderr.write(`\r\x1b[K${text ? `ast-outline: ${printable(text)}` : ""}`),
   };
 }
 
@@ -73,7 +74,7 @@ export function captureIO(): CliIO & { stdout: () => string; stderr: () => strin
   const enc = new TextEncoder();
   return {
     out: (chunk) => out.push(typeof chunk === "string" ? enc.encode(chunk) : chunk),
-    note: (line) => err.push(`ast-outline: ${line}\n`),
+    note: (line) => err.push(`ast-outline: ${printable(line)}\n`),
     isTTY: false,
     stdout: () => Buffer.concat(out).toString("utf8"),
     stderr: () => err.join(""),

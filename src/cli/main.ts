@@ -119,7 +119,12 @@ export function reportError(e: unknown, io: CliIO): number {
     io.note(`${e.message.replace(/`/g, "")} (\`ast-outline --help\` shows the usage)`);
     return EXIT.usage;
   }
-  // Unexpected: this is our bug, so the stack is worth having.
-  io.note(`internal error: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+  // Unexpected: this is our bug, so the stack is worth having. A note is one line (io.ts escapes
+  // line breaks): the message, which may hold a path, is one, each frame of the stack another.
+  const message = e instanceof Error ? e.message : String(e);
+  io.note(`internal error: ${message}`);
+  const stack = e instanceof Error ? e.stack ?? "" : "";
+  const frames = stack.includes(message) ? stack.slice(stack.indexOf(message) + message.length) : stack;
+  for (const frame of frames.split("\n")) if (frame.trim()) io.note(`  ${frame.trim()}`);
   return EXIT.internal;
 }

@@ -1,24 +1,25 @@
 // Call chains and callers as text, within a token budget (about 4 characters a token).
 import type { CallChain, CallerGroup, CallStep, Resolved } from "../app/calls.ts";
+import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 
 export function approxTokens(s: string): number {
   return Math.ceil(s.length / 4);
 }
 
 function where(r: Resolved): string {
-  if (!r.target) return r.module ? `[${r.resolution}: ${r.module}, not in the workspace]` : `[${r.resolution}]`;
+  if (!r.target) return r.module ? `[${r.resolution}: ${printable(r.module)}, not in the workspace]` : `[${r.resolution}]`;
   const s = r.target.symbol;
   const count = r.resolution === "name-match" && (r.candidates ?? 0) > 1 ? ` 1 of ${r.candidates}` : "";
-  return `-> ${r.target.path}:${s.startLine}-${s.endLine} ${s.qualifiedName} [${r.resolution}${count}]`;
+  return `-> ${quotePath(r.target.path)}:${s.startLine}-${s.endLine} ${quoteName(s.qualifiedName)} [${r.resolution}${count}]`;
 }
 
 export function renderCallChainText(chain: CallChain, maxTokens: number): string {
   const s = chain.root.symbol;
-  const head = `calls from ${chain.root.path}:${s.startLine}-${s.endLine} ${s.qualifiedName} (depth ${chain.depth}; same-file, import, name-match = by name only, not type-checked)`;
+  const head = `calls from ${quotePath(chain.root.path)}:${s.startLine}-${s.endLine} ${quoteName(s.qualifiedName)} (depth ${chain.depth}; same-file, import, name-match = by name only, not type-checked)`;
   const lines: string[] = [];
   const walk = (steps: CallStep[], indent: string) => {
     for (const st of steps) {
-      lines.push(`${indent}${st.callee} @${st.lines.join(",")} ${where(st.resolved)}${st.seen ? " (seen)" : ""}`);
+      lines.push(`${indent}${printable(st.callee)} @${st.lines.join(",")} ${where(st.resolved)}${st.seen ? " (seen)" : ""}`);
       if (st.children) walk(st.children, indent + "  ");
       if (st.elided) lines.push(`${indent}  … ${st.elided} more callees`);
     }
@@ -31,17 +32,17 @@ export function renderCallChainText(chain: CallChain, maxTokens: number): string
 export function renderCallersText(name: string, groups: CallerGroup[], maxTokens: number): string {
   const sites = groups.reduce((n, g) => n + g.sites.length, 0);
   const nameOnly = groups.filter((g) => g.resolution === "name-match").length;
-  const head = `callers of \`${name}\`: ${sites} call site${sites === 1 ? "" : "s"} in ${groups.length} symbol${groups.length === 1 ? "" : "s"}` +
+  const head = `callers of \`${printable(name)}\`: ${sites} call site${sites === 1 ? "" : "s"} in ${groups.length} symbol${groups.length === 1 ? "" : "s"}` +
     (nameOnly ? ` (${nameOnly} matched by name only: the receiver's type is not checked)` : "");
   const lines: string[] = [];
   let lastPath = "";
   for (const g of groups) {
-    if (g.path !== lastPath) lines.push(g.path);
+    if (g.path !== lastPath) lines.push(quotePath(g.path));
     lastPath = g.path;
-    const owner = g.symbol ? `${g.symbol.startLine}-${g.symbol.endLine} ${g.symbol.qualifiedName} (${g.symbol.kind})` : "(module level)";
+    const owner = g.symbol ? `${g.symbol.startLine}-${g.symbol.endLine} ${quoteName(g.symbol.qualifiedName)} (${g.symbol.kind})` : "(module level)";
     const byCallee = new Map<string, number[]>();
     for (const s of g.sites) byCallee.set(s.callee, [...(byCallee.get(s.callee) ?? []), s.line]);
-    lines.push(`  ${owner}: ${[...byCallee].map(([c, ls]) => `${c}@${ls.join(",")}`).join(" ")} [${g.resolution}]`);
+    lines.push(`  ${owner}: ${[...byCallee].map(([c, ls]) => `${printable(c)}@${ls.join(",")}`).join(" ")} [${g.resolution}]`);
   }
   return fitBudget(head, lines, maxTokens, "narrow with --path or raise --max-tokens");
 }

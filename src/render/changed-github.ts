@@ -1,7 +1,9 @@
 // `changed --format github`: a job summary (the Markdown) and `::notice` workflow commands
 // for signature changes, at most 10, as GitHub shows at most 10 notices per step.
 import type { ChangeSet } from "../core/diff/types.ts";
+import { cutText, printable, quoteName } from "../core/text/quote.ts";
 import { renderChangedMarkdown } from "./changed-markdown.ts";
+import { NAME_SHOWN_MAX, SIGNATURE_SHOWN_MAX } from "./markdown.ts";
 
 export const MAX_ANNOTATIONS = 10;
 
@@ -18,8 +20,12 @@ export function renderChangedGithub(set: ChangeSet): GithubOutput {
       if (!s.signatureChanged || s.startLine === undefined) continue;
       count++;
       if (notices.length >= MAX_ANNOTATIONS) continue;
-      const props = `file=${prop(f.path)},line=${s.startLine},endLine=${s.endLine ?? s.startLine},title=${prop(`Signature changed: ${s.qualifiedName}`)}`;
-      const msg = s.oldSignature !== undefined ? `${s.oldSignature} → ${s.signature}` : `${s.change}: ${s.signature ?? s.qualifiedName}`;
+      // Escaped for people first (a raw ESC would still colour or hide the log), then for the
+      // command format. A path with escapes names no file: GitHub shows the notice unattached.
+      const name = quoteName(cutText(s.qualifiedName, NAME_SHOWN_MAX));
+      const sig = (text: string) => printable(cutText(text, SIGNATURE_SHOWN_MAX));
+      const props = `file=${prop(printable(f.path))},line=${s.startLine},endLine=${s.endLine ?? s.startLine},title=${prop(`Signature changed: ${name}`)}`;
+      const msg = s.oldSignature !== undefined ? `${sig(s.oldSignature)} → ${sig(s.signature ?? "")}` : `${s.change}: ${s.signature !== undefined ? sig(s.signature) : name}`;
       notices.push(`::notice ${props}::${data(msg)}`);
     }
   }

@@ -1,6 +1,7 @@
 // `changed --format json`: the ChangeSet as is (CONTRACT shape plus anchors, signatures, skipped).
 import type { ChangeSet } from "../core/diff/types.ts";
+import { toJson } from "../core/text/quote.ts";
 
 export function renderChangedJson(set: ChangeSet): string {
-  return JSON.stringify(set, null, 2) + "\n";
+  return toJson(set, 2) + "\n";
 }

@@ -1,6 +1,7 @@
 // The JSON contract (CONTRACT.md, docs/outline.schema.json). Elision by --max-children is
 // applied here too, and said with `elidedChildren`.
 import type { FileOutline, OutlineSymbol } from "../core/types.ts";
+import { toJson } from "../core/text/quote.ts";
 
 /** Members of containers beyond maxChildren are cut; the file's top level never is. */
 export function elide(symbols: OutlineSymbol[], maxChildren: number, topLevel = true): OutlineSymbol[] {
@@ -20,9 +21,9 @@ export function outlineJsonValue(file: FileOutline, maxChildren: number): FileOu
 
 export function renderOutlineJson(files: FileOutline[], maxChildren: number, single: boolean): string {
   const values = files.map((f) => outlineJsonValue(f, maxChildren));
-  return JSON.stringify(single ? values[0] : values, null, 2) + "\n";
+  return toJson(single ? values[0] : values, 2) + "\n";
 }
 
 export function renderOutlineJsonl(file: FileOutline, maxChildren: number): string {
-  return JSON.stringify(outlineJsonValue(file, maxChildren)) + "\n";
+  return toJson(outlineJsonValue(file, maxChildren)) + "\n";
 }

@@ -10,6 +10,7 @@
 // has all of it, `docs: "all"` / `--docs` shows every doc): values longer than VALUE_SHOWN_MAX (`= …`),
 // and doc sentences except on public top-level classes and functions (measured in bench/tokens.ts).
 import type { FileOutline, OutlineSymbol } from "../core/types.ts";
+import { printable, quotePath } from "../core/text/quote.ts";
 
 export interface TextOptions {
   maxChildren: number;
@@ -38,15 +39,15 @@ export function countSymbols(symbols: OutlineSymbol[]): number {
 export function renderOutlineText(file: FileOutline, opts: TextOptions): string {
   const lines: string[] = [];
   const count = countSymbols(file.symbols);
-  lines.push(`${file.path} (${file.language}, ${file.lineCount} lines, ${count} symbol${count === 1 ? "" : "s"}, sha256:${file.hash.slice(0, HASH_PREFIX)})`);
+  lines.push(`${quotePath(file.path)} (${file.language}, ${file.lineCount} lines, ${count} symbol${count === 1 ? "" : "s"}, sha256:${file.hash.slice(0, HASH_PREFIX)})`);
   if (file.imports.length) {
     const max = opts.maxImports ?? 24;
-    const imports = groupImports(file.imports);
+    const imports = groupImports(file.imports).map(printable);
     const shown = imports.slice(0, max).join(", ");
     lines.push(`imports: ${shown}${imports.length > max ? `, … +${imports.length - max}` : ""}`);
   }
   if (file.diagnostics.length) {
-    const shown = file.diagnostics.slice(0, MAX_DIAGNOSTICS_SHOWN).map((d) => `${d.message} at line ${d.line}`);
+    const shown = file.diagnostics.slice(0, MAX_DIAGNOSTICS_SHOWN).map((d) => `${printable(d.message)} at line ${d.line}`);
     const more = file.diagnostics.length - shown.length;
     lines.push(`diagnostics: ${shown.join("; ")}${more > 0 ? `; … +${more} more (--format json lists them)` : ""}`);
   }
@@ -62,10 +63,10 @@ function range(s: OutlineSymbol): string {
 function renderLevel(symbols: OutlineSymbol[], indent: string, opts: TextOptions, out: string[], memberOpts: TextOptions, parent?: OutlineSymbol): void {
   const limit = opts.maxChildren > 0 ? opts.maxChildren : Infinity;
   symbols.slice(0, limit).forEach((s) => {
-    let line = `${indent}${range(s)} ${VALUE_KINDS.has(s.kind) ? valueSignature(s.signature) : s.signature}`;
+    let line = `${indent}${range(s)} ${printable(VALUE_KINDS.has(s.kind) ? valueSignature(s.signature) : s.signature)}`;
     if (s.truncated) line += " [truncated]";
     const doc = shownDoc(s, parent, opts.docs ?? "top");
-    if (doc) line += ` — ${doc}`;
+    if (doc) line += ` — ${printable(doc)}`;
     out.push(line);
     if (s.children?.length) renderLevel(s.children, indent + INDENT, memberOpts, out, memberOpts, s);
   });

@@ -14,6 +14,7 @@
 // to the full text when it would not be.
 import type { Skeleton, SkeletonBranch } from "../core/skeleton/skeleton.ts";
 import { HASH_PREFIX } from "./outline-text.ts";
+import { cutText, printable, quoteName, quotePath } from "../core/text/quote.ts";
 
 /**
  * Branches nested deeper than the shown depth are counted on their parent's line, not listed
@@ -46,7 +47,7 @@ export function renderSkeletonText(sk: Skeleton, path: string, hash: string, opt
   }
   const s = sk.symbol;
   const out: string[] = [];
-  out.push(`# ${path}:${s.startLine}-${s.endLine} ${s.qualifiedName} (${sk.lineCount} lines, skeleton, sha256:${hash.slice(0, HASH_PREFIX)})`);
+  out.push(`# ${quotePath(path)}:${s.startLine}-${s.endLine} ${quoteName(s.qualifiedName)} (${sk.lineCount} lines, skeleton, sha256:${hash.slice(0, HASH_PREFIX)})`);
   out.push(signature(s.signature) + (s.doc ? `  — ${cap(s.doc, MAX_DOC)}` : ""));
 
   const events: { line: number; text: string }[] = [];
@@ -78,11 +79,11 @@ export function renderSkeletonText(sk: Skeleton, path: string, hash: string, opt
     }
     const listed = [...first].slice(0, MAX_CALLS).map(([callee, line]) => `${callee}@${line}`);
     const rest = first.size - listed.length;
-    out.push(`calls: ${listed.join(" ")}${rest > 0 ? ` (+${rest})` : ""}`);
+    out.push(`calls: ${printable(listed.join(" "))}${rest > 0 ? ` (+${rest})` : ""}`);
   }
   if (sk.branches.length || sk.calls.length) {
     const example = sk.branches[0]?.label ?? sk.calls[0].label;
-    out.push(`drill: ${example} | call:<name>`);
+    out.push(`drill: ${printable(example)} | call:<name>`);
   }
   return out.join("\n") + "\n";
 }
@@ -99,11 +100,12 @@ function hasInner(all: SkeletonBranch[], i: number): boolean {
 
 /** `def f(x): # why` -> `def f(x)`: a comment after the colon is not the signature. */
 function signature(sig: string): string {
-  return sig.replace(/:\s+#.*$/, "");
+  return printable(sig.replace(/:\s+#.*$/, ""));
 }
 
+/** Source text (a condition, a doc) cut to `max` and made printable. */
 function cap(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+  return printable(cutText(s, max));
 }
 
 function range(a: number, b: number): string {

@@ -2,6 +2,7 @@
 import type { Node } from "web-tree-sitter";
 import { withTree } from "../../core/parse/parser.ts";
 import { decodeSource } from "../../core/text/lines.ts";
+import { toJson } from "../../core/text/quote.ts";
 import { readFileBytes, requireLanguage } from "../../io/files.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK } from "../options.ts";
@@ -15,7 +16,7 @@ export async function dumpTreeCommand(path: string, options: { language?: string
     const visit = (node: Node, depth: number, field: string | null) => {
       const pos = `${node.startPosition.row + 1}:${node.startPosition.column + 1}-${node.endPosition.row + 1}:${node.endPosition.column + 1}`;
       const label = `${field ? `${field}: ` : ""}${node.isMissing ? "MISSING " : ""}${node.type}`;
-      const leaf = node.childCount === 0 ? ` ${JSON.stringify(node.text.length > 40 ? node.text.slice(0, 40) + "…" : node.text)}` : "";
+      const leaf = node.childCount === 0 ? ` ${toJson(node.text.length > 40 ? node.text.slice(0, 40) + "…" : node.text)}` : "";
       lines.push(`${"  ".repeat(depth)}${label} [${pos}]${leaf}`);
       for (let i = 0; i < node.namedChildCount; i++) {
         const child = node.namedChild(i);

@@ -1,6 +1,7 @@
 // `ast-outline hook install | uninstall | run`.
 import { installHook, runHook, uninstallHook } from "../../app/hook.ts";
 import { OutlineError, usageError } from "../../core/errors.ts";
+import { quotePath } from "../../core/text/quote.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK } from "../options.ts";
 
@@ -22,7 +23,7 @@ export async function hookCommand(action: string, options: HookOptions, io: CliI
   const problems: string[] = [];
   try {
     const r = await runHook(process.cwd());
-    for (const f of r.failed) problems.push(`could not outline ${f.path}: ${f.error}`);
+    for (const f of r.failed) problems.push(`could not outline ${quotePath(f.path)}: ${f.error}`);
     for (const w of r.warnings) problems.push(w);
   } catch (e) {
     problems.push(e instanceof OutlineError ? `${e.message}${e.hint ? ` (${e.hint})` : ""}` : `internal error: ${e instanceof Error ? e.message : String(e)}`);

@@ -7,6 +7,7 @@ import { ensureExcluded, findRepo, type Repo } from "../../app/repo.ts";
 import { listFilesFast } from "../../app/listing-snapshot.ts";
 import { engineId } from "../../app/engine.ts";
 import { DEFAULT_MAX_BYTES, parseSize } from "../../io/files.ts";
+import { quotePath, toJson } from "../../core/text/quote.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseCount, parseFormat } from "../options.ts";
 
@@ -23,7 +24,7 @@ export async function indexCommand(options: IndexOptions, io: CliIO): Promise<nu
   const r = await refreshRepo(options, io, true);
   const seconds = (performance.now() - started) / 1000;
   if (format === "json") {
-    io.out(JSON.stringify({
+    io.out(toJson({
       root: r.repo.root, seen: r.seen, parsed: r.parsed, reused: r.reused, skipped: r.skipped.length, failed: r.failed.length,
       threads: r.threads, seconds: Number(seconds.toFixed(3)), cached: !r.store.unwritable,
     }) + "\n");
@@ -53,8 +54,8 @@ export async function refreshRepo(options: { root?: string; maxSize?: unknown; t
       }
     : undefined;
   const r = await refreshCache({ root: repo.root, paths, prune: true, maxBytes, threads, progress, verifyObjects });
-  if (verbose) for (const s of r.skipped) io.note(`skipped ${s.path}: ${s.reason}`);
-  for (const f of r.failed) io.note(`could not outline ${f.path}: ${f.error}`);
+  if (verbose) for (const s of r.skipped) io.note(`skipped ${quotePath(s.path)}: ${s.reason}`);
+  for (const f of r.failed) io.note(`could not outline ${quotePath(f.path)}: ${f.error}`);
   for (const w of r.warnings) io.note(`warning: ${w}`);
   return { ...r, repo };
 }

@@ -1,5 +1,6 @@
 import { REGISTRY } from "../../core/languages/registry.ts";
 import { assets } from "../../core/parse/assets.ts";
+import { toJson } from "../../core/text/quote.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseFormat } from "../options.ts";
 
@@ -22,7 +23,7 @@ export function languagesCommand(options: { format?: string }, io: CliIO): numbe
   const format = parseFormat(options.format, ["text", "json"]);
   const rows = languageRows();
   if (format === "json") {
-    io.out(JSON.stringify(rows, null, 2) + "\n");
+    io.out(toJson(rows, 2) + "\n");
     return EXIT_OK;
   }
   const w = Math.max(...rows.map((r) => r.id.length));

@@ -1,6 +1,7 @@
 import { outlineFile } from "../../app/outline-file.ts";
 import { beforeParse } from "../../app/pool-hooks.ts";
 import { OutlineError } from "../../core/errors.ts";
+import { quotePath } from "../../core/text/quote.ts";
 import { looksBinary, looksMinified, parseSize, DEFAULT_MAX_BYTES, formatBytes } from "../../io/files.ts";
 import { expandPaths, type WalkNote } from "../../io/walk.ts";
 import { closeSync, openSync, readSync, statSync } from "node:fs";
@@ -27,7 +28,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
   const notes: WalkNote[] = [];
   const entries = expandPaths(paths, notes);
   announceBatch(entries.map((e) => e.path));
-  for (const n of notes) io.note(`skipped ${n.path}: ${n.reason}`);
+  for (const n of notes) io.note(`skipped ${quotePath(n.path)}: ${n.reason}`);
 
   let exit: number = EXIT_OK;
   const done: FileOutline[] = [];
@@ -36,7 +37,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
     if (!entry.explicit) {
       const skip = skipReason(entry.path, maxBytes);
       if (skip) {
-        io.note(`skipped ${entry.path}: ${skip}`);
+        io.note(`skipped ${quotePath(entry.path)}: ${skip}`);
         continue;
       }
     }

@@ -3,6 +3,7 @@ import { LineIndex } from "../../core/text/lines.ts";
 import { inputError, usageError } from "../../core/errors.ts";
 import { looksBinary, readFileBytes, parseSize } from "../../io/files.ts";
 import { toDisplayPath } from "../../io/paths.ts";
+import { quotePath, toJson } from "../../core/text/quote.ts";
 import { HASH_PREFIX } from "../../render/outline-text.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseFormat, parseLine } from "../options.ts";
@@ -26,7 +27,7 @@ export async function regionCommand(path: string, startArg: unknown, endArg: unk
   const file = readFileBytes(path, options.maxSize === undefined ? REGION_MAX_BYTES : parseSize(options.maxSize));
   if (looksBinary(file.bytes)) throw inputError(`${path} is a binary file`, "region reads text files");
   const index = new LineIndex(file.bytes);
-  const display = toDisplayPath(path);
+  const display = quotePath(toDisplayPath(path));
   const hash = contentHash(file.bytes);
   if (start > index.lineCount) throw inputError(`${display} has ${index.lineCount} lines; line ${start} is past the end`);
   const last = Math.min(end, index.lineCount);
@@ -37,7 +38,7 @@ export async function regionCommand(path: string, startArg: unknown, endArg: unk
   const lines = index.lines(start, last);
   if (format === "json") {
     const decoder = new TextDecoder();
-    io.out(JSON.stringify({ path: display, hash, stale, startLine: start, endLine: last, lineCount: index.lineCount, lines: lines.map((l) => decoder.decode(l)) }, null, 2) + "\n");
+    io.out(toJson({ path: toDisplayPath(path), hash, stale, startLine: start, endLine: last, lineCount: index.lineCount, lines: lines.map((l) => decoder.decode(l)) }, 2) + "\n");
     return EXIT_OK;
   }
   const width = String(last).length;

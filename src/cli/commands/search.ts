@@ -5,6 +5,7 @@ import { pathFilter } from "../../core/text/glob.ts";
 import { SYMBOL_KINDS, type OutlineSymbol } from "../../core/types.ts";
 import { cleanField, parseNameRow, unpackRows } from "../../core/cache/pack.ts";
 import { usageError } from "../../core/errors.ts";
+import { printable, quoteName, quotePath, toJson } from "../../core/text/quote.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseCount, parseFormat } from "../options.ts";
 import { refreshRepo } from "./index-repo.ts";
@@ -106,9 +107,9 @@ function show(hits: SearchHit[], q: string, kinds: Set<string> | undefined, glob
     return sep === "/" ? rel : rel.split(sep).join("/");
   };
   if (format === "json") {
-    io.out(JSON.stringify({ query: q, results: hits.map((h) => ({ ...h, path: shown(h.path) })) }, null, 2) + "\n");
+    io.out(toJson({ query: q, results: hits.map((h) => ({ ...h, path: shown(h.path) })) }, 2) + "\n");
   } else {
-    for (const h of hits) io.out(`${shown(h.path)}:${h.startLine}-${h.endLine} ${h.kind} ${h.qualifiedName}  ${h.signature}\n`);
+    for (const h of hits) io.out(`${quotePath(shown(h.path))}:${h.startLine}-${h.endLine} ${h.kind} ${quoteName(h.qualifiedName)}  ${printable(h.signature)}\n`);
   }
   if (!hits.length && format === "text") io.note(`no symbol matches \`${q}\`${kinds ? ` of kind ${[...kinds].join(",")}` : ""}${globs.length ? ` under ${globs.join(", ")}` : ""}`);
   return hits.length ? EXIT_OK : EXIT_NOT_FOUND;

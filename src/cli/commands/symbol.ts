@@ -4,6 +4,7 @@ import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseFormat } from "../options.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { usageError } from "../../core/errors.ts";
+import { quoteName, quotePath, toJson } from "../../core/text/quote.ts";
 import type { OutlineSymbol } from "../../core/types.ts";
 import type { OuterName } from "../../core/skeleton/free-names.ts";
 import { drillText, findOne, outerNamesOf, renderOuterNames, skeletonText } from "../../app/symbol-view.ts";
@@ -28,7 +29,7 @@ export async function symbolCommand(path: string, names: string[], options: Symb
   for (const r of reads) if (r.status === "found") for (const b of r.blocks) outer.set(b.symbol, await outerNamesOf(parsed, b.symbol));
 
   if (format === "json") {
-    io.out(JSON.stringify({ path: outline.path, language: outline.language, hash: outline.hash, results: reads.map((r) => jsonResult(r, outer)) }, null, 2) + "\n");
+    io.out(toJson({ path: outline.path, language: outline.language, hash: outline.hash, results: reads.map((r) => jsonResult(r, outer)) }, 2) + "\n");
   } else {
     for (const r of reads) renderText(r, outline.path, io, outer);
   }
@@ -49,20 +50,21 @@ async function skeletonOrDrill(path: string, names: string[], options: SymbolOpt
   return EXIT_OK;
 }
 
-function renderText(r: SymbolRead, path: string, io: CliIO, outer: Map<OutlineSymbol, OuterName[]>): void {
+function renderText(r: SymbolRead, rawPath: string, io: CliIO, outer: Map<OutlineSymbol, OuterName[]>): void {
+  const path = quotePath(rawPath);
   if (r.status === "found") {
     for (const b of r.blocks) {
       const s = b.symbol;
-      io.out(`# ${path}:${b.startLine}-${b.endLine} ${s.qualifiedName} (${s.kind}${s.truncated ? ", truncated" : ""})\n`);
+      io.out(`# ${path}:${b.startLine}-${b.endLine} ${quoteName(s.qualifiedName)} (${s.kind}${s.truncated ? ", truncated" : ""})\n`);
       io.out(renderOuterNames(outer.get(s) ?? []));
       io.out(b.text);
       if (b.text.length && b.text[b.text.length - 1] !== 0x0a) io.out("\n");
     }
   } else if (r.status === "ambiguous") {
     io.note(`\`${r.query}\` matches ${r.candidates.length} symbols in ${path} (name one by its qualified name)`);
-    for (const c of r.candidates) io.out(`${path}:${c.startLine}-${c.endLine} ${c.kind} ${c.qualifiedName}\n`);
+    for (const c of r.candidates) io.out(`${path}:${c.startLine}-${c.endLine} ${c.kind} ${quoteName(c.qualifiedName)}\n`);
   } else {
-    const hint = r.suggestions.length ? `did you mean: ${r.suggestions.map((s) => s.qualifiedName).join(", ")}` : `\`ast-outline outline ${path}\` lists its symbols`;
+    const hint = r.suggestions.length ? `did you mean: ${r.suggestions.map((s) => quoteName(s.qualifiedName)).join(", ")}` : `\`ast-outline outline ${path}\` lists its symbols`;
     io.note(`no symbol \`${r.query}\` in ${path} (${hint})`);
   }
 }

@@ -8,6 +8,7 @@
 //   6. files (one line per folder), then folders beyond what fits
 // Tokens are estimated as characters / 4 (close to BPE tokenizers on code and paths, and free).
 import type { SymbolKind } from "../types.ts";
+import { quoteName, quotePath } from "../text/quote.ts";
 
 export interface DigestSymbol {
   kind: SymbolKind;
@@ -50,12 +51,12 @@ const LEVELS: Level[] = [
 ];
 
 function fileLine(f: DigestFile, level: Level): string {
-  const head = `${f.path} [${sizeClass(f.lineCount)} ${f.lineCount}L]`;
+  const head = `${quotePath(f.path)} [${sizeClass(f.lineCount)} ${f.lineCount}L]`;
   if (!level.names) return `${head} ${f.symbols.filter((s) => s.depth === 0).length} symbols`;
   const parts: string[] = [];
   let top = 0;
   let dropped = 0;
-  let current: string[] | undefined;
+  let current: { name: string; members: string[] } | undefined;
   for (const s of f.symbols) {
     if (s.depth === 0) {
       current = undefined;
@@ -65,14 +66,14 @@ function fileLine(f: DigestFile, level: Level): string {
         continue;
       }
       top++;
-      parts.push(s.name);
-      current = [];
+      current = { name: quoteName(s.name), members: [] };
+      parts.push(current.name);
       continue;
     }
     if (s.depth !== 1 || !current || level.members === "none") continue;
     if (level.members === "public" && (isPrivate(s.name) || DATA_KINDS.has(s.kind))) continue;
-    current.push(s.name);
-    parts[parts.length - 1] = `${parts[parts.length - 1].split("{")[0]}{${current.join(" ")}}`;
+    current.members.push(quoteName(s.name));
+    parts[parts.length - 1] = `${current.name}{${current.members.join(" ")}}`;
   }
   if (dropped) parts.push(`+${dropped}`);
   return parts.length ? `${head}: ${parts.join(", ")}` : head;
@@ -87,7 +88,7 @@ function folderLines(files: DigestFile[]): string[] {
     d.lines += f.lineCount;
     dirs.set(dir, d);
   }
-  return [...dirs].map(([dir, d]) => `${dir} ${d.files} files, ${d.lines}L`);
+  return [...dirs].map(([dir, d]) => `${quotePath(dir)} ${d.files} files, ${d.lines}L`);
 }
 
 export function renderDigest(files: DigestFile[], maxTokens: number): { text: string; level: number } {
