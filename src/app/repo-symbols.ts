@@ -4,8 +4,8 @@
 //
 // A RepoSymbols is one question's view: it lists the files once, when first asked, so an answer
 // reflects the disk at the time of the call. What it parses is kept in a ParseCache that
-// outlives the question (the MCP server keeps one), reused only while the file's stamp (size,
-// mtime, ctime, inode) is unchanged. A file that vanishes or turns unreadable between the
+// outlives the question (the MCP server keeps one), reused while the file's stamp (size,
+// mtime, ctime, inode) is unchanged, or its bytes are (see RACY_MS). A file that vanishes or turns unreadable between the
 // listing and the read is left out of a repo-wide answer, never an error of it.
 import { outlineRead, type OutlinedFile } from "./outline-file.ts";
 import { scanSource, type FileScan } from "../core/skeleton/scan.ts";
@@ -14,6 +14,7 @@ import { DEFAULT_MAX_BYTES } from "../io/files.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { pathFilter } from "../core/text/glob.ts";
 import { OutlineError } from "../core/errors.ts";
+import { contentHash } from "../core/hash.ts";
 import type { FileAccess, FileStamp } from "../io/workspace.ts";
 
 export interface ParsedFile extends OutlinedFile {
@@ -34,22 +35,37 @@ export interface RepoSymbols {
 
 interface Entry {
   stamp: FileStamp;
+  /** When the bytes behind this entry were read (wall clock, ms). */
+  readAt: number;
+  hash?: string;
   parsed?: ParsedFile;
   /** The file's bytes as latin1 text, for filesMentioning. */
   text?: string;
 }
 
-/** Parses and texts by path, each valid for one stamp of its file. */
+/**
+ * A file whose mtime is this close to the moment it was read may have been written again in
+ * the same timestamp tick (coarse kernel clocks, 2 s on FAT), keeping its stamp: its stamp is
+ * not trusted, its bytes are read again (and a parse reused only when their hash matches).
+ */
+export const RACY_MS = 2000;
+
+/** Parses and texts by path, each valid for one version of its file. */
 export class ParseCache {
   private readonly entries = new Map<string, Entry>();
 
-  /** The entry for this version of the file (a fresh one when the file changed). */
-  at(path: string, stamp: FileStamp): Entry {
-    let e = this.entries.get(path);
-    if (!e || !sameStamp(e.stamp, stamp)) {
-      e = { stamp };
-      this.entries.set(path, e);
-    }
+  /** The entry for the file as it is now by its stamp, unless the stamp cannot be trusted. */
+  trusted(path: string, stamp: FileStamp): Entry | undefined {
+    const e = this.entries.get(path);
+    return e && sameStamp(e.stamp, stamp) && e.readAt - stamp.mtimeMs > RACY_MS ? e : undefined;
+  }
+
+  /** The entry for bytes just read: what is known of the same content is kept, the rest dropped. */
+  read(path: string, file: { stamp: FileStamp; bytes: Uint8Array }, readAt: number): Entry {
+    const hash = contentHash(file.bytes);
+    const old = this.entries.get(path);
+    const e: Entry = old?.hash === hash ? { ...old, stamp: file.stamp, readAt } : { stamp: file.stamp, readAt, hash };
+    this.entries.set(path, e);
     return e;
   }
 }
@@ -71,8 +87,9 @@ export function repoSymbols(access: FileAccess, cache = new ParseCache()): RepoS
   };
 
   const textOf = (path: string, stamp: FileStamp): string | undefined => {
-    const e = cache.at(path, stamp);
-    if (e.text !== undefined) return e.text;
+    const known = cache.trusted(path, stamp)?.text;
+    if (known !== undefined) return known;
+    const readAt = Date.now();
     let file;
     try {
       file = access.read(path, DEFAULT_MAX_BYTES);
@@ -80,9 +97,9 @@ export function repoSymbols(access: FileAccess, cache = new ParseCache()): RepoS
       if (err instanceof OutlineError) return undefined; // gone or unreadable since the listing
       throw err;
     }
-    const now = cache.at(path, file.stamp);
-    now.text = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString("latin1");
-    return now.text;
+    const e = cache.read(path, file, readAt);
+    e.text ??= Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString("latin1");
+    return e.text;
   };
 
   return {
@@ -102,10 +119,11 @@ export function repoSymbols(access: FileAccess, cache = new ParseCache()): RepoS
     async parsed(path) {
       const located = access.locate(path);
       const stamp = access.stamp(located);
-      const known = stamp && cache.at(located, stamp).parsed;
+      const known = stamp && cache.trusted(located, stamp)?.parsed;
       if (known) return known;
+      const readAt = Date.now();
       const file = access.read(located, DEFAULT_MAX_BYTES);
-      const e = cache.at(located, file.stamp);
+      const e = cache.read(located, file, readAt);
       if (!e.parsed) {
         const outlined = await outlineRead(file);
         const language = detectLanguage(file.path, file.bytes.subarray(0, 256), undefined)!;

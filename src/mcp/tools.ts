@@ -8,7 +8,7 @@ import { LineIndex } from "../core/text/lines.ts";
 import { contentHash } from "../core/hash.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import { looksBinary } from "../io/files.ts";
-import type { Workspace } from "../io/workspace.ts";
+import type { FileAccess } from "../io/workspace.ts";
 import { renderOutlineText, HASH_PREFIX } from "../render/outline-text.ts";
 import { approxTokens, renderCallChainText, renderCallersText } from "../render/calls-text.ts";
 import { ParseCache, repoSymbols, type RepoSymbols } from "../app/repo-symbols.ts";
@@ -22,7 +22,7 @@ const REGION_MAX_BYTES = 64 * 1024 * 1024;
 export class AgentTools {
   private readonly parses = new ParseCache();
 
-  constructor(readonly workspace: Workspace) {}
+  constructor(readonly workspace: FileAccess) {}
 
   /** This question's view of the repository: listed afresh, parses reused while unchanged. */
   private repo(): RepoSymbols {
@@ -49,6 +49,7 @@ export class AgentTools {
         parts.push(text);
       } catch (err) {
         if (!(err instanceof OutlineError)) throw err;
+        if (err.kind === "not-found") continue; // deleted since the listing: no longer in the folder
         parts.push(`${p}: skipped (${err.message})\n`);
       }
     }
