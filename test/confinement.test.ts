@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { BUN, CLI_SOURCE, gitOk, tempRepo, write } from "./helpers/git-repo.ts";
-import { ROOT, runCli, tempDir } from "./helpers/cli.ts";
+import { BINARY, ROOT, binaryAvailable, runCli, tempDir } from "./helpers/cli.ts";
 import { OutlineError } from "../src/core/errors.ts";
 import { Workspace, type FileAccess, type FileStamp, type Probe } from "../src/io/workspace.ts";
 import { ParseCache, repoSymbols } from "../src/app/repo-symbols.ts";
@@ -150,9 +150,31 @@ describe("MCP: imports never lead outside the workspace", () => {
   });
 });
 
+describe.skipIf(!binaryAvailable())("MCP: the compiled binary", () => {
+  test("no import leads outside, and a symlinked file is refused by name", async () => {
+    const bin = new Client({ name: "confinement-test-binary", version: "0" });
+    await bin.connect(new StdioClientTransport({ command: BINARY, args: ["mcp", "--root", ws], cwd: ws, stderr: "pipe" }));
+    try {
+      for (const [file] of ESCAPES) {
+        const drill: any = await bin.callTool({ name: "get_symbol", arguments: { path: file, name: "run", mode: "drill", label: "call:leak" } });
+        expect(text(drill)).toContain("which is not in the workspace");
+        const calls: any = await bin.callTool({ name: "get_calls", arguments: { path: file, name: "run" } });
+        expect(text(calls)).toContain("not in the workspace]");
+        expect(text(drill) + text(calls)).not.toContain("SECRET");
+      }
+      const named: any = await bin.callTool({ name: "get_outline", arguments: { path: "sfile.js" } });
+      expect(named.isError).toBe(true);
+      expect(text(named)).toContain("refused");
+    } finally {
+      await bin.close();
+    }
+  }, 30000);
+});
+
 describe("MCP: odd arguments end as clean error results", () => {
   const odd: [string, Record<string, unknown>][] = [
     ["get_outline", { path: "a\u0000b" }],
+    ["get_outline", { path: "" }],
     ["get_outline", { path: "\u001b[2J../../secret.js" }],
     ["get_outline", { path: "inside.py\n../../secret.js" }],
     ["get_outline", { path: "x".repeat(5000) }],
@@ -392,9 +414,9 @@ describe("structure: one gate for every read", () => {
       this.reads.push(p);
       return { path: p, bytes: new TextEncoder().encode(t), stat: undefined as never, stamp: this.stamp(p)! };
     }
-    list(folder?: string): string[] {
+    list(folder?: string) {
       const f = folder === undefined || folder === "." ? "" : `${this.locate(folder)}/`;
-      return [...this.files.keys()].filter((k) => k.startsWith(f)).sort();
+      return [...this.files.keys()].filter((k) => k.startsWith(f)).sort().map((path) => ({ path, stamp: this.stamp(path)! }));
     }
   }
 
@@ -491,7 +513,7 @@ describe("Workspace: the gate itself", () => {
       write(root, "keep.py", "def kept():\n    return gone()\n");
       write(root, "gone.py", "def gone():\n    return 1\n");
       class Vanishing extends Workspace {
-        override list(folder?: string): string[] {
+        override list(folder?: string) {
           const listed = super.list(folder);
           rmSync(join(root, "gone.py"), { force: true });
           return listed;

@@ -74,10 +74,7 @@ export function repoSymbols(access: FileAccess, cache = new ParseCache()): RepoS
   let listing: { path: string; stamp: FileStamp }[] | undefined;
 
   const listed = () => {
-    listing ??= access.list().flatMap((path) => {
-      const stamp = access.stamp(path);
-      return stamp && stamp.size <= DEFAULT_MAX_BYTES ? [{ path, stamp }] : [];
-    });
+    listing ??= access.list().filter((f) => f.stamp.size <= DEFAULT_MAX_BYTES);
     return listing;
   };
 

@@ -23,6 +23,11 @@ export interface FileStamp {
   ino: number;
 }
 
+export interface ListedFile {
+  path: string;
+  stamp: FileStamp;
+}
+
 /** The reads the cross-file questions may make. Every method confines; nothing else reads. */
 export interface FileAccess {
   /** Real absolute paths nothing outside of which is read. */
@@ -39,8 +44,8 @@ export interface FileAccess {
   stamp(path: string): FileStamp | undefined;
   /** A regular file's bytes, after the check; throws OutlineError (refused, missing, too large, not a file). */
   read(path: string, maxBytes: number): SourceFile & { stamp: FileStamp };
-  /** Source files under a folder (a located one) or, by default, under every listing root. */
-  list(folder?: string): string[];
+  /** Source files (regular files) under a folder (a located one) or, by default, under every listing root. */
+  list(folder?: string): ListedFile[];
 }
 
 /** Longest path argument echoed in a message. */
@@ -72,6 +77,7 @@ export class Workspace implements FileAccess {
   }
 
   locate(path: string): string {
+    if (invalid(path)) throw inputError("empty or invalid path (a NUL byte)", "give a path relative to the workspace root, e.g. \".\"");
     const p = this.check(path);
     if (p.kind === "outside") {
       throw new OutlineError(
@@ -157,13 +163,25 @@ export class Workspace implements FileAccess {
     }
   }
 
-  list(folder?: string): string[] {
+  list(folder?: string): ListedFile[] {
     // The walk takes paths relative to the working folder (it finds .gitignore files from there).
     if (realpathSync(process.cwd()) !== this.base) throw new OutlineError("internal", `the working folder is not the workspace base ${this.base}`);
     const starts = folder === undefined ? this.listRoots.map((l) => this.display(l)) : [this.locate(folder)];
     const notes: WalkNote[] = [];
-    // The walk skips symlinks and hidden folders; the paths it yields lie under a checked start.
-    return expandPaths(starts, notes).map((e) => toDisplayPath(e.path));
+    const out: ListedFile[] = [];
+    // The walk starts at checked folders and descends into real folders only (it follows no
+    // symlink), so a listed path is inside as walked; lstat keeps regular files that still exist.
+    // Reads check each path again in full.
+    for (const e of expandPaths(starts, notes)) {
+      const path = toDisplayPath(e.path);
+      try {
+        const st = lstatSync(resolve(this.base, path));
+        if (st.isFile()) out.push({ path, stamp: stampOf(st) });
+      } catch {
+        // deleted since the walk saw it
+      }
+    }
+    return out;
   }
 
   private check(path: string):

@@ -38,7 +38,7 @@ export class AgentTools {
     const parts: string[] = [];
     let used = 0;
     const left: string[] = [];
-    for (const p of this.workspace.list(target)) {
+    for (const { path: p } of this.workspace.list(target)) {
       if (used > 8000) {
         left.push(p);
         continue;
