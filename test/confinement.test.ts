@@ -17,6 +17,7 @@ import { callChain, findCallers } from "../src/app/calls.ts";
 import { drillText, findOne } from "../src/app/symbol-view.ts";
 import { AgentTools } from "../src/mcp/tools.ts";
 import { pathFilter } from "../src/core/text/glob.ts";
+import { computeChanges } from "../src/app/changed.ts";
 
 const text = (r: any): string => r.content.map((c: any) => c.text).join("");
 const JS_SECRET = 'export function leak() {\n  return "SECRET-JS";\n}\n';
@@ -264,6 +265,31 @@ describe("MCP: changed_symbols stays inside the roots", () => {
     const revs = await call("changed_symbols", { base: "HEAD~1", head: "HEAD" });
     expect(revs.text).toContain("modified function inside_fn");
     notOutside(revs.text);
+  });
+});
+
+describe("changed: confined to roots", () => {
+  test("a root inside the repository limits the diff; one holding it does not; one elsewhere gives nothing", async () => {
+    const r = tempRepo({ "a/x.py": "def ax():\n    return 1\n", "b/y.py": "def by():\n    return 1\n" });
+    const other = tempDir("ast-outline-other-");
+    try {
+      const t = realpathSync(r.path);
+      gitOk(t, "add", "-A");
+      gitOk(t, "commit", "-qm", "init");
+      write(t, "a/x.py", "def ax():\n    return 2\n");
+      write(t, "b/y.py", "def by():\n    return 2\n");
+      const files = async (roots: string[]) => {
+        const gate = new Workspace(roots);
+        return (await computeChanges({ cwd: t, confine: gate })).files.map((f) => f.path);
+      };
+      expect(await files([join(t, "a")])).toEqual(["a/x.py"]);
+      expect(await files([t])).toEqual(["a/x.py", "b/y.py"]);
+      expect(await files([dirname(t)])).toEqual(["a/x.py", "b/y.py"]);
+      expect(await files([other.path])).toEqual([]);
+    } finally {
+      r.cleanup();
+      other.cleanup();
+    }
   });
 });
 

@@ -116,12 +116,15 @@ async function changesFrom(
   return { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files };
 }
 
-/** The roots as paths relative to the repository root ([] when none is inside it; undefined: all of it). */
+/** The roots inside the repository, relative to its root ([] when none is; undefined when one holds all of it). */
 function pathspecWithin(root: string, roots: readonly string[]): string[] | undefined {
   const top = realpathSync(root);
-  const rels = roots.map((r) => relative(top, r));
-  if (rels.includes("")) return undefined;
-  return rels.filter((r) => r !== ".." && !r.startsWith(`..${sep}`) && !isAbsolute(r)).map((r) => r.split(sep).join("/"));
+  const inside = (from: string, to: string) => {
+    const rel = relative(from, to);
+    return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+  };
+  if (roots.some((r) => inside(r, top))) return undefined;
+  return roots.filter((r) => inside(top, r)).map((r) => relative(top, r).split(sep).join("/"));
 }
 
 /** Start loading grammars (and outline queries) for these languages; failures surface later, where they are used. */

@@ -117,8 +117,8 @@ const ZERO = /^0+$/;
 /**
  * What changed between two trees, with git's rename detection.
  * `head` undefined: the work tree (or the index with `cached`). Any `cwd` inside the work tree.
+ * `pathspec`: only these paths (literal, relative to `cwd`); empty: the whole repository.
  */
-/** `pathspec`: only these paths (literal, relative to `cwd`); empty: the whole repository. */
 export async function diffPaths(cwd: string, base: string, head: string | undefined, cached: boolean, pathspec: string[] = []): Promise<ChangedPath[]> {
   // --no-relative: paths from the root even when run from a subfolder with diff.relative set.
   const args = ["diff", "--raw", "-z", "--no-abbrev", "-M", "--no-ext-diff", "--no-textconv", "--no-color", "--ignore-submodules=none", "--no-relative"];
