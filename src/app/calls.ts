@@ -1,7 +1,8 @@
 // Call chains and callers over the repository. Each call is resolved, in this order, through
 // the same file's definitions, the file's imports (module found in the workspace), then any
 // definition of that name in the repo (name-match: not type-checked), else it is unresolved.
-import { existsSync, statSync } from "node:fs";
+// Files are reached only through the RepoSymbols' FileAccess: a module that resolves outside
+// the workspace (a `..` path, an absolute one, a symlink out) counts as not in the workspace.
 import { flatten, resolveSymbol } from "../core/symbols/find.ts";
 import { moduleCandidates } from "../core/calls/modules.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
@@ -9,7 +10,6 @@ import { REGISTRY } from "../core/languages/registry.ts";
 import { OutlineError } from "../core/errors.ts";
 import type { CallSite, ImportBinding } from "../core/skeleton/scan.ts";
 import type { OutlineSymbol } from "../core/types.ts";
-import { toDisplayPath } from "../io/paths.ts";
 import type { ParsedFile, RepoSymbols } from "./repo-symbols.ts";
 
 export type ResolutionKind = "same-file" | "import" | "name-match" | "unresolved";
@@ -35,7 +35,8 @@ export interface CallResolver {
   resolve(from: { path: string; file: ParsedFile; symbol?: OutlineSymbol }, call: CallSite): Promise<Resolved>;
 }
 
-export function callResolver(repo: RepoSymbols, roots: string[]): CallResolver {
+export function callResolver(repo: RepoSymbols): CallResolver {
+  const roots = [...new Set([...repo.access.listRoots, ...repo.access.roots])];
   const byName = new Map<string, Promise<(CallTarget & { language: string })[]>>();
 
   const definitionsNamed = (name: string): Promise<(CallTarget & { language: string })[]> => {
@@ -61,11 +62,12 @@ export function callResolver(repo: RepoSymbols, roots: string[]): CallResolver {
     const lang = detectLanguage(fromPath, undefined);
     const exts = lang?.extensions ?? [];
     for (const candidate of moduleCandidates(fromPath, module, exts, roots)) {
-      if (!existsSync(candidate) || !statSync(candidate).isFile()) continue;
+      if (repo.access.probe(candidate) !== "file") continue; // missing, a folder, or outside: not this one
       try {
-        const parsed = await repo.parsed(candidate);
+        const path = repo.access.locate(candidate);
+        const parsed = await repo.parsed(path);
         const r = resolveSymbol(parsed.outline.symbols, symbolName);
-        if (r.status === "found") return { path: toDisplayPath(candidate), symbol: r.symbols[0] };
+        if (r.status === "found") return { path, symbol: r.symbols[0] };
       } catch (e) {
         if (!(e instanceof OutlineError)) throw e;
       }
@@ -179,13 +181,13 @@ export interface CallChain {
 
 export const MAX_CALL_CHILDREN = 40;
 
-export async function callChain(repo: RepoSymbols, roots: string[], root: CallTarget, depth: number): Promise<CallChain> {
-  const resolver = callResolver(repo, roots);
+export async function callChain(repo: RepoSymbols, root: CallTarget, depth: number): Promise<CallChain> {
+  const resolver = callResolver(repo);
   const visited = new Set<string>([key(root)]);
 
   const expand = async (at: CallTarget, level: number): Promise<{ steps: CallStep[]; elided?: number }> => {
-    const file = await repo.parsed(at.path);
-    if (!file.scan) return { steps: [] };
+    const file = await parsedOrSkip(repo, at.path);
+    if (!file?.scan) return { steps: [] };
     const nested = at.symbol.children ?? [];
     const own = file.scan.calls.filter(
       (c) => c.line >= at.symbol.startLine && c.line <= at.symbol.endLine && !nested.some((n) => c.line >= n.startLine && c.line <= n.endLine),

@@ -1,8 +1,8 @@
 // `changed`: from revisions to symbol changes. Asks git what changed (with its rename
 // detection), reads both sides of only those files (blobs in one batch, the work tree from
 // disk), outlines each version once, and hands everything to the pure diff core.
-import { existsSync, readFileSync, lstatSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, lstatSync, realpathSync } from "node:fs";
+import { isAbsolute, join, relative, sep } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { splitLines, type DiffSide } from "../core/diff/source.ts";
 import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
@@ -31,6 +31,11 @@ export interface ChangedOptions {
   staged?: boolean;
   mergeBase?: boolean;
   maxBytes?: number;
+  /**
+   * Only changes inside these roots (a git pathspec), each path also admitted by the gate before
+   * it is read: the MCP workspace (src/io/workspace.ts). Roots outside the repository count for nothing.
+   */
+  confine?: { roots: readonly string[]; admits(path: string): boolean };
 }
 
 const REGULAR = new Set(["100644", "100755"]);
@@ -49,7 +54,7 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   // whatever the cwd), and `git cat-file --batch` starts before the blob ids are known.
   // The three git calls now finish inside the runtime's ~45 ms compile instead of ~35 ms before it.
   initRuntime().catch(() => {}); // a failure surfaces where parsing awaits it
-  const early = opts.mergeBase ? undefined : diffPaths(opts.cwd, `${revs[0].rev}^{commit}`, opts.head === undefined ? undefined : `${opts.head}^{commit}`, Boolean(opts.staged));
+  const early = opts.mergeBase || opts.confine ? undefined : diffPaths(opts.cwd, `${revs[0].rev}^{commit}`, opts.head === undefined ? undefined : `${opts.head}^{commit}`, Boolean(opts.staged));
   early?.catch(() => {}); // awaited (or replaced) below, once the revisions are known good
   const readBlobsOnce = startBlobReader(opts.cwd);
   try {
@@ -70,7 +75,10 @@ async function changesFrom(
   const head = opts.head !== undefined ? shas[1] : undefined;
   if (opts.mergeBase) base = await mergeBase(root, base, shas[1]);
   // The early diff's own failure (unexpected once rev-parse agreed) gets the precise error from the plain call.
-  const paths = await (early ?? Promise.reject()).catch(() => diffPaths(root, base, head, Boolean(opts.staged)));
+  const scope = opts.confine && pathspecWithin(root, opts.confine.roots);
+  const all = scope?.length === 0 ? [] : await (early ?? Promise.reject()).catch(() => diffPaths(root, base, head, Boolean(opts.staged), scope));
+  const gate = opts.confine;
+  const paths = gate ? all.filter((p) => gate.admits(join(root, p.path)) && (p.oldPath === undefined || gate.admits(join(root, p.oldPath)))) : all;
   const fromWorkTree = head === undefined && !opts.staged;
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
 
@@ -106,6 +114,17 @@ async function changesFrom(
     files = diffFiles(inputs);
   }
   return { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files };
+}
+
+/** The roots inside the repository, relative to its root ([] when none is; undefined when one holds all of it). */
+function pathspecWithin(root: string, roots: readonly string[]): string[] | undefined {
+  const top = realpathSync(root);
+  const inside = (from: string, to: string) => {
+    const rel = relative(from, to);
+    return rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+  };
+  if (roots.some((r) => inside(r, top))) return undefined;
+  return roots.filter((r) => inside(top, r)).map((r) => relative(top, r).split(sep).join("/"));
 }
 
 /** Start loading grammars (and outline queries) for these languages; failures surface later, where they are used. */

@@ -19,10 +19,14 @@ export interface OutlinedFile {
 }
 
 export async function outlineFile(path: string, opts: OutlineFileOptions = {}): Promise<OutlinedFile> {
-  const file = readFileBytes(path, opts.maxBytes ?? DEFAULT_MAX_BYTES);
+  return outlineRead(readFileBytes(path, opts.maxBytes ?? DEFAULT_MAX_BYTES), opts);
+}
+
+/** The outline of a file already read (by the workspace gate, src/io/workspace.ts). */
+export async function outlineRead(file: SourceFile, opts: Omit<OutlineFileOptions, "maxBytes"> = {}): Promise<OutlinedFile> {
   const language = requireLanguage(file, opts.language);
-  const display = toDisplayPath(path);
+  const display = toDisplayPath(file.path);
   const direct = () => outlineSource({ path: display, bytes: file.bytes, language });
-  const outline = opts.cache === false ? await direct() : await outlineWithCache(path, display, file.bytes, language, direct);
+  const outline = opts.cache === false ? await direct() : await outlineWithCache(file.path, display, file.bytes, language, direct);
   return { file, outline };
 }

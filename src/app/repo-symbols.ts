@@ -1,16 +1,21 @@
-// The repository as the agent tools see it: which source files there are, and each file's
-// outline and scan. A small interface so the on-disk cache (`index`) can back it later; for
-// now it walks the roots (src/io/walk.ts) and keeps what it parsed in memory, keyed by
-// mtime and size, so a long-running MCP server parses a file again only when it changes.
-import { readFileSync, statSync } from "node:fs";
-import { outlineFile, type OutlinedFile } from "./outline-file.ts";
+// The repository as the cross-file questions see it: which source files there are, and each
+// file's outline and scan. Every byte comes through a FileAccess (src/io/workspace.ts), the
+// confinement gate; this module has no other way to the disk.
+//
+// A RepoSymbols is one question's view: it lists the files once, when first asked, so an answer
+// reflects the disk at the time of the call. What it parses is kept in a ParseCache that
+// outlives the question (the MCP server keeps one), reused while the file's stamp (size,
+// mtime, ctime, inode) is unchanged, or its bytes are (see RACY_MS). A file that vanishes or turns unreadable between the
+// listing and the read is left out of a repo-wide answer, never an error of it.
+import { outlineRead, type OutlinedFile } from "./outline-file.ts";
 import { scanSource, type FileScan } from "../core/skeleton/scan.ts";
 import { decodeSource } from "../core/text/lines.ts";
-import { expandPaths, type WalkNote } from "../io/walk.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
-import { toDisplayPath } from "../io/paths.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { pathFilter } from "../core/text/glob.ts";
+import { OutlineError } from "../core/errors.ts";
+import { contentHash } from "../core/hash.ts";
+import type { FileAccess, FileStamp } from "../io/workspace.ts";
 
 export interface ParsedFile extends OutlinedFile {
   /** undefined when the language has no skeleton query. */
@@ -18,66 +23,115 @@ export interface ParsedFile extends OutlinedFile {
 }
 
 export interface RepoSymbols {
-  /** Source files under the roots, display paths, optionally only those matching a glob. */
+  /** The gate every read goes through; import resolution asks it which candidates exist. */
+  readonly access: FileAccess;
+  /** Source files under the listing roots, display paths, optionally only those matching a glob. */
   files(glob?: string): string[];
   /** Files whose text contains `word` (a cheap filter before parsing). */
   filesMentioning(word: string, glob?: string, ignoreCase?: boolean): string[];
-  /** Outline and scan of one file; throws OutlineError for a missing or unsupported file. */
+  /** Outline and scan of one file; throws OutlineError for a refused, missing or unsupported file. */
   parsed(path: string): Promise<ParsedFile>;
 }
 
 interface Entry {
-  mtimeMs: number;
-  size: number;
+  stamp: FileStamp;
+  /** When the bytes behind this entry were read (wall clock, ms). */
+  readAt: number;
+  hash?: string;
   parsed?: ParsedFile;
+  /** The file's bytes as latin1 text, for filesMentioning. */
   text?: string;
 }
 
-export function walkRepo(roots: string[]): RepoSymbols {
-  const cache = new Map<string, Entry>();
-  let listing: { at: number; files: string[] } | undefined;
+/**
+ * A file whose mtime is this close to the moment it was read may have been written again in
+ * the same timestamp tick (coarse kernel clocks, 2 s on FAT), keeping its stamp: its stamp is
+ * not trusted, its bytes are read again (and a parse reused only when their hash matches).
+ */
+export const RACY_MS = 2000;
 
-  const entry = (path: string): Entry => {
-    const st = statSync(path);
-    let e = cache.get(path);
-    if (!e || e.mtimeMs !== st.mtimeMs || e.size !== st.size) {
-      e = { mtimeMs: st.mtimeMs, size: st.size };
-      cache.set(path, e);
-    }
+/** Parses and texts by path, each valid for one version of its file. */
+export class ParseCache {
+  private readonly entries = new Map<string, Entry>();
+
+  /** The entry for the file as it is now by its stamp, unless the stamp cannot be trusted. */
+  trusted(path: string, stamp: FileStamp): Entry | undefined {
+    const e = this.entries.get(path);
+    return e && sameStamp(e.stamp, stamp) && e.readAt - stamp.mtimeMs > RACY_MS ? e : undefined;
+  }
+
+  /** The entry for bytes just read: what is known of the same content is kept, the rest dropped. */
+  read(path: string, file: { stamp: FileStamp; bytes: Uint8Array }, readAt: number): Entry {
+    const hash = contentHash(file.bytes);
+    const old = this.entries.get(path);
+    const e: Entry = old?.hash === hash ? { ...old, stamp: file.stamp, readAt } : { stamp: file.stamp, readAt, hash };
+    this.entries.set(path, e);
     return e;
+  }
+}
+
+export function repoSymbols(access: FileAccess, cache = new ParseCache()): RepoSymbols {
+  let listing: { path: string; stamp: FileStamp }[] | undefined;
+
+  const listed = () => {
+    listing ??= access.list().filter((f) => f.stamp.size <= DEFAULT_MAX_BYTES);
+    return listing;
   };
 
   const files = (glob?: string): string[] => {
-    // The listing is reused for a second; new files show up on the next call after that.
-    if (!listing || Date.now() - listing.at > 1000) {
-      const notes: WalkNote[] = [];
-      const all = expandPaths(roots, notes).map((e) => toDisplayPath(e.path));
-      listing = { at: Date.now(), files: all.filter((p) => statSync(p).size <= DEFAULT_MAX_BYTES) };
+    const keep = glob === undefined ? undefined : pathFilter(glob);
+    return listed().flatMap((f) => (!keep || keep(f.path) ? [f.path] : []));
+  };
+
+  const textOf = (path: string, stamp: FileStamp): string | undefined => {
+    const known = cache.trusted(path, stamp)?.text;
+    if (known !== undefined) return known;
+    const readAt = Date.now();
+    let file;
+    try {
+      file = access.read(path, DEFAULT_MAX_BYTES);
+    } catch (err) {
+      if (err instanceof OutlineError) return undefined; // gone or unreadable since the listing
+      throw err;
     }
-    if (!glob) return listing.files;
-    const keep = pathFilter(glob);
-    return listing.files.filter(keep);
+    const e = cache.read(path, file, readAt);
+    e.text ??= Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString("latin1");
+    return e.text;
   };
 
   return {
+    access,
     files,
     filesMentioning(word, glob, ignoreCase) {
       const re = ignoreCase ? new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i") : undefined;
-      return files(glob).filter((p) => {
-        const e = entry(p);
-        e.text ??= readFileSync(p, "latin1");
-        return re ? re.test(e.text) : e.text.includes(word);
-      });
+      const keep = glob === undefined ? undefined : pathFilter(glob);
+      const out: string[] = [];
+      for (const f of listed()) {
+        if (keep && !keep(f.path)) continue;
+        const text = textOf(f.path, f.stamp);
+        if (text !== undefined && (re ? re.test(text) : text.includes(word))) out.push(f.path);
+      }
+      return out;
     },
     async parsed(path) {
-      const e = entry(path);
+      const located = access.locate(path);
+      const stamp = access.stamp(located);
+      const known = stamp && cache.trusted(located, stamp)?.parsed;
+      if (known) return known;
+      const readAt = Date.now();
+      const file = access.read(located, DEFAULT_MAX_BYTES);
+      const e = cache.read(located, file, readAt);
       if (!e.parsed) {
-        const outlined = await outlineFile(path);
-        const language = detectLanguage(path, outlined.file.bytes.subarray(0, 256), undefined)!;
-        const scan = await scanSource(decodeSource(outlined.file.bytes), language);
+        const outlined = await outlineRead(file);
+        const language = detectLanguage(file.path, file.bytes.subarray(0, 256), undefined)!;
+        const scan = await scanSource(decodeSource(file.bytes), language);
         e.parsed = { ...outlined, scan };
       }
       return e.parsed;
     },
   };
+}
+
+function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 }

@@ -88,7 +88,7 @@ export async function defaultSymbolText(file: ParsedFile, symbol: OutlineSymbol)
   return lines > SKELETON_OVER_LINES && file.scan ? skeletonText(file, symbol) : fullText(file, symbol);
 }
 
-export async function drillText(repo: RepoSymbols, roots: string[], file: ParsedFile, symbol: OutlineSymbol, label: string): Promise<string> {
+export async function drillText(repo: RepoSymbols, file: ParsedFile, symbol: OutlineSymbol, label: string): Promise<string> {
   if (!file.scan) throw new OutlineError("input", `no skeleton query for ${file.outline.language} yet`, "read the full text instead");
   const sk = buildSkeleton(symbol, file.scan);
   const target = findDrill(sk, label);
@@ -105,7 +105,7 @@ export async function drillText(repo: RepoSymbols, roots: string[], file: Parsed
     return `# ${quotePath(path)}:${b.startLine}-${b.endLine} ${quoteName(symbol.qualifiedName)} ${printable(b.label)} (sha256:${file.outline.hash.slice(0, HASH_PREFIX)})\n${text}`;
   }
   const call = target.call;
-  const r = await callResolver(repo, roots).resolve({ path, file, symbol }, call);
+  const r = await callResolver(repo).resolve({ path, file, symbol }, call);
   if (!r.target) {
     const why = r.module ? `imported from ${printable(r.module)}, which is not in the workspace` : "no definition of that name found";
     throw new OutlineError("not-found", `cannot resolve ${printable(call.callee)} (line ${call.line}): ${why}`, "search_symbols / `search` may find it by another name");

@@ -117,14 +117,15 @@ const ZERO = /^0+$/;
 /**
  * What changed between two trees, with git's rename detection.
  * `head` undefined: the work tree (or the index with `cached`). Any `cwd` inside the work tree.
+ * `pathspec`: only these paths (literal, relative to `cwd`); empty: the whole repository.
  */
-export async function diffPaths(cwd: string, base: string, head: string | undefined, cached: boolean): Promise<ChangedPath[]> {
+export async function diffPaths(cwd: string, base: string, head: string | undefined, cached: boolean, pathspec: string[] = []): Promise<ChangedPath[]> {
   // --no-relative: paths from the root even when run from a subfolder with diff.relative set.
   const args = ["diff", "--raw", "-z", "--no-abbrev", "-M", "--no-ext-diff", "--no-textconv", "--no-color", "--ignore-submodules=none", "--no-relative"];
   if (cached) args.push("--cached");
   args.push("--end-of-options", base);
   if (head) args.push(head);
-  args.push("--");
+  args.push("--", ...pathspec.map((p) => `:(literal)${p}`));
   const r = await git(cwd, args, "diff");
   return parseRaw(r.stdout.toString("utf8"));
 }

@@ -7,12 +7,29 @@ import { z } from "zod";
 import { OutlineError } from "../core/errors.ts";
 import { VERSION } from "../version.ts";
 import { AgentTools } from "./tools.ts";
-import type { Workspace } from "./workspace.ts";
+import type { Workspace } from "../io/workspace.ts";
 
 const WORKFLOW =
   "Workflow: get_outline first (line-numbered symbols, signatures, content hash), then get_symbol for " +
   "one definition (skeleton for long ones, then drill), then read_region for exact lines. Paths are " +
   "relative to the workspace root; nothing outside it is read.";
+
+/** Control characters (C0, DEL, C1): no path, name or query an agent means contains one. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A string argument from the client: at most `max` characters, no control characters. A
+ * violation is an error result naming the argument, before any tool runs.
+ */
+function text(max: number) {
+  return z
+    .string()
+    .max(max, `at most ${max} characters`)
+    .refine((s) => !CONTROL.test(s), "control characters (NUL, newline, escape, ...) are not allowed");
+}
+
+const PATH_MAX = 4096;
+const NAME_MAX = 1024;
 
 async function answer(run: () => Promise<string> | string): Promise<CallToolResult> {
   try {
@@ -43,7 +60,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "file's imports and its content hash (sha256:...). For a folder, every supported file under it " +
       "(honours .gitignore). Next: get_symbol for a definition, or read_region for exact lines. " + WORKFLOW,
     inputSchema: {
-      path: z.string().describe("File or folder, relative to the workspace root (\".\" for all)"),
+      path: text(PATH_MAX).describe("File or folder, relative to the workspace root (\".\" for all)"),
       max_children: z.number().int().min(0).optional().describe("Members shown per class (default 40, 0 = all)"),
       docs: z.boolean().optional().describe("Show every definition's doc sentence (default: only public top-level classes and functions)"),
     },
@@ -61,10 +78,10 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "`call:helper`, or a branch number from the skeleton): that one branch's text, or the called " +
       "function's definition. Default: skeleton for symbols over 80 lines (full text when a skeleton would not save 30%), full text below.",
     inputSchema: {
-      path: z.string().describe("File, relative to the workspace root"),
-      name: z.string().describe("Symbol name, qualified name (Class.method) or unique suffix"),
+      path: text(PATH_MAX).describe("File, relative to the workspace root"),
+      name: text(NAME_MAX).describe("Symbol name, qualified name (Class.method) or unique suffix"),
       mode: z.enum(["skeleton", "full", "drill"]).optional().describe("skeleton | full | drill (default: by size)"),
-      label: z.string().optional().describe("For mode=drill: a label from the skeleton (if@12, call:foo, 3)"),
+      label: text(NAME_MAX).optional().describe("For mode=drill: a label from the skeleton (if@12, call:foo, 3)"),
     },
     annotations: ro,
   }, ({ path, name, mode, label }) => answer(() => getTools().getSymbol(path, name, mode, label)));
@@ -76,10 +93,10 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "(sha256 or its first 8+ hex digits): if the file changed since, the answer starts with STALE, so " +
       "re-outline before trusting line numbers. At most 2000 lines a call.",
     inputSchema: {
-      path: z.string().describe("File, relative to the workspace root"),
+      path: text(PATH_MAX).describe("File, relative to the workspace root"),
       start: z.number().int().min(1).describe("First line (1-based)"),
       end: z.number().int().min(1).describe("Last line (inclusive)"),
-      hash: z.string().optional().describe("Content hash from get_outline, to detect a stale read"),
+      hash: text(128).optional().describe("Content hash from get_outline, to detect a stale read"),
     },
     annotations: ro,
   }, ({ path, start, end, hash }) => answer(() => getTools().readRegion(path, start, end, hash)));
@@ -91,9 +108,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "then substring; case-insensitive), each with path, line range, kind and signature. Use it to find " +
       "where something is defined before get_symbol; use grep for text that is not a definition.",
     inputSchema: {
-      query: z.string().describe("Name, Class.method, or part of one"),
-      kind: z.string().optional().describe("Only this kind: class, function, method, interface, struct, ..."),
-      path: z.string().optional().describe("Only files matching this glob or under this folder (e.g. src/**/*.py)"),
+      query: text(NAME_MAX).describe("Name, Class.method, or part of one"),
+      kind: text(64).optional().describe("Only this kind: class, function, method, interface, struct, ..."),
+      path: text(PATH_MAX).optional().describe("Only files matching this glob or under this folder (e.g. src/**/*.py)"),
       limit: z.number().int().min(1).max(500).optional().describe("At most this many results (default 50)"),
     },
     annotations: ro,
@@ -106,8 +123,8 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "it resolves (path:lines), and how: same-file, import, name-match (a definition with that name " +
       "elsewhere: not type-checked) or unresolved (builtins, dynamic calls). Cycles are cut.",
     inputSchema: {
-      path: z.string().describe("File, relative to the workspace root"),
-      name: z.string().describe("The calling symbol (name or Class.method)"),
+      path: text(PATH_MAX).describe("File, relative to the workspace root"),
+      name: text(NAME_MAX).describe("The calling symbol (name or Class.method)"),
       depth: z.number().int().min(1).max(5).optional().describe("Levels to follow (default 2, max 5)"),
       max_tokens: z.number().int().min(100).optional().describe("Answer budget (default 2000)"),
     },
@@ -121,8 +138,8 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "same-file, import or name-match. Matching is by the called name: `obj.save()` counts for any " +
       "`save`, so check the receiver when it matters.",
     inputSchema: {
-      name: z.string().describe("Function or method name (Class.method: the last part is matched)"),
-      path: z.string().optional().describe("Only files matching this glob or under this folder"),
+      name: text(NAME_MAX).describe("Function or method name (Class.method: the last part is matched)"),
+      path: text(PATH_MAX).optional().describe("Only files matching this glob or under this folder"),
       max_tokens: z.number().int().min(100).optional().describe("Answer budget (default 2000)"),
     },
     annotations: ro,
@@ -134,7 +151,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "One line per source file: path, line count and its top-level symbols (classes with their member " +
       "count). For getting oriented in an unfamiliar repository; then get_outline on the files that matter.",
     inputSchema: {
-      path: z.string().optional().describe("Only files matching this glob or under this folder"),
+      path: text(PATH_MAX).optional().describe("Only files matching this glob or under this folder"),
       max_tokens: z.number().int().min(100).optional().describe("Answer budget (default 4000)"),
     },
     annotations: ro,
@@ -146,8 +163,8 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       title: "Symbols a change touched",
       description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD).",
       inputSchema: {
-        base: z.string().optional().describe("Base revision (default HEAD)"),
-        head: z.string().optional().describe("Head revision (default: the work tree)"),
+        base: text(NAME_MAX).optional().describe("Base revision (default HEAD)"),
+        head: text(NAME_MAX).optional().describe("Head revision (default: the work tree)"),
         staged: z.boolean().optional().describe("Compare HEAD with the index"),
       },
       annotations: ro,

@@ -1,88 +1,84 @@
 // The tools the MCP server offers, as plain async functions from arguments to text. Each
-// reads only through the Workspace (confinement) and the RepoSymbols of its roots.
+// question gets its own RepoSymbols view over the Workspace (the confinement gate, the only way
+// any of them reads a file), so an answer reflects the disk at the time of the call; parses
+// are shared between questions while their file is unchanged.
 import { OutlineError } from "../core/errors.ts";
 import { flatten, normalizeQuery } from "../core/symbols/find.ts";
 import { LineIndex } from "../core/text/lines.ts";
 import { contentHash } from "../core/hash.ts";
 import type { OutlineSymbol } from "../core/types.ts";
-import { readFileBytes, looksBinary } from "../io/files.ts";
-import { expandPaths, type WalkNote } from "../io/walk.ts";
-import { toDisplayPath } from "../io/paths.ts";
+import { looksBinary } from "../io/files.ts";
+import type { FileAccess } from "../io/workspace.ts";
 import { renderOutlineText, HASH_PREFIX } from "../render/outline-text.ts";
 import { approxTokens, renderCallChainText, renderCallersText } from "../render/calls-text.ts";
-import { walkRepo, type RepoSymbols } from "../app/repo-symbols.ts";
+import { ParseCache, repoSymbols, type RepoSymbols } from "../app/repo-symbols.ts";
 import { callChain, findCallers } from "../app/calls.ts";
 import { defaultSymbolText, drillText, findOne, fullText, skeletonText, type SymbolMode } from "../app/symbol-view.ts";
-import type { Workspace } from "./workspace.ts";
-import { relative } from "node:path";
 
 export const MAX_REGION_LINES = 2000;
+/** read_region reads files up to this size. */
+const REGION_MAX_BYTES = 64 * 1024 * 1024;
 
 export class AgentTools {
-  readonly repo: RepoSymbols;
-  private readonly repoRoots: string[];
+  private readonly parses = new ParseCache();
 
-  constructor(readonly workspace: Workspace) {
-    // The server runs with the primary root as cwd: roots as paths relative to it.
-    this.repoRoots = workspace.roots.map((r) => relative(workspace.primary, r) || ".");
-    this.repo = walkRepo(this.repoRoots);
+  constructor(readonly workspace: FileAccess) {}
+
+  /** This question's view of the repository: listed afresh, parses reused while unchanged. */
+  private repo(): RepoSymbols {
+    return repoSymbols(this.workspace, this.parses);
   }
 
   async getOutline(path: string, maxChildren = 40, allDocs = false): Promise<string> {
     const opts = { maxChildren, docs: allDocs ? ("all" as const) : ("top" as const) };
-    const target = this.workspace.resolve(path);
-    const notes: WalkNote[] = [];
-    const entries = expandPaths([target], notes);
-    if (entries.length === 1 && entries[0].explicit) {
-      const f = await this.repo.parsed(target);
-      return renderOutlineText(f.outline, opts);
-    }
+    const target = this.workspace.locate(path);
+    const repo = this.repo();
+    if (this.workspace.probe(target) !== "folder") return renderOutlineText((await repo.parsed(target)).outline, opts);
     // A folder: every file's outline, until the answer is about 8k tokens; the rest listed by name.
     const parts: string[] = [];
     let used = 0;
     const left: string[] = [];
-    for (const e of entries) {
-      const p = toDisplayPath(e.path);
+    for (const { path: p } of this.workspace.list(target)) {
       if (used > 8000) {
         left.push(p);
         continue;
       }
       try {
-        const text = renderOutlineText((await this.repo.parsed(p)).outline, opts);
+        const text = renderOutlineText((await repo.parsed(p)).outline, opts);
         used += approxTokens(text);
         parts.push(text);
       } catch (err) {
         if (!(err instanceof OutlineError)) throw err;
+        if (err.kind === "not-found") continue; // deleted since the listing: no longer in the folder
         parts.push(`${p}: skipped (${err.message})\n`);
       }
     }
     if (left.length) parts.push(`… ${left.length} more files not outlined (ask for them one folder or file at a time): ${left.slice(0, 50).join(", ")}${left.length > 50 ? ", …" : ""}\n`);
-    if (!parts.length) return `no supported source files under ${path}\n`;
+    if (!parts.length) return `no supported source files under ${target}\n`;
     return parts.join("\n");
   }
 
   async getSymbol(path: string, name: string, mode?: SymbolMode, label?: string): Promise<string> {
-    const target = this.workspace.resolve(path);
-    const file = await this.repo.parsed(target);
+    const repo = this.repo();
+    const file = await repo.parsed(path);
     const symbol = findOne(file, name);
     if (mode === "drill") {
       if (!label) throw new OutlineError("usage", "mode drill needs a label", "take one from the skeleton: if@12, for@30, call:helper, or a branch number");
-      return drillText(this.repo, this.repoRoots, file, symbol, label);
+      return drillText(repo, file, symbol, label);
     }
     if (mode === "skeleton") return skeletonText(file, symbol);
     return mode === "full" ? fullText(file, symbol) : defaultSymbolText(file, symbol);
   }
 
   readRegion(path: string, start: number, end: number, hash?: string): string {
-    const target = this.workspace.resolve(path);
     if (end < start) throw new OutlineError("usage", `end line ${end} is before start line ${start}`);
-    const file = readFileBytes(target, 64 * 1024 * 1024);
-    if (looksBinary(file.bytes)) throw new OutlineError("input", `${path} is a binary file`, "read_region reads text files");
+    const file = this.workspace.read(path, REGION_MAX_BYTES);
+    if (looksBinary(file.bytes)) throw new OutlineError("input", `${file.path} is a binary file`, "read_region reads text files");
     const index = new LineIndex(file.bytes);
     const now = contentHash(file.bytes);
-    if (start > index.lineCount) throw new OutlineError("input", `${path} has ${index.lineCount} lines; line ${start} is past the end`);
+    if (start > index.lineCount) throw new OutlineError("input", `${file.path} has ${index.lineCount} lines; line ${start} is past the end`);
     const last = Math.min(end, index.lineCount, start + MAX_REGION_LINES - 1);
-    const out: string[] = [`# ${toDisplayPath(target)}:${start}-${last} of ${index.lineCount} lines (sha256:${now.slice(0, HASH_PREFIX)})`];
+    const out: string[] = [`# ${file.path}:${start}-${last} of ${index.lineCount} lines (sha256:${now.slice(0, HASH_PREFIX)})`];
     if (hash) {
       const want = hash.trim().toLowerCase().replace(/^sha256:/, "");
       if (!now.startsWith(want)) out.push(`# STALE: the file changed since sha256:${want.slice(0, HASH_PREFIX)}; these line numbers may not be the ones you meant. Call get_outline again.`);
@@ -100,10 +96,11 @@ export class AgentTools {
     if (!last) throw new OutlineError("usage", "empty query", "give a name or part of one");
     const lower = q.toLowerCase();
     const hits: { path: string; s: OutlineSymbol; rank: number }[] = [];
-    for (const path of this.repo.filesMentioning(last, glob, true)) {
+    const repo = this.repo();
+    for (const path of repo.filesMentioning(last, glob, true)) {
       let f;
       try {
-        f = await this.repo.parsed(path);
+        f = await repo.parsed(path);
       } catch (e) {
         if (e instanceof OutlineError) continue;
         throw e;
@@ -124,30 +121,31 @@ export class AgentTools {
   }
 
   async getCalls(path: string, name: string, depth = 2, maxTokens = 2000): Promise<string> {
-    const target = this.workspace.resolve(path);
-    const file = await this.repo.parsed(target);
+    const repo = this.repo();
+    const file = await repo.parsed(path);
     const symbol = findOne(file, name);
-    const chain = await callChain(this.repo, this.repoRoots, { path: toDisplayPath(target), symbol }, depth);
+    const chain = await callChain(repo, { path: file.file.path, symbol }, depth);
     return renderCallChainText(chain, maxTokens);
   }
 
   async getCallers(name: string, glob?: string, maxTokens = 2000): Promise<string> {
     const last = normalizeQuery(name).split(".").pop() ?? "";
     if (!last) throw new OutlineError("usage", "empty name");
-    const groups = await findCallers(this.repo, last, glob);
+    const groups = await findCallers(this.repo(), last, glob);
     if (!groups.length) return `no calls to \`${last}\` found${glob ? ` in ${glob}` : ""} (matching is by name; calls through variables or reflection are not seen)\n`;
     return renderCallersText(last, groups, maxTokens);
   }
 
   /** A map of the repo: per file its top-level symbols (classes with their member count). */
   async digest(glob?: string, maxTokens = 4000): Promise<string> {
-    const files = this.repo.files(glob);
+    const repo = this.repo();
+    const files = repo.files(glob);
     const out: string[] = [`${files.length} source files${glob ? ` matching ${glob}` : ""} (get_outline <file> for the full outline)`];
     let used = approxTokens(out[0]);
     for (let i = 0; i < files.length; i++) {
       let line: string;
       try {
-        const o = (await this.repo.parsed(files[i])).outline;
+        const o = (await repo.parsed(files[i])).outline;
         const tops = o.symbols.filter((s) => s.kind !== "variable").map((s) => (s.children?.length ? `${s.name}(${s.children.length})` : s.name));
         line = `${o.path} [${o.lineCount}]: ${tops.join(", ")}`;
         if (line.length > 400) line = `${line.slice(0, 399)}…`;

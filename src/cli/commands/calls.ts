@@ -1,12 +1,12 @@
 import { callChain, findCallers } from "../../app/calls.ts";
-import { walkRepo } from "../../app/repo-symbols.ts";
+import { repoSymbols } from "../../app/repo-symbols.ts";
+import { cliWorkspace } from "../../io/workspace.ts";
 import { findOne } from "../../app/symbol-view.ts";
 import { normalizeQuery } from "../../core/symbols/find.ts";
 import { renderCallChainText, renderCallersText } from "../../render/calls-text.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseCount } from "../options.ts";
 import { usageError } from "../../core/errors.ts";
-import { toDisplayPath } from "../../io/paths.ts";
 
 export interface CallsOptions {
   depth?: unknown;
@@ -21,11 +21,10 @@ export async function callsCommand(path: string, name: string, options: CallsOpt
   const depth = parseCount(options.depth, "--depth", DEFAULT_CALL_DEPTH, MAX_CALL_DEPTH);
   if (depth < 1) throw usageError("--depth must be 1 or more");
   const maxTokens = parseCount(options.maxTokens, "--max-tokens", DEFAULT_MAX_TOKENS);
-  const roots = ["."];
-  const repo = walkRepo(roots);
+  const repo = repoSymbols(cliWorkspace([path]));
   const file = await repo.parsed(path);
   const symbol = findOne(file, name);
-  const chain = await callChain(repo, roots, { path: toDisplayPath(path), symbol }, depth);
+  const chain = await callChain(repo, { path: file.file.path, symbol }, depth);
   io.out(renderCallChainText(chain, maxTokens));
   return EXIT_OK;
 }
@@ -39,7 +38,7 @@ export async function callersCommand(name: string, options: CallersOptions, io: 
   const maxTokens = parseCount(options.maxTokens, "--max-tokens", DEFAULT_MAX_TOKENS);
   const last = normalizeQuery(name).split(".").pop()!;
   if (!last) throw usageError("give a symbol name");
-  const groups = await findCallers(walkRepo(["."]), last, options.path === undefined ? undefined : String(options.path));
+  const groups = await findCallers(repoSymbols(cliWorkspace()), last, options.path === undefined ? undefined : String(options.path));
   io.out(renderCallersText(last, groups, maxTokens));
   if (!groups.length) io.note(`no calls to \`${last}\` found${options.path ? ` under ${options.path}` : ""} (callers match call sites by name; a call through a variable or reflection is not seen)`);
   return groups.length ? EXIT_OK : EXIT_NOT_FOUND;

@@ -5,7 +5,7 @@ import { createServer } from "../../mcp/server.ts";
 import { computeChanges } from "../../app/changed.ts";
 import { renderChangedText } from "../../render/changed-text.ts";
 import { AgentTools } from "../../mcp/tools.ts";
-import { Workspace } from "../../mcp/workspace.ts";
+import { Workspace } from "../../io/workspace.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK } from "../options.ts";
 
@@ -24,8 +24,9 @@ export async function mcpCommand(options: McpOptions, io: CliIO): Promise<number
   let tools = new AgentTools(workspace);
 
   const server = createServer(() => tools, () => workspace, {
-    // Revisions from the client get the same checks as on the command line (computeChanges).
-    changed: async (args) => renderChangedText(await computeChanges({ cwd: workspace.primary, ...args })),
+    // Revisions from the client get the same checks as on the command line (computeChanges);
+    // only changes inside the workspace roots are read and reported.
+    changed: async (args) => renderChangedText(await computeChanges({ cwd: workspace.primary, base: args.base, head: args.head, staged: args.staged, confine: workspace })),
   });
   const adoptClientRoots = async () => {
     if (explicit.length || !server.server.getClientCapabilities()?.roots) return;

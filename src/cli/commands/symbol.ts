@@ -8,7 +8,8 @@ import { quoteName, quotePath, toJson } from "../../core/text/quote.ts";
 import type { OutlineSymbol } from "../../core/types.ts";
 import type { OuterName } from "../../core/skeleton/free-names.ts";
 import { drillText, findOne, outerNamesOf, renderOuterNames, skeletonText } from "../../app/symbol-view.ts";
-import { walkRepo } from "../../app/repo-symbols.ts";
+import { repoSymbols } from "../../app/repo-symbols.ts";
+import { cliWorkspace } from "../../io/workspace.ts";
 
 export interface SymbolOptions {
   format?: string;
@@ -40,12 +41,11 @@ export async function symbolCommand(path: string, names: string[], options: Symb
 async function skeletonOrDrill(path: string, names: string[], options: SymbolOptions, io: CliIO): Promise<number> {
   if (options.format === "json") throw usageError("--skeleton and --drill print text only", "drop --format json");
   if (options.drill !== undefined && names.length !== 1) throw usageError("--drill takes one symbol", "name one symbol");
-  const roots = ["."];
-  const repo = walkRepo(roots);
+  const repo = repoSymbols(cliWorkspace([path]));
   const parsed = await repo.parsed(path);
   for (const name of names) {
     const symbol = findOne(parsed, name);
-    io.out(options.drill !== undefined ? await drillText(repo, roots, parsed, symbol, String(options.drill)) : await skeletonText(parsed, symbol));
+    io.out(options.drill !== undefined ? await drillText(repo, parsed, symbol, String(options.drill)) : await skeletonText(parsed, symbol));
   }
   return EXIT_OK;
 }

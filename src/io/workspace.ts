@@ -1,0 +1,275 @@
+// The one gate every cross-file read passes (the MCP tools; the CLI's `symbol --skeleton/--drill`,
+// `calls`, `callers`): a path is read only when it lies inside a root both as written (no `..`
+// or absolute path out) and after following symlinks (realpath), and then it is opened without
+// following a final symlink and read only if it is a regular file. The app functions that
+// answer cross-file questions (repo-symbols, calls, symbol-view) receive a FileAccess and have
+// no other way to reach the disk; test/confinement.test.ts checks their imports and runs them
+// on a workspace that is not on disk at all.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { OutlineError, inputError } from "../core/errors.ts";
+import { formatBytes, type SourceFile } from "./files.ts";
+import { toDisplayPath } from "./paths.ts";
+import { expandPaths, type WalkNote } from "./walk.ts";
+
+/** What a path is, as far as the workspace lets anyone know: outside paths are never stat-ed. */
+export type Probe = "file" | "folder" | "other" | "missing" | "outside";
+
+/** Identity of a file's current version: a parse is reused only while all of it holds. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+export interface ListedFile {
+  path: string;
+  stamp: FileStamp;
+}
+
+/** The reads the cross-file questions may make. Every method confines; nothing else reads. */
+export interface FileAccess {
+  /** Real absolute paths nothing outside of which is read. */
+  readonly roots: readonly string[];
+  /** Absolute folders the repo-wide questions list (each inside a root); modules are looked up under them too. */
+  readonly listRoots: readonly string[];
+  /** The checked path to read, relative to the base, POSIX slashes; throws "refused" or "no such file". */
+  locate(path: string): string;
+  /** Silent form of locate for paths the tool makes up (import candidates): no error, no oracle outside. */
+  probe(path: string): Probe;
+  /** Whether a path, existing or not, lies inside the roots (its deepest existing folder checked by realpath). */
+  admits(path: string): boolean;
+  /** The stamp of a regular file inside the roots, undefined for anything else. */
+  stamp(path: string): FileStamp | undefined;
+  /** A regular file's bytes, after the check; throws OutlineError (refused, missing, too large, not a file). */
+  read(path: string, maxBytes: number): SourceFile & { stamp: FileStamp };
+  /** Source files (regular files) under a folder (a located one) or, by default, under every listing root. */
+  list(folder?: string): ListedFile[];
+}
+
+/** Longest path argument echoed in a message. */
+const SHOWN_MAX = 200;
+
+export class Workspace implements FileAccess {
+  readonly roots: string[];
+  readonly listRoots: string[];
+  /** Relative paths start here; answers name files relative to it. */
+  readonly base: string;
+
+  /**
+   * @param roots folders to confine to (resolved against the base, then realpath-ed)
+   * @param opts.base where relative paths start (default: the first root); listing needs it to
+   *   be the working folder
+   * @param opts.list folders the repo-wide questions walk (default: the roots)
+   */
+  constructor(roots: string[], opts: { base?: string; list?: string[] } = {}) {
+    if (!roots.length) throw new Error("a workspace needs a root");
+    const base = opts.base === undefined ? undefined : realFolder(opts.base, "base folder");
+    this.roots = [...new Set(roots.map((r) => realFolder(base ? resolve(base, r) : r, "root folder")))];
+    this.base = base ?? this.roots[0];
+    this.listRoots = (opts.list ?? this.roots).map((l) => realFolder(resolve(this.base, l), "folder"));
+    for (const l of this.listRoots) if (!this.inside(l)) throw inputError(`${shown(l)} is outside ${this.roots.join(", ")}`);
+  }
+
+  get primary(): string {
+    return this.roots[0];
+  }
+
+  locate(path: string): string {
+    if (invalid(path)) throw inputError("empty or invalid path (a NUL byte)", "give a path relative to the workspace root, e.g. \".\"");
+    const p = this.check(path);
+    if (p.kind === "outside") {
+      throw new OutlineError(
+        "input",
+        p.why === "lexical" ? `refused: ${shown(path)} is outside the workspace` : `refused: ${shown(path)} is a symlink that leads outside the workspace`,
+        p.why === "lexical" ? `paths must stay inside ${this.roots.join(", ")}; use paths relative to ${this.base}` : "only files inside the workspace roots are read",
+      );
+    }
+    if (p.kind === "missing") throw new OutlineError("not-found", `no such file: ${shown(path)}`, "an outline of a folder (e.g. \".\") lists the files; paths are relative to the workspace root");
+    if (p.kind === "error") throw inputError(`cannot read ${shown(path)}: ${p.code}`);
+    return this.display(p.real);
+  }
+
+  probe(path: string): Probe {
+    const p = this.check(path);
+    if (p.kind === "outside" || p.kind === "missing") return p.kind;
+    if (p.kind === "error") return "other";
+    try {
+      const st = lstatSync(p.real);
+      return st.isFile() ? "file" : st.isDirectory() ? "folder" : "other";
+    } catch {
+      return "missing";
+    }
+  }
+
+  admits(path: string): boolean {
+    if (invalid(path)) return false;
+    const lexical = resolve(this.base, path);
+    if (!this.inside(lexical)) return false;
+    // A deleted file is admitted by its nearest existing folder.
+    for (let p = lexical; ; p = dirname(p)) {
+      try {
+        return this.inside(realpathSync(p));
+      } catch {
+        if (dirname(p) === p) return false;
+      }
+    }
+  }
+
+  stamp(path: string): FileStamp | undefined {
+    const p = this.check(path);
+    if (p.kind !== "inside") return undefined;
+    try {
+      const st = lstatSync(p.real);
+      return st.isFile() ? stampOf(st) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  read(path: string, maxBytes: number): SourceFile & { stamp: FileStamp } {
+    const real = resolve(this.base, this.locate(path));
+    const display = this.display(real);
+    let fd: number;
+    try {
+      // No final symlink (swapped in since the check), no blocking on a FIFO.
+      fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") throw new OutlineError("not-found", `no such file: ${display}`);
+      if (code === "ELOOP") throw inputError(`refused: ${display} became a symlink`, "only files inside the workspace roots are read");
+      if (code === "EACCES" || code === "EPERM") throw inputError(`permission denied: ${display}`);
+      throw inputError(`cannot read ${display}: ${code ?? String(e)}`);
+    }
+    try {
+      const st = fstatSync(fd);
+      if (st.isDirectory()) throw inputError(`${display} is a directory`, "name a file, or outline the folder");
+      if (!st.isFile()) throw inputError(`${display} is not a regular file`);
+      if (st.size > maxBytes) throw inputError(`${display} is too large (${formatBytes(st.size)})`, "read lines of it with read_region / `region`");
+      const bytes = new Uint8Array(st.size);
+      let got = 0;
+      while (got < bytes.length) {
+        const n = readSync(fd, bytes, got, bytes.length - got, null);
+        if (n === 0) break;
+        got += n;
+      }
+      return { path: display, bytes: got === bytes.length ? bytes : bytes.subarray(0, got), stat: st, stamp: stampOf(st) };
+    } catch (e) {
+      if (e instanceof OutlineError) throw e;
+      throw inputError(`cannot read ${display}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  list(folder?: string): ListedFile[] {
+    // The walk takes paths relative to the working folder (it finds .gitignore files from there).
+    if (realpathSync(process.cwd()) !== this.base) throw new OutlineError("internal", `the working folder is not the workspace base ${this.base}`);
+    const starts = folder === undefined ? this.listRoots.map((l) => this.display(l)) : [this.locate(folder)];
+    const notes: WalkNote[] = [];
+    const out: ListedFile[] = [];
+    // The walk starts at checked folders and descends into real folders only (it follows no
+    // symlink), so a listed path is inside as walked; lstat keeps regular files that still exist.
+    // Reads check each path again in full.
+    for (const e of expandPaths(starts, notes)) {
+      const path = toDisplayPath(e.path);
+      try {
+        const st = lstatSync(resolve(this.base, path));
+        if (st.isFile()) out.push({ path, stamp: stampOf(st) });
+      } catch {
+        // deleted since the walk saw it
+      }
+    }
+    return out;
+  }
+
+  private check(path: string):
+    | { kind: "inside"; real: string }
+    | { kind: "outside"; why: "lexical" | "symlink" }
+    | { kind: "missing" }
+    | { kind: "error"; code: string } {
+    if (invalid(path)) return { kind: "error", code: "not a valid path" };
+    const lexical = resolve(this.base, path);
+    if (!this.inside(lexical)) return { kind: "outside", why: "lexical" };
+    let real: string;
+    try {
+      real = realpathSync(lexical);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "ENOENT" || code === "ENOTDIR") return { kind: "missing" };
+      return { kind: "error", code: code ?? String(e) };
+    }
+    if (!this.inside(real)) return { kind: "outside", why: "symlink" };
+    return { kind: "inside", real };
+  }
+
+  private inside(path: string): boolean {
+    return this.roots.some((r) => within(r, path));
+  }
+
+  private display(real: string): string {
+    return toDisplayPath(relative(this.base, real)) || ".";
+  }
+}
+
+/**
+ * The workspace of the CLI's cross-file commands: the repository (git work tree, else the
+ * folder itself) holding the current folder and the one holding each file the user named.
+ * The user's own paths are read wherever they point; what the tool follows by itself (imports,
+ * name matches, callers) stays inside those repositories. Repo-wide listings walk the current folder.
+ */
+export function cliWorkspace(named: string[] = []): Workspace {
+  const cwd = process.cwd();
+  const roots = [repositoryOf(cwd)];
+  for (const p of named) {
+    try {
+      roots.push(repositoryOf(dirname(realpathSync(resolve(cwd, p)))));
+    } catch {
+      // A missing file: reading it fails with the usual message.
+    }
+  }
+  return new Workspace(roots, { base: cwd, list: ["."] });
+}
+
+/** The nearest folder at or above `dir` holding `.git`, else `dir` itself. */
+export function repositoryOf(dir: string): string {
+  const start = realpathSync(dir);
+  for (let d = start; ; d = dirname(d)) {
+    try {
+      lstatSync(join(d, ".git"));
+      return d;
+    } catch {
+      if (dirname(d) === d) return start;
+    }
+  }
+}
+
+function realFolder(path: string, what: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    throw inputError(`no such ${what}: ${shown(path)}`, "give an existing folder");
+  }
+}
+
+function stampOf(st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): FileStamp {
+  return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
+}
+
+function invalid(path: string): boolean {
+  return typeof path !== "string" || path === "" || path.includes("\0");
+}
+
+function within(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel));
+}
+
+/** A path as echoed in a message: control characters escaped, long ones cut. */
+export function shown(path: string): string {
+  const s = String(path);
+  // eslint-disable-next-line no-control-regex
+  const escaped = /[\u0000-\u001f\u007f-\u009f]/.test(s) ? JSON.stringify(s) : s;
+  return escaped.length > SHOWN_MAX ? `${escaped.slice(0, SHOWN_MAX)}…` : escaped;
+}
