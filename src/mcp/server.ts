@@ -5,6 +5,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { OutlineError } from "../core/errors.ts";
+import { printable } from "../core/text/quote.ts";
 import { VERSION } from "../version.ts";
 import { AgentTools } from "./tools.ts";
 import type { Workspace } from "../io/workspace.ts";
@@ -36,9 +37,9 @@ async function answer(run: () => Promise<string> | string): Promise<CallToolResu
     return { content: [{ type: "text", text: await run() }] };
   } catch (e) {
     if (e instanceof OutlineError) {
-      return { isError: true, content: [{ type: "text", text: `${e.message}${e.hint ? ` (${e.hint})` : ""}` }] };
+      return { isError: true, content: [{ type: "text", text: printable(`${e.message}${e.hint ? ` (${e.hint})` : ""}`) }] };
     }
-    const msg = e instanceof Error ? e.message : String(e);
+    const msg = printable(e instanceof Error ? e.message : String(e));
     return { isError: true, content: [{ type: "text", text: `internal error: ${msg} (this is a bug in ast-outline; the server keeps running)` }] };
   }
 }

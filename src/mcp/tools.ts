@@ -3,6 +3,7 @@
 // any of them reads a file), so an answer reflects the disk at the time of the call; parses
 // are shared between questions while their file is unchanged.
 import { OutlineError } from "../core/errors.ts";
+import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 import { flatten, normalizeQuery } from "../core/symbols/find.ts";
 import { LineIndex } from "../core/text/lines.ts";
 import { contentHash } from "../core/hash.ts";
@@ -50,11 +51,11 @@ export class AgentTools {
       } catch (err) {
         if (!(err instanceof OutlineError)) throw err;
         if (err.kind === "not-found") continue; // deleted since the listing: no longer in the folder
-        parts.push(`${p}: skipped (${err.message})\n`);
+        parts.push(`${quotePath(p)}: skipped (${printable(err.message)})\n`);
       }
     }
-    if (left.length) parts.push(`… ${left.length} more files not outlined (ask for them one folder or file at a time): ${left.slice(0, 50).join(", ")}${left.length > 50 ? ", …" : ""}\n`);
-    if (!parts.length) return `no supported source files under ${target}\n`;
+    if (left.length) parts.push(`… ${left.length} more files not outlined (ask for them one folder or file at a time): ${left.slice(0, 50).map(quotePath).join(", ")}${left.length > 50 ? ", …" : ""}\n`);
+    if (!parts.length) return `no supported source files under ${quotePath(target)}\n`;
     return parts.join("\n");
   }
 
@@ -78,7 +79,7 @@ export class AgentTools {
     const now = contentHash(file.bytes);
     if (start > index.lineCount) throw new OutlineError("input", `${file.path} has ${index.lineCount} lines; line ${start} is past the end`);
     const last = Math.min(end, index.lineCount, start + MAX_REGION_LINES - 1);
-    const out: string[] = [`# ${file.path}:${start}-${last} of ${index.lineCount} lines (sha256:${now.slice(0, HASH_PREFIX)})`];
+    const out: string[] = [`# ${quotePath(file.path)}:${start}-${last} of ${index.lineCount} lines (sha256:${now.slice(0, HASH_PREFIX)})`];
     if (hash) {
       const want = hash.trim().toLowerCase().replace(/^sha256:/, "");
       if (!now.startsWith(want)) out.push(`# STALE: the file changed since sha256:${want.slice(0, HASH_PREFIX)}; these line numbers may not be the ones you meant. Call get_outline again.`);
@@ -114,8 +115,8 @@ export class AgentTools {
       }
     }
     hits.sort((a, b) => a.rank - b.rank || a.path.localeCompare(b.path) || a.s.startLine - b.s.startLine);
-    if (!hits.length) return `no symbols matching \`${query}\`${kind ? ` of kind ${kind}` : ""}\n`;
-    const shown = hits.slice(0, limit).map((h) => `${h.path}:${h.s.startLine}-${h.s.endLine} ${h.s.kind} ${h.s.qualifiedName} — ${h.s.signature}`);
+    if (!hits.length) return `no symbols matching \`${printable(query)}\`${kind ? ` of kind ${printable(kind)}` : ""}\n`;
+    const shown = hits.slice(0, limit).map((h) => `${quotePath(h.path)}:${h.s.startLine}-${h.s.endLine} ${h.s.kind} ${quoteName(h.s.qualifiedName)} — ${printable(h.s.signature)}`);
     if (hits.length > limit) shown.push(`… ${hits.length - limit} more (narrow with kind or path)`);
     return shown.join("\n") + "\n";
   }
@@ -132,7 +133,7 @@ export class AgentTools {
     const last = normalizeQuery(name).split(".").pop() ?? "";
     if (!last) throw new OutlineError("usage", "empty name");
     const groups = await findCallers(this.repo(), last, glob);
-    if (!groups.length) return `no calls to \`${last}\` found${glob ? ` in ${glob}` : ""} (matching is by name; calls through variables or reflection are not seen)\n`;
+    if (!groups.length) return `no calls to \`${printable(last)}\` found${glob ? ` in ${printable(glob)}` : ""} (matching is by name; calls through variables or reflection are not seen)\n`;
     return renderCallersText(last, groups, maxTokens);
   }
 
@@ -140,14 +141,14 @@ export class AgentTools {
   async digest(glob?: string, maxTokens = 4000): Promise<string> {
     const repo = this.repo();
     const files = repo.files(glob);
-    const out: string[] = [`${files.length} source files${glob ? ` matching ${glob}` : ""} (get_outline <file> for the full outline)`];
+    const out: string[] = [`${files.length} source files${glob ? ` matching ${printable(glob)}` : ""} (get_outline <file> for the full outline)`];
     let used = approxTokens(out[0]);
     for (let i = 0; i < files.length; i++) {
       let line: string;
       try {
         const o = (await repo.parsed(files[i])).outline;
-        const tops = o.symbols.filter((s) => s.kind !== "variable").map((s) => (s.children?.length ? `${s.name}(${s.children.length})` : s.name));
-        line = `${o.path} [${o.lineCount}]: ${tops.join(", ")}`;
+        const tops = o.symbols.filter((s) => s.kind !== "variable").map((s) => (s.children?.length ? `${quoteName(s.name)}(${s.children.length})` : quoteName(s.name)));
+        line = `${quotePath(o.path)} [${o.lineCount}]: ${tops.join(", ")}`;
         if (line.length > 400) line = `${line.slice(0, 399)}…`;
       } catch (e) {
         if (!(e instanceof OutlineError)) throw e;
