@@ -242,3 +242,8 @@ export function stagedBlobIds(root: string, paths: string[]): Map<string, string
 export function gitPath(root: string, name: string): string {
   return gitSync(root, ["rev-parse", "--path-format=absolute", "--git-path", name]).toString("utf8").trim();
 }
+
+/** The repository's git directories, absolute: its own (a linked worktree's) and the common one (hooks, config). */
+export function gitDirs(root: string): string[] {
+  return gitSync(root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]).toString("utf8").split("\n").filter(Boolean);
+}
