@@ -92,8 +92,12 @@ async function changesFrom(
   const inputs: FileInput[] = [];
   for (const p of paths) {
     const oldBytes = p.oldBlob ? blobs.get(p.oldBlob) : undefined;
-    const newBytes = p.status === "deleted" ? undefined : fromWorkTree ? readWorkTree(root, p.path, mayParse) : p.newBlob ? blobs.get(p.newBlob) : undefined;
-    inputs.push(await fileInput(p, oldBytes, newBytes, maxBytes, ctx));
+    const newSide = p.status === "deleted" ? undefined : fromWorkTree ? readWorkTree(root, p.path, mayParse) : p.newBlob ? blobs.get(p.newBlob) : undefined;
+    if (newSide && !(newSide instanceof Uint8Array)) {
+      inputs.push(skippedInput(p, newSide.unreadable));
+      continue;
+    }
+    inputs.push(await fileInput(p, oldBytes, newSide, maxBytes, ctx));
   }
   let files = diffFiles(inputs);
   // Outlines from the cache come without a tree. Where the diff asked for comments of such a
@@ -144,15 +148,35 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-function readWorkTree(root: string, path: string, mayParse: (p: string) => boolean): Uint8Array | undefined {
+/** A work-tree file as read: its bytes, gone (git saw it, it was deleted since), or why it could not be read. */
+type WorkTreeRead = Uint8Array | { unreadable: string } | undefined;
+
+function readWorkTree(root: string, path: string, mayParse: (p: string) => boolean): WorkTreeRead {
   if (!mayParse(path)) return undefined;
   const full = join(root, path);
   try {
     if (!lstatSync(full).isFile()) return undefined;
     return readFileSync(full);
-  } catch {
-    return undefined; // deleted in the work tree: git reports it as deleted too
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // Deleted since git listed it: git reports it as deleted too.
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    // Anything else is not "no symbols": the file is listed with why it was not read.
+    return { unreadable: readFailure(code, e) };
   }
+}
+
+function readFailure(code: string | undefined, e: unknown): string {
+  if (code === "EACCES" || code === "EPERM") return "unreadable (permission denied)";
+  return `unreadable (${code ?? (e instanceof Error ? e.message : String(e))})`;
+}
+
+function skippedInput(p: ChangedPath, reason: string): FileInput {
+  const input: FileInput = { path: p.path, status: p.status, skipped: reason };
+  if (p.oldPath !== undefined) input.oldPath = p.oldPath;
+  const lang = detectLanguage(p.path, undefined) ?? (p.oldPath ? detectLanguage(p.oldPath, undefined) : undefined);
+  if (lang) input.language = lang.id;
+  return input;
 }
 
 async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBytes: Uint8Array | undefined, maxBytes: number, ctx: SideContext): Promise<FileInput> {
