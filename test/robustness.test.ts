@@ -4,7 +4,10 @@
 // reason, and never take down the answer for the rest.
 import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { chmodSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { BINARY, binaryAvailable } from "./helpers/cli.ts";
 import { tempRepo, type TempRepo } from "./helpers/git.ts";
 
@@ -81,4 +84,105 @@ describe.skipIf(!available)("robustness: one bad file fails alone", () => {
       repo.cleanup();
     }
   }, 60_000);
+
+  test("outline <folder>: an unreadable file is skipped with a note; the rest is outlined", () => {
+    const repo = tempRepo();
+    try {
+      repo.write("a.py", "def locked():\n    return 1\n");
+      repo.write("b.py", "def fine():\n    return 1\n");
+      const as = unprivileged(repo);
+      if (!as || !lockFile(repo, "a.py")) {
+        console.warn("skipped: cannot make a file unreadable here (running as root without a way to drop privileges)");
+        return;
+      }
+      const r = as(["outline", "."]);
+      expect(r.code).toBe(0);
+      expect(r.out).toContain("1-2 def fine()");
+      expect(r.err.trim()).toBe("ast-outline: skipped a.py: unreadable (permission denied)");
+      const json = as(["outline", ".", "--format", "json"]);
+      expect(json.code).toBe(0);
+      expect(JSON.parse(json.out).map((f: { path: string }) => f.path)).toEqual(["b.py"]);
+    } finally {
+      repo.cleanup();
+    }
+  }, 60_000);
+
+  describe("a file name that is not UTF-8", () => {
+    // bad<0xff>.py: git lists it as bytes; it is shown as git quotes it.
+    const ODD = Buffer.from([0x62, 0x61, 0x64, 0xff, 0x2e, 0x70, 0x79]);
+    const QUOTED = '"bad\\377.py"';
+    const NOTE = `skipped ${QUOTED}: file name is not valid UTF-8`;
+
+    function oddRepo(): TempRepo {
+      const repo = tempRepo();
+      repo.write("good.py", "def good_fn():\n    pass\n");
+      writeFileSync(Buffer.concat([Buffer.from(`${repo.path}/`), ODD]), "def odd_fn():\n    pass\n");
+      return repo;
+    }
+
+    test("outline, index, search and digest answer for the rest and name the skipped file", () => {
+      const repo = oddRepo();
+      try {
+        const o = run(repo.path, ["outline", "."]);
+        expect(o.code).toBe(0);
+        expect(o.out).toContain("1-2 def good_fn()");
+        expect(o.err).toContain(NOTE);
+        const idx = run(repo.path, ["index"]);
+        expect(idx.code).toBe(0);
+        expect(idx.out).toMatch(/^indexed 1 files .* 1 skipped/);
+        expect(idx.err).toContain(NOTE);
+        expect(run(repo.path, ["index"]).out).toMatch(/1 skipped/); // the warm run (listing snapshot) too
+        const s = run(repo.path, ["search", "good_fn", "--format", "json"]);
+        expect(s.code).toBe(0);
+        expect(JSON.parse(s.out).results.map((h: { path: string }) => h.path)).toEqual(["good.py"]);
+        const d = run(repo.path, ["digest"]);
+        expect(d.code).toBe(0);
+        expect(d.out).toContain("good.py");
+      } finally {
+        repo.cleanup();
+      }
+    }, 60_000);
+
+    test("changed reads it by its bytes: commits and the work tree, path quoted as git does", () => {
+      const repo = oddRepo();
+      try {
+        repo.commit("one");
+        writeFileSync(Buffer.concat([Buffer.from(`${repo.path}/`), ODD]), "def odd_fn():\n    pass\n\ndef odd_two():\n    pass\n");
+        const work = run(repo.path, ["changed", "--format", "json"]);
+        expect(work.code).toBe(0);
+        const f = JSON.parse(work.out).files;
+        expect(f.map((x: { path: string }) => x.path)).toEqual([QUOTED]);
+        expect(f[0].symbols.map((x: { change: string; name: string }) => `${x.change} ${x.name}`)).toEqual(["added odd_two"]);
+        repo.commit("two");
+        const commits = run(repo.path, ["changed", "--base", "HEAD~1", "--head", "HEAD"]);
+        expect(commits.code).toBe(0);
+        expect(commits.out).toContain(`${QUOTED} (modified, python)`);
+        expect(commits.out).toContain("added    function odd_two");
+      } finally {
+        repo.cleanup();
+      }
+    }, 60_000);
+
+    test("MCP get_outline \".\", search_symbols and digest answer for the rest (the real client, the binary as server)", async () => {
+      const repo = oddRepo();
+      const client = new Client({ name: "robustness", version: "0" });
+      try {
+        await client.connect(new StdioClientTransport({ command: BINARY, args: ["mcp"], cwd: repo.path, stderr: "pipe" }));
+        const text = (r: any): string => r.content.map((c: any) => c.text).join("");
+        const outline: any = await client.callTool({ name: "get_outline", arguments: { path: "." } });
+        expect(outline.isError).toBeFalsy();
+        expect(text(outline)).toContain("def good_fn()");
+        expect(text(outline)).toContain(`${QUOTED}: skipped (file name is not valid UTF-8)`);
+        const search: any = await client.callTool({ name: "search_symbols", arguments: { query: "good_fn" } });
+        expect(search.isError).toBeFalsy();
+        expect(text(search)).toContain("good.py:1-2 function good_fn");
+        const digest: any = await client.callTool({ name: "digest", arguments: {} });
+        expect(digest.isError).toBeFalsy();
+        expect(text(digest)).toContain("good.py [2]: good_fn");
+      } finally {
+        await client.close();
+        repo.cleanup();
+      }
+    }, 60_000);
+  });
 });

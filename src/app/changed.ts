@@ -7,7 +7,7 @@ import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { splitLines, type DiffSide } from "../core/diff/source.ts";
 import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
 import { usageError } from "../core/errors.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { detectLanguage as detectByName } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/hash.ts";
 import { outlineSource } from "../core/outline/outline.ts";
@@ -21,7 +21,8 @@ import { diffLines } from "../core/diff/lines.ts";
 import { lineEdits } from "../core/diff/edits.ts";
 import type { Tree } from "web-tree-sitter";
 import { decodeSource } from "../core/text/lines.ts";
-import { DEFAULT_MAX_BYTES, looksBinary } from "../io/files.ts";
+import { DEFAULT_MAX_BYTES, looksBinary, unreadableReason } from "../io/files.ts";
+import { undecodablePath } from "../io/names.ts";
 import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
 
 export interface ChangedOptions {
@@ -34,6 +35,11 @@ export interface ChangedOptions {
 }
 
 const REGULAR = new Set(["100644", "100755"]);
+
+/** Language detection by a git path; one that is not UTF-8 (quoted, see names.ts) goes by its decoded name. */
+function detectLanguage(path: string, head: Uint8Array | undefined): LanguageSpec | undefined {
+  return detectByName(undecodablePath(path)?.decoded ?? path, head);
+}
 /** Symbols are compared, imports never: their query patterns are not even compiled (~4 ms of a one-commit run). */
 const DEFINITIONS_ONLY = { imports: false };
 
@@ -75,7 +81,7 @@ async function changesFrom(
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
 
   // Only files a language could claim are read: by name, or (no extension) by a `#!` line.
-  const mayParse = (path: string) => detectLanguage(path, undefined) !== undefined || !/\.[^/.]+$/.test(path);
+  const mayParse = (path: string) => detectLanguage(path, undefined) !== undefined || !/\.[^/.]+$/.test(undecodablePath(path)?.decoded ?? path);
   const blobIds: string[] = [];
   for (const p of paths) {
     if (p.oldBlob && REGULAR.has(p.oldMode) && mayParse(p.oldPath ?? p.path)) blobIds.push(p.oldBlob);
@@ -153,7 +159,9 @@ type WorkTreeRead = Uint8Array | { unreadable: string } | undefined;
 
 function readWorkTree(root: string, path: string, mayParse: (p: string) => boolean): WorkTreeRead {
   if (!mayParse(path)) return undefined;
-  const full = join(root, path);
+  // A name that is not UTF-8 is opened by its bytes.
+  const odd = undecodablePath(path);
+  const full = odd ? Buffer.concat([Buffer.from(`${root}/`), odd.bytes]) : join(root, path);
   try {
     if (!lstatSync(full).isFile()) return undefined;
     return readFileSync(full);
@@ -162,13 +170,8 @@ function readWorkTree(root: string, path: string, mayParse: (p: string) => boole
     // Deleted since git listed it: git reports it as deleted too.
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
     // Anything else is not "no symbols": the file is listed with why it was not read.
-    return { unreadable: readFailure(code, e) };
+    return { unreadable: unreadableReason(e) };
   }
-}
-
-function readFailure(code: string | undefined, e: unknown): string {
-  if (code === "EACCES" || code === "EPERM") return "unreadable (permission denied)";
-  return `unreadable (${code ?? (e instanceof Error ? e.message : String(e))})`;
 }
 
 function skippedInput(p: ChangedPath, reason: string): FileInput {

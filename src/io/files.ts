@@ -38,6 +38,13 @@ export function readFileBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): Sourc
   return { path, bytes, stat };
 }
 
+/** Why a file could not be read, as a skipped reason: `unreadable (permission denied)`, `unreadable (EIO)`. */
+export function unreadableReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM") return "unreadable (permission denied)";
+  return `unreadable (${code ?? (e instanceof Error ? e.message : String(e))})`;
+}
+
 /** A NUL byte in the first 8 KiB means binary, as git and ripgrep decide it. */
 export function looksBinary(bytes: Uint8Array): boolean {
   const n = Math.min(bytes.length, 8192);

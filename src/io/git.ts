@@ -4,6 +4,7 @@
 // Async calls serve `changed`; the few sync ones serve the cache and the hook, whose callers
 // are synchronous file walks.
 import { inputError, OutlineError } from "../core/errors.ts";
+import { pathFromBytes, splitNulPaths } from "./names.ts";
 import { runSync, start, type Exit } from "./process.ts";
 
 export interface GitResult {
@@ -126,16 +127,18 @@ export async function diffPaths(cwd: string, base: string, head: string | undefi
   if (head) args.push(head);
   args.push("--");
   const r = await git(cwd, args, "diff");
-  return parseRaw(r.stdout.toString("utf8"));
+  return parseRaw(r.stdout);
 }
 
-/** `:100644 100644 <old> <new> M\0path\0` records; R/C records carry two paths. */
-export function parseRaw(out: string): ChangedPath[] {
-  const parts = out.split("\0");
+/**
+ * `:100644 100644 <old> <new> M\0path\0` records; R/C records carry two paths. Paths that are
+ * not UTF-8 come quoted (names.ts).
+ */
+export function parseRaw(out: Uint8Array): ChangedPath[] {
+  const parts = splitNulPaths(out);
   const result: ChangedPath[] = [];
   for (let i = 0; i < parts.length; ) {
     const head = parts[i++];
-    if (!head) continue;
     const m = /^:(\d+) (\d+) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])(\d*)$/.exec(head);
     if (!m) throw new OutlineError("internal", `unexpected git diff output: ${head.slice(0, 80)}`);
     const [, oldMode, newMode, oldSha, newSha, letter] = m;
@@ -213,7 +216,7 @@ export function findRepoRoot(cwd: string): string | undefined {
 }
 
 function splitZ(out: Buffer): string[] {
-  return out.toString("utf8").split("\0").filter(Boolean);
+  return splitNulPaths(out);
 }
 
 /** Tracked files plus untracked files that are not ignored, relative to the root. */
@@ -230,10 +233,15 @@ export function stagedFiles(root: string): string[] {
 export function stagedBlobIds(root: string, paths: string[]): Map<string, string> {
   const out = new Map<string, string>();
   if (!paths.length) return out;
-  const lines = gitSync(root, ["ls-files", "-s", "-z", "--", ...paths]).toString("utf8").split("\0");
-  for (const line of lines) {
-    const m = /^(\d+) ([0-9a-f]+) (\d)\t(.*)$/s.exec(line);
-    if (m && m[3] === "0" && m[1] !== "160000") out.set(m[4], m[2]);
+  // `:(literal)`: a name with `*`, `?` or `[` is that file, not a pattern.
+  const records = gitSync(root, ["ls-files", "-s", "-z", "--", ...paths.map((p) => `:(literal)${p}`)]);
+  for (let start = 0; start < records.length; ) {
+    let end = records.indexOf(0, start);
+    if (end < 0) end = records.length;
+    const tab = records.indexOf(0x09, start);
+    const m = tab > start && tab < end ? /^(\d+) ([0-9a-f]+) (\d)$/.exec(records.subarray(start, tab).toString("latin1")) : null;
+    if (m && m[3] === "0" && m[1] !== "160000") out.set(pathFromBytes(records.subarray(tab + 1, end)), m[2]);
+    start = end + 1;
   }
   return out;
 }

@@ -57,6 +57,8 @@ export class AgentTools {
       }
     }
     if (left.length) parts.push(`… ${left.length} more files not outlined (ask for them one folder or file at a time): ${left.slice(0, 50).join(", ")}${left.length > 50 ? ", …" : ""}\n`);
+    // What could not be read at all (a folder, a name that is not UTF-8) is named, not dropped.
+    for (const n of notes) if (n.problem) parts.push(`${n.path}: skipped (${n.reason})\n`);
     if (!parts.length) return `no supported source files under ${path}\n`;
     return parts.join("\n");
   }
