@@ -185,4 +185,35 @@ describe.skipIf(!available)("robustness: one bad file fails alone", () => {
       }
     }, 60_000);
   });
+
+  test("binary or text is git's verdict: a NUL in a comment past git's first 8,000 bytes hides nothing", () => {
+    const repo = tempRepo();
+    try {
+      repo.write("a.js", "function a() { return 1; }\n");
+      repo.commit("one");
+      for (const at of [100, 7_990, 8_000, 8_100, 20_000]) {
+        // A comment of padding, with one NUL byte at offset `at`, then a new function.
+        const head = "function a() { return 2; }\n// ";
+        const pad = "x".repeat(at - Buffer.byteLength(head));
+        repo.write("a.js", `${head}${pad}\0 padding\nfunction b() {}\n`);
+        const numstat = repo.git("diff", "--numstat", "--", "a.js");
+        const gitSaysBinary = numstat.startsWith("-\t-\t");
+        expect(gitSaysBinary).toBe(at < 8_000);
+        const r = run(repo.path, ["changed", "--format", "json"]);
+        expect(r.code).toBe(0);
+        const file = JSON.parse(r.out).files[0];
+        if (gitSaysBinary) {
+          expect(file.skipped).toBe("binary");
+        } else {
+          expect(file.skipped).toBeUndefined();
+          expect(file.symbols.map((x: { change: string; name: string }) => `${x.change} ${x.name}`).sort()).toEqual(["added b", "modified <module>", "modified a"]);
+        }
+        const o = run(repo.path, ["outline", "a.js"]);
+        expect(o.code).toBe(gitSaysBinary ? 2 : 0);
+        if (!gitSaysBinary) expect(o.out).toContain("function b()");
+      }
+    } finally {
+      repo.cleanup();
+    }
+  }, 60_000);
 });
