@@ -4,7 +4,7 @@
 // reason, and never take down the answer for the rest.
 import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -216,4 +216,78 @@ describe.skipIf(!available)("robustness: one bad file fails alone", () => {
       repo.cleanup();
     }
   }, 60_000);
+
+  describe("deep nesting", () => {
+    const nestedJs = (n: number) => "function f(){\n".repeat(n) + "}\n".repeat(n);
+    const nestedRb = (n: number) => Array.from({ length: n }, (_, i) => `class C${i}\n`).join("") + "end\n".repeat(n);
+    const REASON = /^definitions nested 20000 levels deep \(the limit is 1000\)$/;
+
+    test("changed: a PR adding 20,000-level nested Ruby and JS files lists them skipped, the rest of the review stands", () => {
+      const repo = tempRepo();
+      try {
+        repo.write("ok.py", "def ok():\n    pass\n");
+        repo.commit("base");
+        repo.git("checkout", "-q", "-b", "pr");
+        repo.write("deep.rb", nestedRb(20_000));
+        repo.write("deep.js", nestedJs(20_000));
+        repo.write("ok.py", "def ok():\n    pass\n\ndef ok2():\n    pass\n");
+        repo.commit("pr");
+        const started = Date.now();
+        const r = run(repo.path, ["changed", "--base", "main", "--head", "pr", "--format", "json"]);
+        const seconds = (Date.now() - started) / 1000;
+        expect(r.err).toBe("");
+        expect(r.code).toBe(0);
+        const files = JSON.parse(r.out).files;
+        const byPath = new Map(files.map((f: { path: string }) => [f.path, f]));
+        for (const p of ["deep.rb", "deep.js"]) expect((byPath.get(p) as { skipped: string }).skipped).toMatch(REASON);
+        expect((byPath.get("ok.py") as { symbols: { name: string }[] }).symbols.map((x) => x.name)).toEqual(["ok2"]);
+        // Linear work only (parse, one pass over the definitions): generous for a loaded 2-core box.
+        expect(seconds).toBeLessThan(30);
+        const md = run(repo.path, ["changed", "--base", "main", "--head", "pr", "--format", "markdown"]);
+        expect(md.code).toBe(0);
+        expect(md.out).toContain("definitions nested 20000 levels deep");
+      } finally {
+        repo.cleanup();
+      }
+    }, 120_000);
+
+    test("outline, symbol and MCP: the deep file fails alone with one line; 1,000 levels still outline", async () => {
+      const repo = tempRepo();
+      const client = new Client({ name: "robustness", version: "0" });
+      try {
+        repo.write("deep.js", nestedJs(20_000));
+        repo.write("edge.js", nestedJs(1000));
+        repo.write("ok.py", "def ok():\n    pass\n");
+        const named = run(repo.path, ["outline", "deep.js"]);
+        expect(named.code).toBe(2);
+        expect(named.err.trim().split("\n")).toHaveLength(1);
+        expect(named.err).toMatch(/^ast-outline: deep\.js: definitions nested 20000 levels deep/);
+        const sym = run(repo.path, ["symbol", "deep.js", "f"]);
+        expect(sym.code).toBe(2);
+        expect(sym.err.trim().split("\n")).toHaveLength(1);
+        const folder = run(repo.path, ["outline", "."]);
+        expect(folder.code).toBe(0);
+        expect(folder.out).toContain("def ok()");
+        expect(folder.err).toContain("deep.js: definitions nested 20000 levels deep");
+        const edge = JSON.parse(run(repo.path, ["outline", "edge.js", "--format", "json"]).out);
+        let depth = 0;
+        for (let s = edge.symbols[0]; s; s = s.children?.[0]) depth++;
+        expect(depth).toBe(1000);
+        rmSync(join(repo.path, "edge.js")); // its outline alone would fill get_outline's budget
+
+        await client.connect(new StdioClientTransport({ command: BINARY, args: ["mcp"], cwd: repo.path, stderr: "pipe" }));
+        const text = (r: any): string => r.content.map((c: any) => c.text).join("");
+        const one: any = await client.callTool({ name: "get_outline", arguments: { path: "deep.js" } });
+        expect(one.isError).toBe(true);
+        expect(text(one)).toContain("definitions nested 20000 levels deep");
+        const all: any = await client.callTool({ name: "get_outline", arguments: { path: "." } });
+        expect(all.isError).toBeFalsy();
+        expect(text(all)).toContain("def ok()");
+        expect(text(all)).toContain("deep.js: skipped (deep.js: definitions nested 20000 levels deep");
+      } finally {
+        await client.close();
+        repo.cleanup();
+      }
+    }, 120_000);
+  });
 });

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { splitLines, type DiffSide } from "../core/diff/source.ts";
 import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
-import { usageError } from "../core/errors.ts";
+import { OutlineError, usageError } from "../core/errors.ts";
+import { OutlineLimitError } from "../core/parse/limits.ts";
 import { detectLanguage as detectByName } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/hash.ts";
@@ -103,7 +104,13 @@ async function changesFrom(
       inputs.push(skippedInput(p, newSide.unreadable));
       continue;
     }
-    inputs.push(await fileInput(p, oldBytes, newSide, maxBytes, ctx));
+    try {
+      inputs.push(await fileInput(p, oldBytes, newSide, maxBytes, ctx));
+    } catch (e) {
+      // One file that cannot be outlined (nested past the limit, too large to parse) is listed
+      // with the reason; the rest of the review goes on.
+      inputs.push(skippedInput(p, failureReason(e)));
+    }
   }
   let files = diffFiles(inputs);
   // Outlines from the cache come without a tree. Where the diff asked for comments of such a
@@ -172,6 +179,12 @@ function readWorkTree(root: string, path: string, mayParse: (p: string) => boole
     // Anything else is not "no symbols": the file is listed with why it was not read.
     return { unreadable: unreadableReason(e) };
   }
+}
+
+function failureReason(e: unknown): string {
+  if (e instanceof OutlineLimitError) return e.reason;
+  if (e instanceof OutlineError) return `not outlined: ${e.message}`;
+  return `not outlined: internal error: ${e instanceof Error ? e.message : String(e)}`;
 }
 
 function skippedInput(p: ChangedPath, reason: string): FileInput {

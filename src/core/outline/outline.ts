@@ -2,6 +2,7 @@
 import type { Node, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { loadQuery, parse } from "../parse/parser.ts";
+import { checkDefinitionDepth } from "../parse/limits.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
@@ -46,6 +47,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   const extraTrees: Tree[] = [];
   try {
     let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
+    checkDefinitionDepth(path, defs);
     // Error recovery can swallow the rest of a file into one broken definition. Parse again
     // from where that starts (the text before it blanked, so positions hold) and take the
     // definitions found there.
@@ -58,6 +60,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
       extraTrees.push(again);
       const more = extractDefinitions(again, query, spec).defs.filter((d) => d.startIndex >= from!);
       defs = [...defs.filter((d) => d.startIndex < from!), ...more];
+      checkDefinitionDepth(path, defs);
       from = resumeAt(again.rootNode, from);
     }
     const symbols = buildSymbols(defs, spec, text);
