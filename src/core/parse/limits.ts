@@ -10,6 +10,21 @@ import { OutlineError } from "../errors.ts";
  */
 export const MAX_DEFINITION_DEPTH = 1000;
 
+/**
+ * The WebAssembly heap a parse may grow it past. A syntax tree takes about 20-35 bytes of heap
+ * per byte of source (dense minified code the most): a parse passing this is stopped, so a huge
+ * file fails alone instead of aborting the process when the heap hits WebAssembly's 2 GiB. Tests
+ * lower it.
+ */
+export const parseLimits = { heapBytes: 1024 * 1024 * 1024 };
+
+/** A parse stopped by parseLimits (the parser knows no path; outlineSource adds it). */
+export class ParseLimitError extends OutlineError {
+  constructor(readonly reason: string) {
+    super("input", reason, "`region` reads its lines");
+  }
+}
+
 /** A file refused by a limit: `reason` is the skipped reason, the message names the file. */
 export class OutlineLimitError extends OutlineError {
   constructor(
