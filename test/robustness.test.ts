@@ -290,6 +290,62 @@ describe.skipIf(!available)("robustness: one bad file fails alone", () => {
   });
 });
 
+describe.skipIf(!available)("robustness: changed before and at the first commit", () => {
+  /** An expected failure: exit 2, one line in the house format. */
+  function oneLine(r: Run): string {
+    expect(r.code).toBe(2);
+    const lines = r.err.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^ast-outline: /);
+    return lines[0];
+  }
+
+  test("without commits, changed compares with git's empty tree; messages name only options the user gave", () => {
+    const repo = tempRepo();
+    try {
+      repo.write("a.py", "def a():\n    pass\n");
+      repo.git("add", "a.py");
+      const empty = repo.git("hash-object", "-t", "tree", "--stdin").trim();
+      for (const args of [["--staged"], []]) {
+        const r = run(repo.path, ["changed", ...args, "--format", "json"]);
+        expect(r.err).toBe("");
+        expect(r.code).toBe(0);
+        const set = JSON.parse(r.out);
+        expect(set.base).toBe(empty);
+        expect(set.files.map((f: { path: string; status: string }) => `${f.status} ${f.path}`)).toEqual(["added a.py"]);
+        expect(set.files[0].symbols.map((s: { change: string; name: string }) => `${s.change} ${s.name}`)).toEqual(["added a"]);
+      }
+      // No option given: the message names none.
+      const mb = oneLine(run(repo.path, ["changed", "--merge-base"]));
+      expect(mb).toContain("this repository has no commits yet");
+      expect(mb).not.toContain("--base");
+      expect(mb).not.toContain("--head");
+      expect(oneLine(run(repo.path, ["changed", "--staged", "--base", "HEAD"]))).toContain("--base HEAD: this repository has no commits yet");
+    } finally {
+      repo.cleanup();
+    }
+  }, 60_000);
+
+  test("the first commit: --base <first>^ says it goes past the first commit and how to diff it; the empty tree as --base works", () => {
+    const repo = tempRepo();
+    try {
+      repo.write("a.py", "def a():\n    pass\n");
+      repo.commit("first");
+      const empty = repo.git("hash-object", "-t", "tree", "--stdin").trim();
+      const past = oneLine(run(repo.path, ["changed", "--base", "HEAD~1", "--head", "HEAD"]));
+      expect(past).toContain("HEAD~1 goes back past the first commit (--base)");
+      expect(past).toContain(`--base ${empty}`);
+      expect(oneLine(run(repo.path, ["changed", "--base", "HEAD", "--head", "HEAD^"]))).toContain("HEAD^ goes back past the first commit (--head)");
+      expect(oneLine(run(repo.path, ["changed", "--base", "nope"]))).toBe("ast-outline: unknown revision: nope (--base must name a commit in this repository)");
+      const first = run(repo.path, ["changed", "--base", empty, "--head", "HEAD", "--format", "json"]);
+      expect(first.code).toBe(0);
+      expect(JSON.parse(first.out).files[0].symbols.map((s: { change: string; name: string }) => `${s.change} ${s.name}`)).toEqual(["added a"]);
+    } finally {
+      repo.cleanup();
+    }
+  }, 60_000);
+});
+
 describe("robustness: bounded memory", () => {
   test("a parse that would grow the heap past its limit stops: that file fails with a clear reason, the next one parses", () => {
     // A process of its own (the heap never shrinks); the limit lowered to 64 MiB, a 3 MB one-line

@@ -24,7 +24,7 @@ import type { Tree } from "web-tree-sitter";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES, looksBinary, unreadableReason } from "../io/files.ts";
 import { undecodablePath } from "../io/names.ts";
-import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
+import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath, type Revision } from "../io/git.ts";
 
 export interface ChangedOptions {
   cwd: string;
@@ -48,8 +48,8 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   if (opts.base !== undefined) checkRevision(opts.base, "--base");
   if (opts.head !== undefined) checkRevision(opts.head, "--head");
   if (opts.staged && opts.head !== undefined) throw usageError("--staged compares with the index, so it takes no --head", "drop one of them");
-  const revs = [{ rev: opts.base ?? "HEAD", flag: "--base" }];
-  if (opts.head !== undefined || opts.mergeBase) revs.push({ rev: opts.head ?? "HEAD", flag: "--head" });
+  const revs: Revision[] = [{ rev: opts.base ?? "HEAD", flag: "--base", given: opts.base !== undefined }];
+  if (opts.head !== undefined || opts.mergeBase) revs.push({ rev: opts.head ?? "HEAD", flag: "--head", given: opts.head !== undefined });
   // Everything independent starts at once (measured on 2 cores, wall time of one commit):
   // the tree-sitter runtime compiles while git runs in its own processes, `git diff` runs
   // beside `git rev-parse` (on the revisions as given; its paths are relative to the root
@@ -68,7 +68,7 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
 
 async function changesFrom(
   opts: ChangedOptions,
-  revs: { rev: string; flag: string }[],
+  revs: Revision[],
   early: Promise<ChangedPath[]> | undefined,
   readBlobsOnce: (ids: string[]) => Promise<Map<string, Buffer>>,
 ): Promise<ChangeSet> {
