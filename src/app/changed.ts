@@ -41,6 +41,7 @@ const REGULAR = new Set(["100644", "100755"]);
 function detectLanguage(path: string, head: Uint8Array | undefined): LanguageSpec | undefined {
   return detectByName(undecodablePath(path)?.decoded ?? path, head);
 }
+
 /** Symbols are compared, imports never: their query patterns are not even compiled (~4 ms of a one-commit run). */
 const DEFINITIONS_ONLY = { imports: false };
 

@@ -1,6 +1,6 @@
 // `hook install | uninstall | run`: the git pre-commit integration.
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
@@ -48,7 +48,7 @@ function physical(path: string): string {
 
 function within(folder: string, path: string): boolean {
   const rel = relative(folder, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 function isOurs(file: string): boolean {
