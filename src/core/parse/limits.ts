@@ -11,10 +11,10 @@ import { OutlineError } from "../errors.ts";
 export const MAX_DEFINITION_DEPTH = 1000;
 
 /**
- * The WebAssembly heap a parse may grow it past. A syntax tree takes about 20-35 bytes of heap
- * per byte of source (dense minified code the most): a parse passing this is stopped, so a huge
- * file fails alone instead of aborting the process when the heap hits WebAssembly's 2 GiB. Tests
- * lower it.
+ * The WebAssembly heap a parse may grow past. A syntax tree takes about 23 bytes of heap per
+ * byte of ordinary source, up to ~70 for dense minified code: a parse passing this is stopped,
+ * so a huge file fails alone instead of aborting the process when the heap hits WebAssembly's
+ * 2 GiB. Tests lower it.
  */
 export const parseLimits = { heapBytes: 1024 * 1024 * 1024 };
 
