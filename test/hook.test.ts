@@ -1,9 +1,10 @@
 // The pre-commit hook in real temporary repositories: install, commit, chaining, core.hooksPath,
 // uninstall, staged content winning over the work tree, and a broken file not blocking a commit.
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, runCli } from "./helpers/cli.ts";
+import { installHook } from "../src/app/hook.ts";
+import { ROOT, runCli, tempDir } from "./helpers/cli.ts";
 import { BUN, CLI_SOURCE, cliChild, gitOk, sh, tempRepo, write } from "./helpers/git-repo.ts";
 
 const searchNames = async (root: string, q: string) =>
@@ -137,6 +138,94 @@ describe("hook", () => {
       expect(sh(repo.path, "grep", ["-rl", "via_lefthook", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
     } finally {
       repo.cleanup();
+    }
+  }, 60000);
+
+  /** An executable `ast-outline` in `dir` that only records that it ran (its own path) in `log`. */
+  function fakeOutline(dir: string, log: string, name = "ast-outline"): void {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, name), `#!/bin/sh\necho "$0" >> "${log}"\n`);
+    chmodSync(join(dir, name), 0o755);
+  }
+
+  test("the hook never runs a program from the work tree: not node_modules/.bin, not a PATH entry inside the repo, not npx", () => {
+    const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
+    const outside = tempDir("ast-outline-outside-");
+    try {
+      const log = join(outside.path, "ran.log");
+      const home = join(outside.path, "home");
+      mkdirSync(home);
+      // What a cloned repository can carry, and a PATH that names the repository in every way:
+      // relative entries, an empty one (the cwd), absolute ones, and a symlink into it.
+      fakeOutline(join(repo.path, "node_modules", ".bin"), log);
+      fakeOutline(join(repo.path, "bin"), log);
+      fakeOutline(repo.path, log);
+      symlinkSync(join(repo.path, "node_modules", ".bin"), join(outside.path, "link"));
+      // npx would resolve the repository's node_modules first: a fake npx outside records any call.
+      fakeOutline(join(outside.path, "tools"), log, "npx");
+      const PATH = ["node_modules/.bin", "bin", ".", "", join(repo.path, "node_modules", ".bin"), join(repo.path, "bin"), join(outside.path, "link"), join(outside.path, "tools"), "/usr/bin", "/bin"].join(":");
+      // The binary recorded at install time has moved away since.
+      installHook(repo.path, { bin: join(outside.path, "moved", "ast-outline") });
+      gitOk(repo.path, "add", "a.py");
+      const c = sh(repo.path, "git", ["commit", "-qm", "one"], { PATH, HOME: home });
+      expect(c.code).toBe(0);
+      expect(c.stderr).toContain("ast-outline not found outside this repository");
+      expect(existsSync(log)).toBe(false);
+
+      // A binary recorded inside the work tree is not run either; install says so.
+      const inside = installHook(repo.path, { bin: join(repo.path, "node_modules", ".bin", "ast-outline") });
+      expect(inside.join("\n")).toContain("is inside this repository: the hook will not run it");
+      write(repo.path, "a.py", "def second():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      expect(sh(repo.path, "git", ["commit", "-qm", "two"], { PATH, HOME: home }).code).toBe(0);
+      expect(existsSync(log)).toBe(false);
+
+      // What the user installed outside the repository is run: first PATH, then the user folders.
+      fakeOutline(join(outside.path, "user-path"), log);
+      write(repo.path, "a.py", "def third():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      expect(sh(repo.path, "git", ["commit", "-qm", "three"], { PATH: `${PATH}:${join(outside.path, "user-path")}`, HOME: home }).code).toBe(0);
+      expect(readFileSync(log, "utf8").trim().split("\n")).toEqual([join(outside.path, "user-path", "ast-outline")]);
+      fakeOutline(join(home, ".local", "bin"), log);
+      write(repo.path, "a.py", "def fourth():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      expect(sh(repo.path, "git", ["commit", "-qm", "four"], { PATH, HOME: home }).code).toBe(0);
+      expect(readFileSync(log, "utf8").trim().split("\n").slice(1)).toEqual([join(home, ".local", "bin", "ast-outline")]);
+    } finally {
+      repo.cleanup();
+      outside.cleanup();
+    }
+  }, 60000);
+
+  test("install into a core.hooksPath outside the repository needs --force and says the folder is shared", () => {
+    const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
+    const shared = tempDir("ast-outline-shared-hooks-");
+    try {
+      gitOk(repo.path, "config", "core.hooksPath", shared.path);
+      const refused = cliChild(repo.path, ["hook", "install"]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr.trim().split("\n")).toHaveLength(1);
+      expect(refused.stderr).toContain(`core.hooksPath ${shared.path} is outside this repository`);
+      expect(refused.stderr).toContain("--force");
+      expect(existsSync(join(shared.path, "pre-commit"))).toBe(false);
+
+      const forced = cliChild(repo.path, ["hook", "install", "--force"]);
+      expect(forced.code).toBe(0);
+      expect(forced.stderr).toContain("is a shared hooks folder");
+      expect(existsSync(join(shared.path, "pre-commit"))).toBe(true);
+      const un = cliChild(repo.path, ["hook", "uninstall"]);
+      expect(un.code).toBe(0);
+      expect(un.stderr).toContain("is a shared hooks folder");
+      expect(existsSync(join(shared.path, "pre-commit"))).toBe(false);
+
+      // A hooks folder inside the repository (husky's .husky) or its git directory is not shared.
+      gitOk(repo.path, "config", "core.hooksPath", ".husky");
+      const own = cliChild(repo.path, ["hook", "install"]);
+      expect(own.code).toBe(0);
+      expect(own.stderr).not.toContain("shared");
+    } finally {
+      repo.cleanup();
+      shared.cleanup();
     }
   }, 60000);
 });

@@ -6,8 +6,9 @@ import { isAbsolute, join, relative, sep } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { splitLines, type DiffSide } from "../core/diff/source.ts";
 import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
-import { usageError } from "../core/errors.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { OutlineError, usageError } from "../core/errors.ts";
+import { OutlineLimitError } from "../core/parse/limits.ts";
+import { detectLanguage as detectByName } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/hash.ts";
 import { outlineSource } from "../core/outline/outline.ts";
@@ -21,8 +22,9 @@ import { diffLines } from "../core/diff/lines.ts";
 import { lineEdits } from "../core/diff/edits.ts";
 import type { Tree } from "web-tree-sitter";
 import { decodeSource } from "../core/text/lines.ts";
-import { DEFAULT_MAX_BYTES, looksBinary } from "../io/files.ts";
-import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath } from "../io/git.ts";
+import { DEFAULT_MAX_BYTES, looksBinary, unreadableReason } from "../io/files.ts";
+import { undecodablePath } from "../io/names.ts";
+import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath, type Revision } from "../io/git.ts";
 
 export interface ChangedOptions {
   cwd: string;
@@ -39,6 +41,12 @@ export interface ChangedOptions {
 }
 
 const REGULAR = new Set(["100644", "100755"]);
+
+/** Language detection by a git path; one that is not UTF-8 (quoted, see names.ts) goes by its decoded name. */
+function detectLanguage(path: string, head: Uint8Array | undefined): LanguageSpec | undefined {
+  return detectByName(undecodablePath(path)?.decoded ?? path, head);
+}
+
 /** Symbols are compared, imports never: their query patterns are not even compiled (~4 ms of a one-commit run). */
 const DEFINITIONS_ONLY = { imports: false };
 
@@ -46,8 +54,8 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   if (opts.base !== undefined) checkRevision(opts.base, "--base");
   if (opts.head !== undefined) checkRevision(opts.head, "--head");
   if (opts.staged && opts.head !== undefined) throw usageError("--staged compares with the index, so it takes no --head", "drop one of them");
-  const revs = [{ rev: opts.base ?? "HEAD", flag: "--base" }];
-  if (opts.head !== undefined || opts.mergeBase) revs.push({ rev: opts.head ?? "HEAD", flag: "--head" });
+  const revs: Revision[] = [{ rev: opts.base ?? "HEAD", flag: "--base", given: opts.base !== undefined }];
+  if (opts.head !== undefined || opts.mergeBase) revs.push({ rev: opts.head ?? "HEAD", flag: "--head", given: opts.head !== undefined });
   // Everything independent starts at once (measured on 2 cores, wall time of one commit):
   // the tree-sitter runtime compiles while git runs in its own processes, `git diff` runs
   // beside `git rev-parse` (on the revisions as given; its paths are relative to the root
@@ -66,7 +74,7 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
 
 async function changesFrom(
   opts: ChangedOptions,
-  revs: { rev: string; flag: string }[],
+  revs: Revision[],
   early: Promise<ChangedPath[]> | undefined,
   readBlobsOnce: (ids: string[]) => Promise<Map<string, Buffer>>,
 ): Promise<ChangeSet> {
@@ -83,7 +91,7 @@ async function changesFrom(
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
 
   // Only files a language could claim are read: by name, or (no extension) by a `#!` line.
-  const mayParse = (path: string) => detectLanguage(path, undefined) !== undefined || !/\.[^/.]+$/.test(path);
+  const mayParse = (path: string) => detectLanguage(path, undefined) !== undefined || !/\.[^/.]+$/.test(undecodablePath(path)?.decoded ?? path);
   const blobIds: string[] = [];
   for (const p of paths) {
     if (p.oldBlob && REGULAR.has(p.oldMode) && mayParse(p.oldPath ?? p.path)) blobIds.push(p.oldBlob);
@@ -100,8 +108,18 @@ async function changesFrom(
   const inputs: FileInput[] = [];
   for (const p of paths) {
     const oldBytes = p.oldBlob ? blobs.get(p.oldBlob) : undefined;
-    const newBytes = p.status === "deleted" ? undefined : fromWorkTree ? readWorkTree(root, p.path, mayParse) : p.newBlob ? blobs.get(p.newBlob) : undefined;
-    inputs.push(await fileInput(p, oldBytes, newBytes, maxBytes, ctx));
+    const newSide = p.status === "deleted" ? undefined : fromWorkTree ? readWorkTree(root, p.path, mayParse) : p.newBlob ? blobs.get(p.newBlob) : undefined;
+    if (newSide && !(newSide instanceof Uint8Array)) {
+      inputs.push(skippedInput(p, newSide.unreadable));
+      continue;
+    }
+    try {
+      inputs.push(await fileInput(p, oldBytes, newSide, maxBytes, ctx));
+    } catch (e) {
+      // One file that cannot be outlined (nested past the limit, too large to parse) is listed
+      // with the reason; the rest of the review goes on.
+      inputs.push(skippedInput(p, failureReason(e)));
+    }
   }
   let files = diffFiles(inputs);
   // Outlines from the cache come without a tree. Where the diff asked for comments of such a
@@ -163,15 +181,38 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return true;
 }
 
-function readWorkTree(root: string, path: string, mayParse: (p: string) => boolean): Uint8Array | undefined {
+/** A work-tree file as read: its bytes, gone (git saw it, it was deleted since), or why it could not be read. */
+type WorkTreeRead = Uint8Array | { unreadable: string } | undefined;
+
+function readWorkTree(root: string, path: string, mayParse: (p: string) => boolean): WorkTreeRead {
   if (!mayParse(path)) return undefined;
-  const full = join(root, path);
+  // A name that is not UTF-8 is opened by its bytes.
+  const odd = undecodablePath(path);
+  const full = odd ? Buffer.concat([Buffer.from(`${root}/`), odd.bytes]) : join(root, path);
   try {
     if (!lstatSync(full).isFile()) return undefined;
     return readFileSync(full);
-  } catch {
-    return undefined; // deleted in the work tree: git reports it as deleted too
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // Deleted since git listed it: git reports it as deleted too.
+    if (code === "ENOENT" || code === "ENOTDIR") return undefined;
+    // Anything else is not "no symbols": the file is listed with why it was not read.
+    return { unreadable: unreadableReason(e) };
   }
+}
+
+function failureReason(e: unknown): string {
+  if (e instanceof OutlineLimitError) return e.reason;
+  if (e instanceof OutlineError) return `not outlined: ${e.message}`;
+  return `not outlined: internal error: ${e instanceof Error ? e.message : String(e)}`;
+}
+
+function skippedInput(p: ChangedPath, reason: string): FileInput {
+  const input: FileInput = { path: p.path, status: p.status, skipped: reason };
+  if (p.oldPath !== undefined) input.oldPath = p.oldPath;
+  const lang = detectLanguage(p.path, undefined) ?? (p.oldPath ? detectLanguage(p.oldPath, undefined) : undefined);
+  if (lang) input.language = lang.id;
+  return input;
 }
 
 async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBytes: Uint8Array | undefined, maxBytes: number, ctx: SideContext): Promise<FileInput> {

@@ -1,10 +1,10 @@
 // `hook install | uninstall | run`: the git pre-commit integration.
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
-import { gitPath, readBlobs, findRepoRoot, stagedBlobIds, stagedFiles } from "../io/git.ts";
+import { gitDirs, gitPath, readBlobs, findRepoRoot, stagedBlobIds, stagedFiles } from "../io/git.ts";
 import { HOOK_MARKER, renderHookScript } from "./hook-script.ts";
 import { refreshCache, type RefreshResult } from "./refresh-cache.ts";
 import { ensureExcluded } from "./repo.ts";
@@ -16,6 +16,11 @@ export interface HookPlace {
   dir: string;
   hook: string;
   prev: string;
+  /**
+   * The hooks folder lies outside both the work tree and the git directory (a `core.hooksPath`
+   * such as ~/.githooks): every repository that uses it runs the hook.
+   */
+  shared: boolean;
 }
 
 export function hookPlace(cwd: string): HookPlace {
@@ -25,7 +30,25 @@ export function hookPlace(cwd: string): HookPlace {
   let dir = gitPath(root, "hooks");
   if (!isAbsolute(dir)) dir = resolve(root, dir);
   const hook = join(dir, "pre-commit");
-  return { root, dir, hook, prev: hook + PREV_SUFFIX };
+  const owners = [root, ...gitDirs(root)].map(physical);
+  const shared = !owners.some((o) => within(o, physical(dir)));
+  return { root, dir, hook, prev: hook + PREV_SUFFIX, shared };
+}
+
+/** The path with symlinks resolved as far as it exists (the hooks folder may not exist yet). */
+function physical(path: string): string {
+  const abs = resolve(path);
+  try {
+    return realpathSync(abs);
+  } catch {
+    const up = dirname(abs);
+    return up === abs ? abs : join(physical(up), relative(up, abs));
+  }
+}
+
+function within(folder: string, path: string): boolean {
+  const rel = relative(folder, path);
+  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 function isOurs(file: string): boolean {
@@ -44,9 +67,27 @@ export function selfCommand(): { bin: string; script?: string } {
   return { bin: process.execPath, script };
 }
 
-export function installHook(cwd: string, self = selfCommand()): string[] {
+export interface InstallOptions {
+  /** Install into a hooks folder shared with other repositories (a core.hooksPath outside this one). */
+  force?: boolean;
+}
+
+export function installHook(cwd: string, self = selfCommand(), opts: InstallOptions = {}): string[] {
   const place = hookPlace(cwd);
   const said: string[] = [];
+  if (place.shared && !opts.force) {
+    throw inputError(
+      `core.hooksPath ${place.dir} is outside this repository: a hook there runs for every repository that uses it`,
+      "pass --force to install it there anyway, or give this repository its own hooks folder",
+    );
+  }
+  if (place.shared) said.push(`${place.dir} is a shared hooks folder (core.hooksPath outside this repository): the hook now runs for every repository that uses it`);
+  // The hook never runs a program inside the work tree (a checkout can replace it).
+  for (const file of [self.bin, self.script]) {
+    if (file && within(physical(place.root), physical(dirname(file)))) {
+      said.push(`${file} is inside this repository: the hook will not run it; it looks on PATH and in the usual install folders instead`);
+    }
+  }
   mkdirSync(place.dir, { recursive: true });
   if (existsSync(place.hook) && !isOurs(place.hook)) {
     if (existsSync(place.prev)) throw inputError(`both ${place.hook} and ${place.prev} exist`, "move one of them away, then install again");
@@ -63,6 +104,15 @@ export function installHook(cwd: string, self = selfCommand()): string[] {
 
 export function uninstallHook(cwd: string): string[] {
   const place = hookPlace(cwd);
+  if (place.shared && isOurs(place.hook)) {
+    // Removing our own hook restores the folder as it was: no --force, but say who it affects.
+    const lines = uninstallFrom(place);
+    return [...lines, `${place.dir} is a shared hooks folder (core.hooksPath outside this repository): this affects every repository that uses it`];
+  }
+  return uninstallFrom(place);
+}
+
+function uninstallFrom(place: HookPlace): string[] {
   if (!isOurs(place.hook)) {
     return [existsSync(place.hook) ? `the pre-commit hook in ${place.dir} is not ast-outline's: left alone` : `no ast-outline pre-commit hook in ${place.dir}`];
   }

@@ -6,6 +6,7 @@ import { readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { objectKey, recordFor, statUnchanged, type Manifest, type ManifestRecord } from "../core/cache/format.ts";
 import { namesRows, packObject, shardOf, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
+import { undecodablePath, UNDECODABLE_NAME } from "../io/names.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/hash.ts";
@@ -161,6 +162,12 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   const toRead: Candidate[] = [];
   const listed = new Set<string>();
   for (const path of paths) {
+    // A name that is not UTF-8 (git's quoted form, names.ts) cannot be opened by that path: named, not lost.
+    const odd = undecodablePath(path);
+    if (odd) {
+      if (detectLanguage(odd.decoded, undefined)) skip(path, UNDECODABLE_NAME);
+      continue;
+    }
     const language = detectLanguage(path, undefined);
     if (!language) continue;
     const staged = opts.contents?.get(path);

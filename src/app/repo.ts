@@ -6,6 +6,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
 import { git, gitPath, listRepoFiles, findRepoRoot } from "../io/git.ts";
+import { splitNulPaths } from "../io/names.ts";
 import { expandPaths } from "../io/walk.ts";
 
 export interface Repo {
@@ -64,7 +65,7 @@ export function listFiles(repo: Repo): string[] {
 export async function listFilesLater(repo: Repo): Promise<string[]> {
   if (!repo.git) return listFiles(repo);
   const { stdout } = await git(repo.root, ["ls-files", "-co", "--exclude-standard", "-z", "--deduplicate"], "ls-files");
-  return stdout.toString("utf8").split("\0").filter((p) => p && !p.startsWith(`${CACHE_DIR}/`));
+  return splitNulPaths(stdout).filter((p) => !p.startsWith(`${CACHE_DIR}/`));
 }
 
 export const EXCLUDE_LINE = `${CACHE_DIR}/`;

@@ -38,9 +38,22 @@ export function readFileBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): Sourc
   return { path, bytes, stat };
 }
 
-/** A NUL byte in the first 8 KiB means binary, as git and ripgrep decide it. */
+/** Why a file could not be read, as a skipped reason: `unreadable (permission denied)`, `unreadable (EIO)`. */
+export function unreadableReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === "EACCES" || code === "EPERM") return "unreadable (permission denied)";
+  return `unreadable (${code ?? (e instanceof Error ? e.message : String(e))})`;
+}
+
+/**
+ * Git's own rule (buffer_is_binary in xdiff-interface.c): a NUL byte in the first 8,000 bytes.
+ * `changed` thereby calls binary exactly what `git diff` shows as binary (.gitattributes aside:
+ * they are not read, so a change cannot mark its own code binary), and outline and index agree.
+ */
+export const BINARY_SNIFF_BYTES = 8000;
+
 export function looksBinary(bytes: Uint8Array): boolean {
-  const n = Math.min(bytes.length, 8192);
+  const n = Math.min(bytes.length, BINARY_SNIFF_BYTES);
   for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
   return false;
 }

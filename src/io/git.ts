@@ -4,6 +4,7 @@
 // Async calls serve `changed`; the few sync ones serve the cache and the hook, whose callers
 // are synchronous file walks.
 import { inputError, OutlineError } from "../core/errors.ts";
+import { pathFromBytes, splitNulPaths } from "./names.ts";
 import { runSync, start, type Exit } from "./process.ts";
 
 export interface GitResult {
@@ -53,25 +54,81 @@ export async function repoRoot(cwd: string): Promise<string> {
   return root;
 }
 
-/** The commit a revision names, as a full sha. */
-export async function resolveCommit(root: string, rev: string, flag: string): Promise<string> {
+/** A revision to resolve: `given` false when it is the default (HEAD), not something the user typed. */
+export interface Revision {
+  rev: string;
+  flag: string;
+  given?: boolean;
+}
+
+/**
+ * The commit a revision names, as a full sha. For `--base`, git's empty tree also stands for
+ * "before the first commit": the default base in a repository without commits, and the value
+ * to pass to see what the first commit added.
+ */
+export async function resolveCommit(root: string, rev: string, flag: string, given = true): Promise<string> {
   checkRevision(rev, flag);
+  const sha = await verify(root, `${rev}^{commit}`);
+  if (sha) return sha;
+  if (flag === "--base") {
+    const empty = await emptyTree(root);
+    if (given ? (await verify(root, `${rev}^{tree}`)) === empty : await unborn(root)) return empty;
+  }
+  throw await unresolved(root, { rev, flag, given });
+}
+
+async function verify(root: string, spec: string): Promise<string | undefined> {
   try {
-    const r = await git(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`], "rev-parse");
+    const r = await git(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", spec], "rev-parse");
     const sha = r.stdout.toString("utf8").trim();
-    if (/^[0-9a-f]{40,64}$/.test(sha)) return sha;
+    return /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
   } catch (e) {
     if (e instanceof OutlineError && /not a git repository/.test(e.message)) throw e;
+    return undefined;
   }
-  throw inputError(`unknown revision: ${rev}`, `${flag} must name a commit in this repository`);
+}
+
+/** Git's empty tree id in this repository's hash (it exists in every repository without being stored). */
+export async function emptyTree(root: string): Promise<string> {
+  const r = await git(root, ["hash-object", "-t", "tree", "--stdin"], "hash-object");
+  return r.stdout.toString("utf8").trim();
+}
+
+/** HEAD names a branch that has no commit yet (a new repository). */
+async function unborn(root: string): Promise<boolean> {
+  if (await verify(root, "HEAD")) return false;
+  try {
+    await git(root, ["symbolic-ref", "--quiet", "HEAD"], "symbolic-ref");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The error for a revision that names no commit, saying which option it came from. */
+async function unresolved(root: string, r: Revision & { given: boolean }): Promise<OutlineError> {
+  if (!r.given || r.rev === "HEAD") {
+    if (await unborn(root) && r.given) return inputError(`${r.flag} HEAD: this repository has no commits yet`, r.flag === "--base" ? "leave out --base: the first commit is then compared with the empty tree" : `give ${r.flag} a commit, or make the first commit`);
+    // Nothing the user typed: the message names HEAD, no option.
+    if (await unborn(root)) return inputError("this repository has no commits yet (HEAD does not exist)", "make the first commit, or compare the index with `changed --staged`");
+    return inputError("HEAD names no commit", `give ${r.flag} a commit`);
+  }
+  // `X~1`, `X^`: X exists, the walk back ran out of history.
+  const walk = /^(.+?)((?:[~^]\d*)+)$/.exec(r.rev);
+  if (walk && (await verify(root, `${walk[1]}^{commit}`))) {
+    const hint = r.flag === "--base" ? `to compare with the state before the first commit, pass --base ${await emptyTree(root)} (git's empty tree)` : `${r.flag} must name a commit in this repository`;
+    return inputError(`${r.rev} goes back past the first commit (${r.flag})`, hint);
+  }
+  return inputError(`unknown revision: ${r.rev}`, `${r.flag} must name a commit in this repository`);
 }
 
 /**
  * The repository root and the commits `revs` name, in one `git rev-parse` (a process less per
  * revision on the hot path of `changed`). Anything unexpected (an unknown revision, a range,
- * not a repository) falls back to the one-call-per-question path for its exact error.
+ * not a repository, no commit yet) falls back to the one-call-per-question path for its exact
+ * error or its empty-tree base.
  */
-export async function resolveCommits(cwd: string, revs: { rev: string; flag: string }[]): Promise<{ root: string; shas: string[] }> {
+export async function resolveCommits(cwd: string, revs: Revision[]): Promise<{ root: string; shas: string[] }> {
   for (const r of revs) checkRevision(r.rev, r.flag);
   try {
     const r = await git(cwd, ["rev-parse", "--show-toplevel", "--end-of-options", ...revs.map((x) => `${x.rev}^{commit}`)], "rev-parse");
@@ -84,7 +141,7 @@ export async function resolveCommits(cwd: string, revs: { rev: string; flag: str
   }
   const root = await repoRoot(cwd);
   const shas: string[] = [];
-  for (const r of revs) shas.push(await resolveCommit(root, r.rev, r.flag));
+  for (const r of revs) shas.push(await resolveCommit(root, r.rev, r.flag, r.given ?? true));
   return { root, shas };
 }
 
@@ -127,16 +184,18 @@ export async function diffPaths(cwd: string, base: string, head: string | undefi
   if (head) args.push(head);
   args.push("--", ...pathspec.map((p) => `:(literal)${p}`));
   const r = await git(cwd, args, "diff");
-  return parseRaw(r.stdout.toString("utf8"));
+  return parseRaw(r.stdout);
 }
 
-/** `:100644 100644 <old> <new> M\0path\0` records; R/C records carry two paths. */
-export function parseRaw(out: string): ChangedPath[] {
-  const parts = out.split("\0");
+/**
+ * `:100644 100644 <old> <new> M\0path\0` records; R/C records carry two paths. Paths that are
+ * not UTF-8 come quoted (names.ts).
+ */
+export function parseRaw(out: Uint8Array): ChangedPath[] {
+  const parts = splitNulPaths(out);
   const result: ChangedPath[] = [];
   for (let i = 0; i < parts.length; ) {
     const head = parts[i++];
-    if (!head) continue;
     const m = /^:(\d+) (\d+) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])(\d*)$/.exec(head);
     if (!m) throw new OutlineError("internal", `unexpected git diff output: ${head.slice(0, 80)}`);
     const [, oldMode, newMode, oldSha, newSha, letter] = m;
@@ -214,7 +273,7 @@ export function findRepoRoot(cwd: string): string | undefined {
 }
 
 function splitZ(out: Buffer): string[] {
-  return out.toString("utf8").split("\0").filter(Boolean);
+  return splitNulPaths(out);
 }
 
 /** Tracked files plus untracked files that are not ignored, relative to the root. */
@@ -231,10 +290,15 @@ export function stagedFiles(root: string): string[] {
 export function stagedBlobIds(root: string, paths: string[]): Map<string, string> {
   const out = new Map<string, string>();
   if (!paths.length) return out;
-  const lines = gitSync(root, ["ls-files", "-s", "-z", "--", ...paths]).toString("utf8").split("\0");
-  for (const line of lines) {
-    const m = /^(\d+) ([0-9a-f]+) (\d)\t(.*)$/s.exec(line);
-    if (m && m[3] === "0" && m[1] !== "160000") out.set(m[4], m[2]);
+  // `:(literal)`: a name with `*`, `?` or `[` is that file, not a pattern.
+  const records = gitSync(root, ["ls-files", "-s", "-z", "--", ...paths.map((p) => `:(literal)${p}`)]);
+  for (let start = 0; start < records.length; ) {
+    let end = records.indexOf(0, start);
+    if (end < 0) end = records.length;
+    const tab = records.indexOf(0x09, start);
+    const m = tab > start && tab < end ? /^(\d+) ([0-9a-f]+) (\d)$/.exec(records.subarray(start, tab).toString("latin1")) : null;
+    if (m && m[3] === "0" && m[1] !== "160000") out.set(pathFromBytes(records.subarray(tab + 1, end)), m[2]);
+    start = end + 1;
   }
   return out;
 }
@@ -242,4 +306,9 @@ export function stagedBlobIds(root: string, paths: string[]): Map<string, string
 /** A path git resolves inside its own directory (`hooks`, `info/exclude`), absolute. */
 export function gitPath(root: string, name: string): string {
   return gitSync(root, ["rev-parse", "--path-format=absolute", "--git-path", name]).toString("utf8").trim();
+}
+
+/** The repository's git directories, absolute: its own (a linked worktree's) and the common one (hooks, config). */
+export function gitDirs(root: string): string[] {
+  return gitSync(root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]).toString("utf8").split("\n").filter(Boolean);
 }

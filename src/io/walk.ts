@@ -5,6 +5,7 @@ import { join, relative, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { statOrThrow } from "./files.ts";
+import { isUtf8, quoteName, UNDECODABLE_NAME } from "./names.ts";
 
 /** Folders that hold other people's code or build output. */
 export const VENDORED_DIRS = new Set([
@@ -21,6 +22,8 @@ export interface WalkEntry {
 export interface WalkNote {
   path: string;
   reason: string;
+  /** Something that should have been read could not be (a folder, a file name): not a choice like "vendored". */
+  problem?: boolean;
 }
 
 interface IgnoreLevel {
@@ -99,12 +102,20 @@ function walkDir(dir: string, levels: IgnoreLevel[], out: WalkEntry[], notes: Wa
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch (e) {
-    notes.push({ path: dir, reason: `unreadable folder (${(e as NodeJS.ErrnoException).code ?? e})` });
+    notes.push({ path: dir, reason: `unreadable folder (${(e as NodeJS.ErrnoException).code ?? e})`, problem: true });
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const undecodable = undecodableNames(dir, entries);
   for (const entry of entries) {
     if (entry.name.startsWith(".")) continue; // hidden, like ripgrep; .git included
+    const raw = undecodable?.get(entry.name);
+    if (raw) {
+      // The decoded name (U+FFFD for the bad bytes) opens nothing: say which file, as git quotes it.
+      const shown = quoteName(dir === "." ? raw : Buffer.concat([Buffer.from(`${dir}/`), raw]));
+      if (entry.isDirectory() || detectLanguage(entry.name, undefined)) notes.push({ path: shown, reason: UNDECODABLE_NAME, problem: true });
+      continue;
+    }
     const path = dir === "." ? entry.name : join(dir, entry.name);
     if (entry.isDirectory()) {
       if (isIgnored(path, true, here)) continue;
@@ -119,4 +130,21 @@ function walkDir(dir: string, levels: IgnoreLevel[], out: WalkEntry[], notes: Wa
       out.push({ path, explicit: false });
     }
   }
+}
+
+/**
+ * The entries whose names are not UTF-8, by their decoded name, with their bytes. Only folders
+ * with a decoded name holding U+FFFD are listed a second time, as bytes.
+ */
+function undecodableNames(dir: string, entries: { name: string }[]): Map<string, Buffer> | undefined {
+  if (!entries.some((e) => e.name.includes("\uFFFD"))) return undefined;
+  const out = new Map<string, Buffer>();
+  try {
+    for (const raw of readdirSync(dir, { encoding: "buffer" })) {
+      if (!isUtf8(raw)) out.set(raw.toString("utf8"), raw);
+    }
+  } catch {
+    // listed a moment ago: a folder that went away has no names to report
+  }
+  return out;
 }

@@ -45,7 +45,8 @@ export interface FileAccess {
   /** A regular file's bytes, after the check; throws OutlineError (refused, missing, too large, not a file). */
   read(path: string, maxBytes: number): SourceFile & { stamp: FileStamp };
   /** Source files (regular files) under a folder (a located one) or, by default, under every listing root. */
-  list(folder?: string): ListedFile[];
+  /** Files under a folder (default: every root); `problems` receives what could not be listed. */
+  list(folder?: string, problems?: WalkNote[]): ListedFile[];
 }
 
 /** Longest path argument echoed in a message. */
@@ -163,7 +164,7 @@ export class Workspace implements FileAccess {
     }
   }
 
-  list(folder?: string): ListedFile[] {
+  list(folder?: string, problems?: WalkNote[]): ListedFile[] {
     // The walk takes paths relative to the working folder (it finds .gitignore files from there).
     if (realpathSync(process.cwd()) !== this.base) throw new OutlineError("internal", `the working folder is not the workspace base ${this.base}`);
     const starts = folder === undefined ? this.listRoots.map((l) => this.display(l)) : [this.locate(folder)];
@@ -181,6 +182,8 @@ export class Workspace implements FileAccess {
         // deleted since the walk saw it
       }
     }
+    // What could not be read at all (a folder, a name that is not UTF-8) is the caller's to name.
+    if (problems) for (const n of notes) if (n.problem) problems.push(n);
     return out;
   }
 

@@ -10,6 +10,7 @@ import { contentHash } from "../core/hash.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import { looksBinary } from "../io/files.ts";
 import type { FileAccess } from "../io/workspace.ts";
+import type { WalkNote } from "../io/walk.ts";
 import { renderOutlineText, HASH_PREFIX } from "../render/outline-text.ts";
 import { approxTokens, renderCallChainText, renderCallersText } from "../render/calls-text.ts";
 import { ParseCache, repoSymbols, type RepoSymbols } from "../app/repo-symbols.ts";
@@ -39,7 +40,8 @@ export class AgentTools {
     const parts: string[] = [];
     let used = 0;
     const left: string[] = [];
-    for (const { path: p } of this.workspace.list(target)) {
+    const problems: WalkNote[] = [];
+    for (const { path: p } of this.workspace.list(target, problems)) {
       if (used > 8000) {
         left.push(p);
         continue;
@@ -55,6 +57,7 @@ export class AgentTools {
       }
     }
     if (left.length) parts.push(`… ${left.length} more files not outlined (ask for them one folder or file at a time): ${left.slice(0, 50).map(quotePath).join(", ")}${left.length > 50 ? ", …" : ""}\n`);
+    for (const n of problems) parts.push(`${quotePath(n.path)}: skipped (${printable(n.reason)})\n`);
     if (!parts.length) return `no supported source files under ${quotePath(target)}\n`;
     return parts.join("\n");
   }

@@ -35,6 +35,7 @@ export function cacheCommands(cli: CAC, run: Wrap, io: CliIO): [string, () => un
       cli
         .command("hook <action>", "Git pre-commit integration: install | uninstall | run (refresh the cache from staged content)")
         .option("--strict", "run: fail (exit 1) on a problem instead of warning")
+        .option("--force", "install: also into a core.hooksPath shared with other repositories")
         .action(run(async (action: string, opts) => (await import("./hook.ts")).hookCommand(action, opts, io)))],
   ];
 }

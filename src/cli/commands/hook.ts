@@ -7,11 +7,12 @@ import { EXIT_OK } from "../options.ts";
 
 export interface HookOptions {
   strict?: boolean;
+  force?: boolean;
 }
 
 export async function hookCommand(action: string, options: HookOptions, io: CliIO): Promise<number> {
   if (action === "install") {
-    for (const line of installHook(process.cwd())) io.note(line);
+    for (const line of installHook(process.cwd(), undefined, { force: options.force })) io.note(line);
     return EXIT_OK;
   }
   if (action === "uninstall") {

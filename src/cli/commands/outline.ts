@@ -2,7 +2,7 @@ import { outlineFile } from "../../app/outline-file.ts";
 import { beforeParse } from "../../app/pool-hooks.ts";
 import { OutlineError } from "../../core/errors.ts";
 import { quotePath } from "../../core/text/quote.ts";
-import { looksBinary, looksMinified, parseSize, DEFAULT_MAX_BYTES, formatBytes } from "../../io/files.ts";
+import { looksBinary, looksMinified, parseSize, DEFAULT_MAX_BYTES, formatBytes, unreadableReason } from "../../io/files.ts";
 import { expandPaths, type WalkNote } from "../../io/walk.ts";
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { renderOutlineText } from "../../render/outline-text.ts";
@@ -35,7 +35,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
   let first = true;
   for (const entry of entries) {
     if (!entry.explicit) {
-      const skip = skipReason(entry.path, maxBytes);
+      const skip = skipReasonOrFailure(entry.path, maxBytes);
       if (skip) {
         io.note(`skipped ${quotePath(entry.path)}: ${skip}`);
         continue;
@@ -81,6 +81,15 @@ function announceBatch(paths: string[]): void {
     }
   }
   hook({ files: paths.length, bytes });
+}
+
+/** skipReason, or why the file could not even be looked at (it is then skipped with that reason). */
+function skipReasonOrFailure(path: string, maxBytes: number): string | undefined {
+  try {
+    return skipReason(path, maxBytes);
+  } catch (e) {
+    return unreadableReason(e);
+  }
 }
 
 /** Why a file found in a folder walk is not outlined, or undefined to outline it. */

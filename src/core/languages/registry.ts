@@ -54,6 +54,8 @@ export interface LanguageSpec {
   bodyTypes?: string[];
   /** Pattern (regex source) removed from every name: `^:` for Ruby's `attr_reader :sku`. */
   nameTrim?: string;
+  /** Names may be quoted with this (Kotlin, Swift, Scala: a backtick): the name is the text between the quotes. */
+  quotedNames?: string;
   /** Separator used inside qualified names in this language's source (`::` in C++/Rust). */
   scopeSeparator?: string;
   /**
@@ -197,6 +199,7 @@ export const LANGUAGES: LanguageSpec[] = [
     signatureSkipTypes: ["annotation"],
     commentTypes: ["line_comment", "multiline_comment"],
     methodContainers: CLASS_LIKE.concat("module"),
+    quotedNames: "`",
   },
   {
     id: "swift", name: "Swift",
@@ -206,6 +209,7 @@ export const LANGUAGES: LanguageSpec[] = [
     bodyTypes: ["function_body", "computed_property"],
     commentTypes: ["comment", "multiline_comment"],
     methodContainers: CLASS_LIKE.concat("impl"),
+    quotedNames: "`",
   },
   {
     id: "scala", name: "Scala",
@@ -214,6 +218,7 @@ export const LANGUAGES: LanguageSpec[] = [
     signatureSkipTypes: ["annotation"],
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
+    quotedNames: "`",
   },
   {
     id: "lua", name: "Lua",

@@ -21,6 +21,7 @@ import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
 import { outlineMatches } from "./matches.ts";
 import { CommentIndex } from "./comment-index.ts";
+import { unquotedName } from "./quoted-names.ts";
 
 export interface RawDefinition {
   node: Node;
@@ -132,6 +133,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     if (!body && bodyTypes) body = lastChildOfType(def, bodyTypes);
     if (!doc && body && spec.bodyDocstring) doc = bodyDocstring(body, spec.bodyDocstring);
     let nameText = nameTrim ? rawName.replace(nameTrim, "") : rawName;
+    if (spec.quotedNames) nameText = unquotedName(def, name, nameText, spec.quotedNames, hasError && def.hasError);
     let qualifierText = qualifier?.text;
     if (sep && nameText.includes(sep)) {
       const parts = splitTopLevel(nameText, sep);

@@ -2,6 +2,7 @@
 import type { Node, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { loadQuery, parse } from "../parse/parser.ts";
+import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../parse/limits.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
@@ -42,10 +43,16 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
   const query = await loadQuery(spec, { imports: withImports });
-  const tree = await parse(spec.grammar, text, spec === language ? oldTree : undefined);
+  // A parse stopped by a limit names this file.
+  const parseHere = (source: string, old?: Tree) =>
+    parse(spec.grammar, source, old).catch((e) => {
+      throw e instanceof ParseLimitError ? new OutlineLimitError(path, e.reason, e.hint) : e;
+    });
+  const tree = await parseHere(text, spec === language ? oldTree : undefined);
   const extraTrees: Tree[] = [];
   try {
     let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
+    checkDefinitionDepth(path, defs);
     // Error recovery can swallow the rest of a file into one broken definition. Parse again
     // from where that starts (the text before it blanked, so positions hold) and take the
     // definitions found there.
@@ -54,10 +61,11 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
       earliest(swallowedFrom(defs, spec, text), strandedErrorFrom(root, defs, spec, text, after), after);
     // Both look for errors: in a tree without one (no node then has one) they find nothing.
     for (let from = hasError ? resumeAt(tree.rootNode, -1) : undefined, rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
-      const again = await parse(spec.grammar, blankBefore(text, from));
+      const again = await parseHere(blankBefore(text, from));
       extraTrees.push(again);
       const more = extractDefinitions(again, query, spec).defs.filter((d) => d.startIndex >= from!);
       defs = [...defs.filter((d) => d.startIndex < from!), ...more];
+      checkDefinitionDepth(path, defs);
       from = resumeAt(again.rootNode, from);
     }
     const symbols = buildSymbols(defs, spec, text);

@@ -3,13 +3,30 @@ import { Parser, Language, Query, type Tree } from "web-tree-sitter";
 import type { GrammarSource, LanguageSpec } from "../languages/registry.ts";
 import { assets, outlineQuerySource, type QueryParts } from "./assets.ts";
 import { patternRootTypes } from "./pattern-roots.ts";
+import { ParseLimitError, parseLimits } from "./limits.ts";
 
 let runtime: Promise<void> | undefined;
 const languages = new Map<string, Promise<Language>>();
 const queries = new Map<string, Promise<Query>>();
 
+/**
+ * The options handed to Parser.init. web-tree-sitter's emscripten module is this very object
+ * (`var Module = moduleArg`) and keeps its current heap view on it as `HEAPU8`, replaced on
+ * every growth: its length is the heap's size (test/robustness.test.ts checks that it is read).
+ */
+const wasmModule: { wasmBinary?: Uint8Array; HEAPU8?: Uint8Array } = {};
+
 export function initRuntime(): Promise<void> {
-  return (runtime ??= Parser.init({ wasmBinary: assets().runtimeWasm() }));
+  if (!runtime) {
+    wasmModule.wasmBinary = assets().runtimeWasm();
+    runtime = Parser.init(wasmModule);
+  }
+  return runtime;
+}
+
+/** The WebAssembly heap's size in bytes (0 before the runtime is up). */
+export function heapBytes(): number {
+  return wasmModule.HEAPU8?.length ?? 0;
 }
 
 function grammarKey(g: GrammarSource) {
@@ -75,15 +92,33 @@ export async function parse(g: GrammarSource, text: string, oldTree?: Tree): Pro
     parsers.set(key, parser);
   }
   if (oldTree) {
-    const tree = parser.parse(text, oldTree);
+    const tree = bounded(parser, text, oldTree);
     // Error recovery may take another path when it starts from an old tree: a tree with errors
     // is thrown away and the text parsed from scratch, so outlines stay those of a fresh parse.
-    if (tree && !tree.rootNode.hasError) return tree;
-    tree?.delete();
+    if (!tree.rootNode.hasError) return tree;
+    tree.delete();
   }
-  const tree = parser.parse(text);
-  if (!tree) throw new Error("tree-sitter returned no tree");
-  return tree;
+  return bounded(parser, text);
+}
+
+/**
+ * Parse, stopped when the heap grows past parseLimits.heapBytes (the progress callback runs every
+ * few hundred parser steps; a true return cancels). Only growth during this parse counts: the heap
+ * never shrinks, and what an earlier, freed tree left is reused first.
+ */
+function bounded(parser: Parser, text: string, oldTree?: Tree): Tree {
+  const limit = parseLimits.heapBytes;
+  const before = heapBytes();
+  let stopped = false;
+  const progressCallback = () => {
+    const now = heapBytes();
+    return (stopped = now > limit && now > before);
+  };
+  const tree = parser.parse(text, oldTree ?? null, { progressCallback });
+  if (tree) return tree;
+  parser.reset(); // the next parse starts afresh, not where this one stopped
+  if (stopped) throw new ParseLimitError(`too large to parse: its syntax tree would take more than ${limit / 1024 / 1024} MiB`);
+  throw new Error("tree-sitter returned no tree");
 }
 
 export async function withTree<T>(g: GrammarSource, text: string, use: (tree: Tree) => T | Promise<T>): Promise<T> {

@@ -18,7 +18,8 @@ export type Resolution =
 
 /** `Foo::bar`, `Foo#bar`, `Foo->bar` are accepted for `Foo.bar`. */
 export function normalizeQuery(query: string): string {
-  return query.trim().replace(/::|#|->/g, ".").replace(/\(\)$/, "");
+  // A part quoted as in the source (`my test`) is the name inside the quotes (quoted-names.ts).
+  return query.trim().replace(/::|#|->/g, ".").replace(/\(\)$/, "").replace(/(^|\.)`([^`]+)`(?=\.|$)/g, "$1$2");
 }
 
 export function resolveSymbol(symbols: OutlineSymbol[], rawQuery: string): Resolution {
