@@ -302,7 +302,11 @@ function kotlinName(r: Rng): string {
 describe.skipIf(!available)(`output fuzz through the binary, seed ${SEED}`, () => {
   let repo: TempRepo;
   const r = rng(SEED + 4);
-  const kt = Array.from({ length: 4 }, () => ({ path: fileName(r, ".kt"), name: kotlinName(r) }));
+  // `src` as written (backticks); `name` as the outline names it (the text between them).
+  const kt = Array.from({ length: 4 }, () => {
+    const src = kotlinName(r);
+    return { path: fileName(r, ".kt"), src, name: src.slice(1, -1) };
+  });
   const py = fileName(r, ".py");
 
   const run = (args: string[]) => {
@@ -315,9 +319,9 @@ describe.skipIf(!available)(`output fuzz through the binary, seed ${SEED}`, () =
 
   beforeAll(() => {
     repo = tempRepo();
-    for (const f of kt) repo.write(f.path, `fun ${f.name}() = 0\n`);
+    for (const f of kt) repo.write(f.path, `fun ${f.src}() = 0\n`);
     repo.commit("base");
-    for (const f of kt) repo.write(f.path, `fun ${f.name}(a: Int) = a\n\nfun user() = ${f.name}(1)\n`);
+    for (const f of kt) repo.write(f.path, `fun ${f.src}(a: Int) = a\n\nfun user() = ${f.src}(1)\n`);
     repo.write(py, "def target():\n    return 1\n\ndef caller():\n    return target()\n");
     repo.commit("pr");
   });

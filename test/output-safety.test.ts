@@ -202,7 +202,9 @@ const P = "p\n::error title=PWNED::owned.py";
 const K = `k\r${ESC}[31mred${RLO}\u2066.kt`;
 const J = "j\u2028.js";
 /** Kotlin keeps the backticks in the name. */
-const KNAME = `\`x${ESC}[2Jy${RLO}z\``;
+/** The Kotlin name as written (backticks) and as the outline names it (the text between them). */
+const KSRC = `\`x${ESC}[2Jy${RLO}z\``;
+const KNAME = KSRC.slice(1, -1);
 const JNAME = `"a\u2028b${ESC}c"`;
 const LONG = "f" + "x".repeat(70_000);
 
@@ -227,10 +229,10 @@ describe.skipIf(!available)("the binary on a PR with hostile names", () => {
   beforeAll(() => {
     repo = tempRepo();
     repo.write("helper.py", "def helper():\n    return 1\n");
-    repo.write(K, `fun ${KNAME}() = 0\n`);
+    repo.write(K, `fun ${KSRC}() = 0\n`);
     repo.commit("base");
     repo.write(P, "def pwned():\n    return helper()\n\ndef again():\n    return pwned()\n");
-    repo.write(K, `fun ${KNAME}(a: Int) = a\n\nfun caller() = ${KNAME}(1)\n`);
+    repo.write(K, `fun ${KSRC}(a: Int) = a\n\nfun caller() = ${KSRC}(1)\n`);
     repo.write(J, `class K {\n  ${JNAME}() { return 1 }\n}\n`);
     repo.write("long.py", `def ${LONG}():\n    pass\n\ndef short():\n    pass\n`);
     repo.commit("pr");
@@ -282,7 +284,7 @@ describe.skipIf(!available)("the binary on a PR with hostile names", () => {
     expect(text.code).toBe(0);
     expectSafe(text.out + text.err);
     expect(text.out).toContain(`\n${quotePath(K)} (kotlin, 3 lines, 2 symbols, sha256:`);
-    expect(text.out).toContain(`\n1 fun ${printable(KNAME)}(a: Int)\n`);
+    expect(text.out).toContain(`\n1 fun ${printable(KSRC)}(a: Int)\n`);
     expect(text.out).toContain(`\n 2 ${printable(JNAME)}()\n`);
     const json = run(["outline", ".", "--format", "json"]);
     expectSafe(json.out);
@@ -300,7 +302,7 @@ describe.skipIf(!available)("the binary on a PR with hostile names", () => {
   test("search, digest, symbol, calls and callers", () => {
     const search = run(["search", "x", "--kind", "function"]);
     expectSafe(search.out + search.err);
-    expect(search.out).toContain(`${quotePath(K)}:1-1 function ${quoteName(KNAME)}  fun ${printable(KNAME)}(a: Int)\n`);
+    expect(search.out).toContain(`${quotePath(K)}:1-1 function ${quoteName(KNAME)}  fun ${printable(KSRC)}(a: Int)\n`);
     const searchJson = run(["search", "x", "--kind", "function", "--format", "json"]);
     expectSafe(searchJson.out);
     expect(JSON.parse(searchJson.out).results.some((h: { path: string; name: string }) => h.path === K && h.name === KNAME)).toBe(true);

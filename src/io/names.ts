@@ -1,8 +1,8 @@
-// File names that are not valid UTF-8. Git and the file system hand them over as bytes; a
-// JavaScript string cannot hold them (decoding turns them into U+FFFD, and the decoded name then
-// opens nothing). Such a name is carried as git writes it with core.quotePath: in double quotes,
-// with C escapes and every byte >= 0x80 as a 3-digit octal escape (`"bad\377.py"`). Whatever
-// must open the file skips it with a note naming it so; nothing else is lost.
+// File names that are not valid UTF-8. Git and the file system hand them over as bytes; a plain
+// UTF-8 decode turns the bad bytes into U+FFFD, and the decoded name then opens nothing. Such a
+// name is carried with each bad byte as a lone surrogate (decodeName), which maps back to the
+// bytes exactly. Whatever must open the file uses the bytes (undecodablePath) or skips it with
+// a note naming it; nothing else is lost.
 
 const fatal = new TextDecoder("utf-8", { fatal: true });
 
@@ -17,22 +17,60 @@ export function isUtf8(bytes: Uint8Array): boolean {
   }
 }
 
-const C_ESCAPES: Record<number, string> = { 0x07: "a", 0x08: "b", 0x09: "t", 0x0a: "n", 0x0b: "v", 0x0c: "f", 0x0d: "r", 0x22: '"', 0x5c: "\\" };
-
-/** The name as git quotes it: `"bad\377.py"`. */
-export function quoteName(bytes: Uint8Array): string {
-  let out = '"';
-  for (const b of bytes) {
-    if (C_ESCAPES[b]) out += `\\${C_ESCAPES[b]}`;
-    else if (b < 0x20 || b >= 0x7f) out += `\\${b.toString(8).padStart(3, "0")}`;
-    else out += String.fromCharCode(b);
+/**
+ * The name decoded as UTF-8, each byte that is not part of valid UTF-8 carried as the lone
+ * surrogate U+DC80..U+DCFF (Python's "surrogateescape"). Reversible (encodeName), printed by
+ * quotePath as git prints it (`"bad\377.py"`), and a JSON consumer in Python gets the bytes
+ * back with os.fsencode.
+ */
+export function decodeName(bytes: Uint8Array): string {
+  if (isUtf8(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
+  let out = "";
+  for (let i = 0; i < bytes.length; ) {
+    const n = validSequence(bytes, i);
+    if (n) {
+      out += Buffer.from(bytes.subarray(i, i + n)).toString("utf8");
+      i += n;
+    } else {
+      out += String.fromCharCode(0xdc00 + bytes[i]);
+      i += 1;
+    }
   }
-  return out + '"';
+  return out;
 }
 
-/** A path from git or the file system: the string itself when it is UTF-8, else quoteName's form. */
+/** The length of the valid UTF-8 sequence at `i`, or 0. */
+function validSequence(b: Uint8Array, i: number): number {
+  const c = b[i];
+  if (c < 0x80) return 1;
+  const cont = (k: number, lo = 0x80, hi = 0xbf) => i + k < b.length && b[i + k] >= lo && b[i + k] <= hi;
+  if (c >= 0xc2 && c <= 0xdf) return cont(1) ? 2 : 0;
+  if (c >= 0xe0 && c <= 0xef) {
+    const lo = c === 0xe0 ? 0xa0 : 0x80;
+    const hi = c === 0xed ? 0x9f : 0xbf;
+    return cont(1, lo, hi) && cont(2) ? 3 : 0;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    const lo = c === 0xf0 ? 0x90 : 0x80;
+    const hi = c === 0xf4 ? 0x8f : 0xbf;
+    return cont(1, lo, hi) && cont(2) && cont(3) ? 4 : 0;
+  }
+  return 0;
+}
+
+/** The bytes of a name decodeName made: escaped bytes back as themselves, the rest UTF-8. */
+export function encodeName(name: string): Buffer {
+  const parts: Buffer[] = [];
+  for (const ch of name) {
+    const cp = ch.codePointAt(0)!;
+    parts.push(cp >= 0xdc80 && cp <= 0xdcff ? Buffer.from([cp - 0xdc00]) : Buffer.from(ch, "utf8"));
+  }
+  return Buffer.concat(parts);
+}
+
+/** A path from git or the file system, through decodeName. */
 export function pathFromBytes(bytes: Uint8Array): string {
-  return isUtf8(bytes) ? Buffer.from(bytes).toString("utf8") : quoteName(bytes);
+  return decodeName(bytes);
 }
 
 /** NUL-separated paths (`git … -z`), each through pathFromBytes. */
@@ -47,8 +85,6 @@ export function splitNulPaths(out: Uint8Array): string[] {
   return paths;
 }
 
-const QUOTED = /^"((?:[^"\\]|\\(?:[0-7]{3}|[abtnvfr"\\]))*)"$/;
-
 export interface UndecodablePath {
   /** The name's bytes, to open the file with (fs functions take a Buffer path). */
   bytes: Buffer;
@@ -56,23 +92,12 @@ export interface UndecodablePath {
   decoded: string;
 }
 
-/** For a path in quoteName's form whose bytes are not UTF-8: its bytes. Undefined for any other path. */
+/** For a path holding escaped bytes (decodeName): its bytes. Undefined for any other path. */
 export function undecodablePath(path: string): UndecodablePath | undefined {
-  const m = QUOTED.exec(path);
-  if (!m) return undefined;
-  const bytes: number[] = [];
-  const body = m[1];
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] !== "\\") {
-      bytes.push(...Buffer.from(body[i], "utf8"));
-    } else if (/[0-7]/.test(body[i + 1])) {
-      bytes.push(parseInt(body.slice(i + 1, i + 4), 8));
-      i += 3;
-    } else {
-      bytes.push(Number(Object.keys(C_ESCAPES).find((k) => C_ESCAPES[Number(k)] === body[i + 1])));
-      i += 1;
-    }
-  }
-  const raw = Buffer.from(bytes);
-  return isUtf8(raw) ? undefined : { bytes: raw, decoded: raw.toString("utf8") };
+  if (!ESCAPED_BYTE.test(path)) return undefined;
+  const raw = encodeName(path);
+  return { bytes: raw, decoded: raw.toString("utf8") };
 }
+
+/** A lone low surrogate U+DC80..U+DCFF (one not after a high surrogate): an escaped byte. */
+const ESCAPED_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;

@@ -5,7 +5,7 @@ import { join, relative, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { statOrThrow } from "./files.ts";
-import { isUtf8, quoteName, UNDECODABLE_NAME } from "./names.ts";
+import { decodeName, isUtf8, UNDECODABLE_NAME } from "./names.ts";
 
 /** Folders that hold other people's code or build output. */
 export const VENDORED_DIRS = new Set([
@@ -112,7 +112,7 @@ function walkDir(dir: string, levels: IgnoreLevel[], out: WalkEntry[], notes: Wa
     const raw = undecodable?.get(entry.name);
     if (raw) {
       // The decoded name (U+FFFD for the bad bytes) opens nothing: say which file, as git quotes it.
-      const shown = quoteName(dir === "." ? raw : Buffer.concat([Buffer.from(`${dir}/`), raw]));
+      const shown = decodeName(dir === "." ? raw : Buffer.concat([Buffer.from(`${dir}/`), raw]));
       if (entry.isDirectory() || detectLanguage(entry.name, undefined)) notes.push({ path: shown, reason: UNDECODABLE_NAME, problem: true });
       continue;
     }

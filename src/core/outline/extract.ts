@@ -133,16 +133,19 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     if (!body && bodyTypes) body = lastChildOfType(def, bodyTypes);
     if (!doc && body && spec.bodyDocstring) doc = bodyDocstring(body, spec.bodyDocstring);
     let nameText = nameTrim ? rawName.replace(nameTrim, "") : rawName;
-    if (spec.quotedNames) nameText = unquotedName(def, name, nameText, spec.quotedNames, hasError && def.hasError);
+    // A quoted name is the exact text between its quotes: never split, cut or trimmed.
+    const unquoted = spec.quotedNames ? unquotedName(def, name, nameText, spec.quotedNames, hasError && def.hasError) : nameText;
+    const quoted = unquoted !== nameText;
+    nameText = unquoted;
     let qualifierText = qualifier?.text;
-    if (sep && nameText.includes(sep)) {
+    if (!quoted && sep && nameText.includes(sep)) {
       const parts = splitTopLevel(nameText, sep);
       nameText = parts.pop()!.trim();
       qualifierText = parts.join(".");
     }
     // `get<int>` (a specialization) is named `get`; `operator<` keeps its name.
     // Only after an identifier: Ruby's `<=>` is an operator name.
-    if (sep && nameText.endsWith(">") && !/^operator\b/.test(nameText)) nameText = nameText.replace(/^(\w+)\s*<.*>$/s, "$1");
+    if (!quoted && sep && nameText.endsWith(">") && !/^operator\b/.test(nameText)) nameText = nameText.replace(/^(\w+)\s*<.*>$/s, "$1");
     defs.set(key, {
       node: def,
       startIndex,
@@ -152,7 +155,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       comments,
       kind: kind as SymbolKind,
       declaration,
-      nameText: nameText.trim(),
+      nameText: quoted ? nameText : nameText.trim(),
       qualifierText,
       body,
       doc,

@@ -57,7 +57,10 @@ const escapes = new Map<string, string>(Object.entries(NAMED));
 function escapeChar(ch: string): string {
   let e = escapes.get(ch);
   if (e === undefined) {
-    e = utf8Bytes(ch.codePointAt(0)!).map((b) => `\\${b.toString(8).padStart(3, "0")}`).join("");
+    const cp = ch.codePointAt(0)!;
+    // U+DC80..U+DCFF alone is a byte of a name that is not UTF-8 (src/io/names.ts): that byte.
+    if (cp >= 0xdc80 && cp <= 0xdcff) e = `\\${(cp - 0xdc00).toString(8)}`;
+    else e = utf8Bytes(ch.codePointAt(0)!).map((b) => `\\${b.toString(8).padStart(3, "0")}`).join("");
     escapes.set(ch, e);
   }
   return e;
