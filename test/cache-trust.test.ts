@@ -11,7 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { createHash } from "node:crypto";
 import { spawn, spawnSync } from "node:child_process";
 import {
-  chmodSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync,
+  chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
 import { entryFitsSource, RACY_WINDOW_MS, toEntry, validEntry } from "../src/core/cache/format.ts";
@@ -150,6 +150,21 @@ describe("a cache committed to the repository (issue 10, item 1)", () => {
       expect(index.stdout).toBe("");
       expect(index.stderr).toBe("ast-outline: not writing .ast_outline_cache: it is tracked by git (untrack and delete it: git rm -r -q --cached .ast_outline_cache && rm -rf .ast_outline_cache)\n");
       expect(gitOk(repo.path, "status", "--porcelain", "--untracked-files=all", "--ignored")).toBe("");
+    } finally {
+      repo.cleanup();
+    }
+  }, 60000);
+
+  test("hook run warns and writes nothing; --strict fails the commit", () => {
+    const repo = poisonedRepo(binaryEngine());
+    try {
+      write(repo.path, "base.py", "def ok():\n    return 2\n");
+      gitOk(repo.path, "add", "base.py");
+      const hook = runBinary(["hook", "run"], { cwd: repo.path });
+      expect(hook.code).toBe(0);
+      expect(hook.stderr).toBe("ast-outline: pre-commit: warning: not writing .ast_outline_cache: it is tracked by git (untrack and delete it: git rm -r -q --cached .ast_outline_cache && rm -rf .ast_outline_cache) (commit not blocked)\n");
+      expect(runBinary(["hook", "run", "--strict"], { cwd: repo.path }).code).toBe(1);
+      expect(gitOk(repo.path, "status", "--porcelain", "--untracked-files=all", "--ignored")).toBe("M  base.py\n");
     } finally {
       repo.cleanup();
     }
@@ -309,19 +324,24 @@ describe("object checks", () => {
     expect(validEntry({ ...JSON.parse(JSON.stringify(entry)), symbols: [{ name: 1 }] }, "eng", outline.hash, "python")).toBe(false);
   });
 
-  test("every genuine outline of the fixtures fits its file", async () => {
+  test("genuine outlines fit their files (the fixtures, four files of each folder)", async () => {
     const { expandPaths } = await import("../src/io/walk.ts");
     const { detectLanguage } = await import("../src/core/languages/detect.ts");
+    const fixtures = join(import.meta.dir, "..", "fixtures");
+    const perFolder = new Map<string, number>();
     let checked = 0;
-    for (const e of expandPaths([join(import.meta.dir, "..", "fixtures")], [])) {
+    for (const e of expandPaths([fixtures], [])) {
+      const folder = e.path.slice(fixtures.length + 1).split("/")[0];
+      if ((perFolder.get(folder) ?? 0) >= 4) continue;
       const bytes = readFileSync(e.path);
       const language = detectLanguage(e.path, bytes.subarray(0, 256));
       if (!language) continue;
+      perFolder.set(folder, (perFolder.get(folder) ?? 0) + 1);
       const outline = await outlineSource({ path: e.path, bytes, language });
       expect(entryFitsSource(toEntry(outline, "eng"), bytes), e.path).toBe(true);
       checked++;
     }
-    expect(checked).toBeGreaterThan(50);
+    expect(checked).toBeGreaterThan(40);
   }, 60000);
 });
 

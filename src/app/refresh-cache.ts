@@ -343,11 +343,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   // looked for by `index` and runs that write. The manifest is read again for the keys in use:
   // a concurrent run may have written one that points at objects this run does not know.
   if (verifyObjects || manifestChanged || touched.size || queued) {
-    store.sweep(() => {
-      const keys = new Set(keysNow);
-      for (const r of Object.values(store.readManifest().files)) keys.add(objectKey(r.hash, r.language));
-      return keys;
-    });
+    store.sweep(keysNow, () => new Set(Object.values(store.readManifest().files).map((r) => objectKey(r.hash, r.language))));
   }
   if (store.off) result.distrustNote = distrustWarning(opts.root, store.off);
   else if (store.unwritable && !result.stored) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);

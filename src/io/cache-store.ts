@@ -272,11 +272,12 @@ export class CacheStore {
    * Remove what no run needs: temp files a killed process left (only old ones: a live writer may
    * own a new one), objects of this engine that no manifest record points at and that are older
    * than OBJECT_GRACE_MS, and object folders of other engines unused for ENGINE_GRACE_MS.
-   * `inUse` is asked only when there is an unreferenced object to remove, after the folders were
-   * listed, so it can read the manifest as a concurrent run left it; a concurrent run's objects
-   * are younger than the grace period (written, or touched when reused, before its manifest).
+   * Objects whose key is in `inUse` are kept; `alsoInUse` is asked only when some other object
+   * is old enough to go, after the folders were listed, so it can read the manifest as a
+   * concurrent run left it. A concurrent run's new objects are younger than the grace period
+   * (written, or touched when reused, before its manifest).
    */
-  sweep(inUse: () => Set<string>, now = Date.now()): SweepResult {
+  sweep(inUse: Set<string>, alsoInUse: () => Set<string>, now = Date.now()): SweepResult {
     const removed: SweepResult = { temps: 0, objects: 0, engines: 0 };
     if (this.off || this.unwritable) return removed;
     const olderThan = (p: string, ms: number) => {
@@ -315,17 +316,18 @@ export class CacheStore {
         const names = list(dir);
         sweepTemps(dir, names);
         for (const name of names) {
-          if (name.endsWith(".json") && !name.includes(TEMP_MARK)) candidates.push({ key: name.slice(0, -5), file: join(dir, name) });
+          if (!name.endsWith(".json") || name.includes(TEMP_MARK)) continue;
+          const key = name.slice(0, -5);
+          if (!inUse.has(key)) candidates.push({ key, file: join(dir, name) });
         }
       }
     }
     if (!candidates.length) return removed;
     let keep: Set<string> | undefined;
     for (const c of candidates) {
-      // Most objects are in use: the set is asked for once, and only when some object may not be.
-      keep ??= inUse();
-      if (keep.has(c.key) || !olderThan(c.file, OBJECT_GRACE_MS)) continue;
-      if (remove(c.file)) removed.objects++;
+      if (!olderThan(c.file, OBJECT_GRACE_MS)) continue;
+      keep ??= alsoInUse();
+      if (!keep.has(c.key) && remove(c.file)) removed.objects++;
     }
     return removed;
   }
