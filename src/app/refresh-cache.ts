@@ -1,7 +1,9 @@
 // Bringing the repo-wide cache up to date: the shared engine behind `index`, `search`,
-// `digest` and `hook run`. Order of trust: a file whose stat fingerprint is unchanged is not
-// read; one whose content hash has a valid object is not parsed; everything else is parsed
-// (on all cores) and stored.
+// `digest` and `hook run`. First, whether the cache may be used at all (cache-trust.ts: a
+// cache that may not is neither read nor written, and everything is parsed in memory). Then,
+// order of trust: a file whose stat fingerprint is unchanged is not read; one whose content
+// hash has an object that fits its bytes is not parsed; everything else is parsed (on all
+// cores) and stored.
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { CACHE_DIR, objectKey, recordFor, toEntry, statUnchanged, type CacheEntry, type Manifest, type ManifestRecord } from "../core/cache/format.ts";

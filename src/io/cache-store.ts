@@ -11,7 +11,7 @@
 // nothing and writes nothing. On every use: files are opened without following a symbolic
 // link, temp files are created exclusively, and a rename replaces a link at the final name
 // instead of writing through it.
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { lstatSync, lutimesSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fsPromises } from "../core/builtins.ts";
 import {
@@ -122,7 +122,7 @@ export class CacheStore {
   objectSize(hash: string, language: string): number {
     if (this.off) return -1;
     try {
-      return statSync(this.objectPath(hash, language)).size;
+      return lstatSync(this.objectPath(hash, language)).size;
     } catch {
       return -1;
     }
@@ -157,7 +157,7 @@ export class CacheStore {
     if (this.off || this.unwritable) return;
     try {
       const now = new Date();
-      utimesSync(this.objectPath(hash, language), now, now);
+      lutimesSync(this.objectPath(hash, language), now, now);
     } catch {
       // gone, or read-only: at worst a sweep removes it and the next run parses the file again
     }
