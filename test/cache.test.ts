@@ -4,6 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
+import { RACY_WINDOW_MS } from "../src/core/cache/format.ts";
 import { runCli } from "./helpers/cli.ts";
 import { cliChild, cliChildAsync, gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 
@@ -71,7 +72,7 @@ describe("index", () => {
       expect(Object.keys(manifest.files).sort()).toEqual(["src/a.py", "src/b.ts"]);
       expect(gitOk(repo.path, "status", "--porcelain")).not.toContain("ast_outline_cache");
       expect(readFileSync(join(repo.path, ".gitignore"), "utf8")).toBe("ignored.py\n");
-      expect(readFileSync(join(repo.path, ".git", "info", "exclude"), "utf8")).toMatch(/^\.ast_outline_cache\/$/m);
+      expect(readFileSync(join(repo.path, ".git", "info", "exclude"), "utf8")).toMatch(/^\.ast_outline_cache$/m);
       // A cache made for a sub-folder with --root stays out of `git status` too.
       expect((await runCli(["index", "--root", "src"], repo.path)).code).toBe(0);
       expect(existsSync(join(repo.path, "src", ".ast_outline_cache", "VERSION"))).toBe(true);
@@ -113,6 +114,8 @@ describe("index", () => {
   test("corrupt, truncated and wrong-version entries are rebuilt, never trusted", async () => {
     const repo = tempRepo({ "a.py": PY, "b.py": "def b():\n    pass\n", "c.py": "class C:\n    pass\n" });
     try {
+      // Past the racy window: the records vouch for the files, which are not read again.
+      await new Promise((r) => setTimeout(r, RACY_WINDOW_MS + 100));
       await runCli(["index"], repo.path);
       const expected: string[] = [];
       for (const p of ["a.py", "b.py", "c.py"]) expected.push(await directJson(repo.path, p)); // one at a time: it changes directory
@@ -198,17 +201,17 @@ describe("index", () => {
     }
   });
 
-  test("an unwritable cache still answers, with a warning", async () => {
+  test("a file where the cache folder should be: search answers without it, with one warning; index refuses", async () => {
     const repo = tempRepo({ "a.py": PY });
     try {
-      writeFileSync(join(repo.path, ".ast_outline_cache"), "not a folder\n"); // as good as read-only, even for root
+      writeFileSync(join(repo.path, ".ast_outline_cache"), "not a folder\n");
       const r = await runCli(["search", "hello"], repo.path);
       expect(r.code).toBe(0);
-      expect(r.stdout).toContain("a.py:4-5 method Greeter.hello");
-      expect(r.stderr).toMatch(/warning: cache not updated/);
+      expect(r.stdout).toContain("a.py:4-5 method Greeter.hello  def hello(self, name)");
+      expect(r.stderr).toBe("ast-outline: ignoring .ast_outline_cache: it is not a folder (delete it; `ast-outline index` makes a new one)\n");
       const i = await runCli(["index"], repo.path);
-      expect(i.code).toBe(0);
-      expect(i.stderr).toMatch(/warning: cache not updated/);
+      expect(i.code).toBe(2);
+      expect(i.stderr).toBe("ast-outline: not writing .ast_outline_cache: it is not a folder (delete it; `ast-outline index` makes a new one)\n");
     } finally {
       repo.cleanup();
     }
@@ -254,22 +257,6 @@ describe("index under concurrency and kill", () => {
       }
       expect(cliChild(repo.path, ["index"]).stdout).toContain("0 parsed, 40 reused");
       const s = await runCli(["search", "K39_299", "--format", "json"], repo.path);
-      expect(JSON.parse(s.stdout).results[0]).toMatchObject({ path: "big/m39.py", qualifiedName: "K39_299", match: "exact" });
-    } finally {
-      repo.cleanup();
-    }
-  }, 120000);
-
-  test("a worker that cannot write the cache: the run warns, exits 0, and search still answers", async () => {
-    const repo = tempRepo(bigBatch());
-    try {
-      writeFileSync(join(repo.path, ".ast_outline_cache"), "not a folder\n"); // as good as read-only, even for root
-      const r = cliChild(repo.path, ["index", "--threads", "2"]);
-      expect(r.code).toBe(0);
-      expect(r.stdout).toContain("(2 threads)");
-      expect(r.stderr).toMatch(/warning: cache not updated/);
-      const s = await runCli(["search", "K39_299", "--format", "json"], repo.path);
-      expect(s.code).toBe(0);
       expect(JSON.parse(s.stdout).results[0]).toMatchObject({ path: "big/m39.py", qualifiedName: "K39_299", match: "exact" });
     } finally {
       repo.cleanup();

@@ -58,7 +58,7 @@ describe("parse pool", () => {
         expect(o.stored!.hash).toBe(direct.hash);
         expect(o.stored!.pack).toEqual(packObject(direct));
         expect(store.objectSize(direct.hash, "python")).toBe(o.stored!.size);
-        expect(store.readOutline(direct.hash, "python", o.job.path)).toEqual(direct);
+        expect(store.readOutline(o.job.bytes, "python", o.job.path)).toEqual(direct);
       }
     } finally {
       dir.cleanup();

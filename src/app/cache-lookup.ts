@@ -1,42 +1,50 @@
-// Using the repo-wide cache from single-file commands (outline, symbol): the nearest
-// .ast_outline_cache/ above a file is asked for an object with the file's content hash, so a
-// hit is exactly what parsing would produce. A miss parses and, when a cache exists, stores
-// the result for next time (best effort, silent: these commands never depend on the cache).
-import { existsSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { CACHE_DIR } from "../core/cache/format.ts";
+// Using the repo-wide cache from single-file commands (outline, symbol, the MCP tools) and
+// `changed`: the cache at the top of the file's git work tree (never one in a folder below) is
+// asked for an object with the file's content hash, checked against the file's bytes, so a hit
+// is what parsing would produce. A miss parses and, when a cache exists, stores the result for
+// next time (best effort, silent: these commands never depend on the cache). A cache that must
+// not be used (cache-trust.ts) is neither read nor written, after one warning line on stderr.
+import { dirname, resolve } from "node:path";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import { contentHash } from "../core/hash.ts";
 import type { FileOutline } from "../core/types.ts";
-import { CacheStore } from "../io/cache-store.ts";
+import { openCache, type CacheStore } from "../io/cache-store.ts";
+import { checkCache, recordUntracked, settleCache, warnDistrust, workTreeAbove } from "../io/cache-trust.ts";
 import { engineId } from "./engine.ts";
 
-const storesByDir = new Map<string, CacheStore | null>();
-
-function storeFor(file: string): CacheStore | undefined {
-  const dir = dirname(resolve(file));
-  const chain: string[] = [];
-  let found: CacheStore | null | undefined;
-  for (let d = dir; ; d = dirname(d)) {
-    found = storesByDir.get(d);
-    if (found !== undefined) break;
-    chain.push(d);
-    if (existsSync(join(d, CACHE_DIR, "VERSION"))) {
-      found = new CacheStore(d, engineId());
-      if (!found.exists()) found = null;
-      break;
-    }
-    if (dirname(d) === d) {
-      found = null;
-      break;
-    }
-  }
-  for (const d of chain) storesByDir.set(d, found);
-  return found ?? undefined;
-}
+const topByDir = new Map<string, string | null>();
 
 export function cacheDisabled(): boolean {
   return process.env.AST_OUTLINE_NO_CACHE === "1";
+}
+
+/**
+ * The cache at a git work tree's top, when there is one and it may be used; checked on every
+ * call (a few stats; git only when its index changed since it last said it tracks no cache),
+ * so a long-running MCP server notices a cache that became tracked.
+ */
+export function trustedCache(top: string): CacheStore | undefined {
+  if (cacheDisabled()) return undefined;
+  const engine = engineId();
+  const check = checkCache(top, engine, top);
+  if (!check.present) return undefined;
+  settleCache(check);
+  const store = openCache(check, engine);
+  if (store.off) {
+    warnDistrust(top, store.off);
+    return undefined;
+  }
+  if (!store.exists()) return undefined;
+  recordUntracked(check, store);
+  return store;
+}
+
+/** The work tree top above a file, found without git (none when git is pointed elsewhere by its variables). */
+function topFor(file: string): string | undefined {
+  if (process.env.GIT_DIR !== undefined || process.env.GIT_WORK_TREE !== undefined) return undefined;
+  const dir = dirname(resolve(file));
+  let top = topByDir.get(dir);
+  if (top === undefined) topByDir.set(dir, (top = workTreeAbove(dir) ?? null));
+  return top ?? undefined;
 }
 
 export async function outlineWithCache(
@@ -46,9 +54,10 @@ export async function outlineWithCache(
   language: LanguageSpec,
   parse: () => Promise<FileOutline>,
 ): Promise<FileOutline> {
-  const store = cacheDisabled() ? undefined : storeFor(file);
+  const top = cacheDisabled() ? undefined : topFor(file);
+  const store = top ? trustedCache(top) : undefined;
   if (!store) return parse();
-  const hit = store.readOutline(contentHash(bytes), language.id, displayPath);
+  const hit = store.readOutline(bytes, language.id, displayPath);
   if (hit) return hit;
   const outline = await parse();
   store.writeOutline(outline);

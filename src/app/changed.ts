@@ -1,7 +1,7 @@
 // `changed`: from revisions to symbol changes. Asks git what changed (with its rename
 // detection), reads both sides of only those files (blobs in one batch, the work tree from
 // disk), outlines each version once, and hands everything to the pure diff core.
-import { existsSync, readFileSync, lstatSync, realpathSync } from "node:fs";
+import { readFileSync, lstatSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { splitLines, type DiffSide } from "../core/diff/source.ts";
@@ -10,14 +10,11 @@ import { OutlineError, usageError } from "../core/errors.ts";
 import { OutlineLimitError } from "../core/parse/limits.ts";
 import { detectLanguage as detectByName } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import { contentHash } from "../core/hash.ts";
 import { outlineSource } from "../core/outline/outline.ts";
 import { commentSpans, rowRuns } from "../core/parse/comments.ts";
 import { initRuntime, loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
-import { CACHE_DIR } from "../core/cache/format.ts";
-import { CacheStore } from "../io/cache-store.ts";
-import { cacheDisabled } from "./cache-lookup.ts";
-import { engineId } from "./engine.ts";
+import type { CacheStore } from "../io/cache-store.ts";
+import { trustedCache } from "./cache-lookup.ts";
 import { diffLines } from "../core/diff/lines.ts";
 import { lineEdits } from "../core/diff/edits.ts";
 import type { Tree } from "web-tree-sitter";
@@ -170,9 +167,7 @@ interface SideContext {
 }
 
 function cacheStore(root: string): CacheStore | undefined {
-  if (cacheDisabled() || !existsSync(join(root, CACHE_DIR, "VERSION"))) return undefined;
-  const store = new CacheStore(root, engineId());
-  return store.exists() ? store : undefined;
+  return trustedCache(root);
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -278,7 +273,7 @@ async function side(
 ): Promise<DiffSide> {
   // An embedded script (Vue) is parsed apart from its host file: no comment spans there.
   const wanted = commentRows && commentRows.length && !language.embedded;
-  const cached = ctx.store?.readOutline(contentHash(bytes), language.id, path);
+  const cached = ctx.store?.readOutline(bytes, language.id, path);
   if (cached) {
     if (!wanted) return { path, text, symbols: cached.symbols, comments: [] };
     // Comments come from a tree, parsed only if the diff asks (see computeChanges).

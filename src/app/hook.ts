@@ -137,5 +137,6 @@ export async function runHook(cwd: string): Promise<RefreshResult> {
     if (bytes) contents.set(path, bytes);
   }
   if (!existsSync(join(root, CACHE_DIR, "VERSION"))) ensureExcluded({ root, git: true });
-  return refreshCache({ root, paths: [...contents.keys()], contents, prune: false });
+  // A cache that must not be used (cache-trust.ts) is reported, not refreshed: nothing would be stored.
+  return refreshCache({ root, paths: [...contents.keys()], contents, prune: false, distrusted: "refuse" });
 }

@@ -24,8 +24,9 @@ import { CACHE_DIR, CACHE_FORMAT, RACY_WINDOW_MS } from "../core/cache/format.ts
 import { undecodablePath } from "../io/names.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { git } from "../io/git.ts";
-import { CacheStore } from "../io/cache-store.ts";
-import { listFilesLater, type Repo } from "./repo.ts";
+import { openCache } from "../io/cache-store.ts";
+import { settleCache, type CacheCheck } from "../io/cache-trust.ts";
+import { gitListing, listFilesLater, type Repo } from "./repo.ts";
 
 export const SNAPSHOT_FILE = "listing.tsv";
 const END = ".end";
@@ -37,13 +38,21 @@ export interface SnapshotIO {
 /**
  * Every candidate file of the repo (listFilesLater), from the snapshot when nothing it watches
  * moved: then only the files git listed that have a language, which is all the cache looks at.
+ * The snapshot is read only from a cache `check` (cache-trust.ts) found usable, and written only
+ * to one; a git listing of the whole work tree settles whether git tracks the cache.
  */
-export function listFilesFast(repo: Repo, engine: string): string[] | Promise<string[]> {
-  if (!repo.git || !snapshotAllowed(repo.root)) return listFilesLater(repo);
-  const store = new CacheStore(repo.root, engine);
-  const known = readSnapshot(store.readAux(SNAPSHOT_FILE), repo.root, engine);
-  if (known) return known;
-  return listAndRecord(repo.root, engine, { write: (text) => store.writeAux(SNAPSHOT_FILE, text) }, () => listFilesLater(repo));
+export function listFilesFast(repo: Repo, engine: string, check: CacheCheck): string[] | Promise<string[]> {
+  if (!repo.git) return listFilesLater(repo);
+  const list = () => gitListing(repo.root).then((l) => {
+    settleCache(check, l.cacheTracked);
+    return l.paths;
+  });
+  if (!snapshotAllowed(repo.root)) return list();
+  if (!check.unsettled && !check.problem) {
+    const known = readSnapshot(openCache(check, engine).readAux(SNAPSHOT_FILE), repo.root, engine);
+    if (known) return known;
+  }
+  return listAndRecord(repo.root, engine, { write: (text) => openCache(check, engine).writeAux(SNAPSHOT_FILE, text) }, list);
 }
 
 /** The stat fingerprint of a path, "-" when there is none. */

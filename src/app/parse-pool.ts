@@ -29,6 +29,8 @@ export interface PoolTarget {
   claims: SharedArrayBuffer;
   /** What this worker writes into a claim. */
   mark: number;
+  /** Why the worker must not write the cache (the caller's store is off or failed), if so. */
+  off?: string;
 }
 
 export interface ParseRequest {
@@ -154,7 +156,7 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
     claims = new Int32Array(shared);
     for (let k = 0; k < count; k++) {
       let w: Worker;
-      const target: PoolTarget = { root: store.root, engine: store.engine, claims: shared, mark: WORKER_MARK + k };
+      const target: PoolTarget = { root: store.root, engine: store.engine, claims: shared, mark: WORKER_MARK + k, off: store.off ?? store.unwritable };
       try {
         w = new (workerThreads().Worker)(workerEntry()(), { workerData: target });
       } catch (e) {

@@ -12,7 +12,8 @@ import { outlineAndStore } from "./store-outline.ts";
 const port = parentPort;
 if (port) {
   const target = workerData as PoolTarget;
-  const store = new CacheStore(target.root, target.engine);
+  // The caller checked the cache (cache-trust.ts); this store checks each object folder it writes to.
+  const store = new CacheStore(target.root, target.engine, target.off);
   const claims = new Int32Array(target.claims);
   /** Jobs received and not yet taken; `head` is the next to take. */
   let queue: (ParseRequest | undefined)[] = [];

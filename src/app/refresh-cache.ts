@@ -1,16 +1,20 @@
 // Bringing the repo-wide cache up to date: the shared engine behind `index`, `search`,
-// `digest` and `hook run`. Order of trust: a file whose stat fingerprint is unchanged is not
-// read; one whose content hash has a valid object is not parsed; everything else is parsed
-// (on all cores) and stored.
+// `digest` and `hook run`. First, whether the cache may be used at all (cache-trust.ts: a
+// cache that may not is neither read nor written, and everything is parsed in memory). Then,
+// order of trust: a file whose stat fingerprint is unchanged is not read; one whose content
+// hash has an object that fits its bytes is not parsed; everything else is parsed (on all
+// cores) and stored.
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import { objectKey, recordFor, statUnchanged, type Manifest, type ManifestRecord } from "../core/cache/format.ts";
+import { CACHE_DIR, objectKey, recordFor, toEntry, statUnchanged, type CacheEntry, type Manifest, type ManifestRecord } from "../core/cache/format.ts";
 import { namesRows, packObject, shardOf, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
 import { undecodablePath, UNDECODABLE_NAME } from "../io/names.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
-import type { LanguageSpec } from "../core/languages/registry.ts";
+import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
+import { inputError } from "../core/errors.ts";
 import { contentHash } from "../core/hash.ts";
-import { CacheStore } from "../io/cache-store.ts";
+import { openCache, type CacheStore } from "../io/cache-store.ts";
+import { checkCache, distrustWarning, recordUntracked, settleCache, type CacheCheck } from "../io/cache-trust.ts";
 import { DEFAULT_MAX_BYTES, formatBytes, looksBinary, looksMinified } from "../io/files.ts";
 import { engineId } from "./engine.ts";
 import type { ParseJob, ParseOutcome, ParsePool } from "./parse-pool.ts";
@@ -35,6 +39,13 @@ export interface RefreshOptions {
    * spare these stats (half of a warm run's).
    */
   verifyObjects?: boolean;
+  /**
+   * The trust check of the cache (cache-trust.ts), made before the listing started; a git
+   * listing of the whole work tree settles it (listing-snapshot.ts). Default: checked here.
+   */
+  check?: CacheCheck;
+  /** A cache that must not be used: "warn" (answer without it, default) or "refuse" (an input error, before any work: `index`). */
+  distrusted?: "warn" | "refuse";
 }
 
 export interface RefreshResult {
@@ -54,8 +65,18 @@ export interface RefreshResult {
   failed: { path: string; error: string }[];
   threads: number;
   warnings: string[];
+  /** The one line saying the cache was not used and why (cache-trust.ts), if so and not said before. */
+  distrustNote?: string;
+  /** The manifest on disk holds this run's records (false: it had to change and could not be written). */
+  stored: boolean;
   /** The object key of each file refreshed or reused, by path. */
   keys: Map<string, string>;
+  /**
+   * The outline behind a key of `keys`: its object, or, when the cache holds none (it could not
+   * be written, or is not used), the file parsed again. Undefined only when the file changed
+   * meanwhile (its content no longer has that key) or cannot be read.
+   */
+  entryFor(path: string, key: string): Promise<CacheEntry | undefined>;
 }
 
 /** A file pass 1 could not vouch for: it is read (or its staged content taken) in pass 2. */
@@ -78,24 +99,30 @@ interface Pending {
 
 export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const store = new CacheStore(opts.root, engineId());
+  const engine = engineId();
+  const check = opts.check ?? checkCache(opts.root, engine);
+  // Whether git tracks the cache: a whole listing says so when it comes (listing-snapshot.ts), else git is asked.
+  if (check.unsettled && !Array.isArray(opts.paths)) await opts.paths;
+  settleCache(check);
+  const store = openCache(check, engine);
+  if (store.off && opts.distrusted === "refuse") throw inputError(`not writing ${CACHE_DIR}: ${store.off}`);
   store.prepare();
+  recordUntracked(check, store);
   const manifest = store.readManifest();
   /** Each record's object key, made once: a warm run's sets and maps then share these strings. */
   const recordKey = new Map<string, string>();
-  /** Object sizes known good: from manifest records, or objects read and validated this run. */
+  /** Object sizes of objects read and checked against a file's bytes this run. */
   const verified = new Map<string, number>();
   for (const path in manifest.files) {
     const r = manifest.files[path];
-    const key = objectKey(r.hash, r.language);
-    recordKey.set(path, key);
-    verified.set(key, r.objectSize);
+    recordKey.set(path, objectKey(r.hash, r.language));
   }
   const keysBefore = new Set(recordKey.values());
   const newRows = new Map<string, PackObject>();
   let manifestChanged = false;
   const result: RefreshResult = {
-    store, manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(),
+    store, manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(), stored: true,
+    entryFor: (path, key) => entryFor(store, opts, path, key),
     loadPack: (keys = result.keys.values()) => syncShards(store, new Set([...keys].map(shardOf)), inUse(), newRows),
     loadNames: (keys = result.keys.values()) => {
       const byShard = new Map<number, string[]>();
@@ -132,16 +159,23 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
       manifestChanged = true;
     }
   };
-  /** The size of a valid object for this content, or -1. A size that matches what a record saw is trusted. */
-  const objectFor = (hash: string, language: string): number => {
+  /**
+   * The size of an object that holds this content's outline, or -1. Each object is read and
+   * checked against the bytes once a run (entryFitsSource), whatever the manifest says of it:
+   * a record vouches for a file whose stat it matches, never for an object on its own. Its rows
+   * then replace whatever a shard held for the key, and it is touched, so a concurrent sweep
+   * leaves it to the manifest this run writes.
+   */
+  const objectFor = (hash: string, language: string, bytes: Uint8Array): number => {
     const key = objectKey(hash, language);
     const size = store.objectSize(hash, language);
     if (size < 0) return -1;
     if (verified.get(key) === size) return size;
-    const entry = store.readEntry(hash, language);
+    const entry = store.readEntryFor(bytes, language, hash);
     if (!entry) return -1;
     verified.set(key, size);
-    if (!keysBefore.has(key)) newRows.set(key, packObject(entry));
+    newRows.set(key, packObject(entry));
+    store.touchObject(hash, language);
     return size;
   };
 
@@ -277,7 +311,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
       queued++;
       continue;
     }
-    const size = objectFor(hash, language.id);
+    const size = objectFor(hash, language.id, bytes);
     if (size >= 0) {
       result.reused++;
       result.keys.set(path, key);
@@ -298,7 +332,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   result.skipped.sort(byPath);
   result.failed.sort(byPath);
 
-  if (manifestChanged) store.writeManifest(manifest);
+  if (manifestChanged) result.stored = store.writeManifest(manifest);
   // Only shards whose set of keys changed are rewritten (a warm run reads none of them).
   // A warm run changed no record and every file points at a key it had: the keys in use are
   // keysBefore, and no shard's set of keys moved (building and comparing the sets again cost
@@ -314,9 +348,15 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   }
   for (const k of newRows.keys()) touched.add(shardOf(k));
   if (touched.size) syncShards(store, touched, keysNow, newRows, missing);
-  // Leftovers of killed runs (a walk of every object folder): looked for by `index` and runs that write.
-  if (verifyObjects || manifestChanged || touched.size || queued) store.sweepTemps();
-  if (store.unwritable) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);
+  // Leftovers of killed runs and objects no record points at (a walk of every object folder):
+  // looked for by `index` and runs that write. The manifest is read again for the keys in use:
+  // a concurrent run may have written one that points at objects this run does not know.
+  if (verifyObjects || manifestChanged || touched.size || queued) {
+    store.sweep(keysNow, () => new Set(Object.values(store.readManifest().files).map((r) => objectKey(r.hash, r.language))));
+  }
+  if (store.off) result.distrustNote = distrustWarning(opts.root, store.off);
+  else if (store.unwritable && !result.stored) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);
+  else if (store.unwritable) result.warnings.push(`cache partly updated: ${store.unwritable} (the next run writes the rest)`);
   return result;
 }
 
@@ -341,8 +381,12 @@ function syncShards(store: CacheStore, shards: Set<number>, keys: Set<string>, f
     const objects = stored ?? new Map<string, PackObject>();
     let changed = !stored;
     for (const key of wanted.get(shard) ?? []) {
-      if (objects.has(key)) continue;
       let obj = fresh.get(key);
+      // Rows made this run (parsed, or read from an object checked against its file) win over stored ones.
+      if (obj) {
+        const had = objects.get(key);
+        if (had && had.rows === obj.rows && had.lineCount === obj.lineCount) continue;
+      } else if (objects.has(key)) continue;
       if (!obj) {
         const dash = key.lastIndexOf("-");
         const entry = store.readEntry(key.slice(0, dash), key.slice(dash + 1));
@@ -377,6 +421,25 @@ function statOrUndefined(file: string): Stats | undefined {
 }
 
 type KeyedJob = ParseJob & { key: string };
+
+/** RefreshResult.entryFor: the object, else the file (staged content or work tree) outlined again, if it still has that content. */
+async function entryFor(store: CacheStore, opts: RefreshOptions, path: string, key: string): Promise<CacheEntry | undefined> {
+  const dash = key.lastIndexOf("-");
+  const hash = key.slice(0, dash);
+  const languageId = key.slice(dash + 1);
+  const cached = store.readEntry(hash, languageId);
+  if (cached) return cached;
+  let bytes: Uint8Array;
+  try {
+    bytes = opts.contents?.get(path) ?? readFileSync(join(opts.root, path));
+  } catch {
+    return undefined;
+  }
+  const language = REGISTRY.byId.get(languageId);
+  if (!language || contentHash(bytes) !== hash) return undefined;
+  const { outlineSource } = await import("../core/outline/outline.ts");
+  return toEntry(await outlineSource({ path, bytes, language }), store.engine);
+}
 
 function workTreeHas(root: string, path: string, hash: string): boolean {
   try {

@@ -7,6 +7,7 @@ import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
 import { git, gitPath, listRepoFiles, findRepoRoot } from "../io/git.ts";
 import { splitNulPaths } from "../io/names.ts";
+import { listingTracks } from "../io/cache-trust.ts";
 import { expandPaths } from "../io/walk.ts";
 
 export interface Repo {
@@ -63,12 +64,23 @@ export function listFiles(repo: Repo): string[] {
 
 /** listFiles, with git's listing running in another process while the caller carries on. */
 export async function listFilesLater(repo: Repo): Promise<string[]> {
-  if (!repo.git) return listFiles(repo);
-  const { stdout } = await git(repo.root, ["ls-files", "-co", "--exclude-standard", "-z", "--deduplicate"], "ls-files");
-  return splitNulPaths(stdout).filter((p) => !p.startsWith(`${CACHE_DIR}/`));
+  return repo.git ? (await gitListing(repo.root)).paths : listFiles(repo);
 }
 
-export const EXCLUDE_LINE = `${CACHE_DIR}/`;
+/**
+ * Tracked and untracked-not-ignored files of the work tree at `root`, the cache left out; and
+ * whether git tracks anything under the cache (cache-trust.ts). Untracked files in a cache
+ * folder are not listed (`--exclude`), so whatever of it is listed is tracked.
+ */
+export async function gitListing(root: string): Promise<{ paths: string[]; cacheTracked: boolean }> {
+  const { stdout } = await git(root, ["ls-files", "-co", "--exclude-standard", `--exclude=${CACHE_DIR}`, "-z", "--deduplicate"], "ls-files");
+  const all = splitNulPaths(stdout);
+  const cacheTracked = listingTracks(all);
+  return { paths: cacheTracked ? all.filter((p) => p !== CACHE_DIR && !p.startsWith(`${CACHE_DIR}/`)) : all, cacheTracked };
+}
+
+/** Unanchored and without a slash: it also keeps a file or symbolic link of that name out of `git add -A`. */
+export const EXCLUDE_LINE = CACHE_DIR;
 
 /**
  * Keep the cache out of `git status` through .git/info/exclude (never the user's .gitignore).
@@ -81,8 +93,8 @@ export function ensureExcluded(repo: Repo): void {
   try {
     const file = gitPath(top, "info/exclude");
     const text = existsSync(file) ? readFileSync(file, "utf8") : "";
-    // An older anchored line (`/.ast_outline_cache/`) covers only the top: add the unanchored one.
-    if (text.split(/\r?\n/).some((l) => l.trim() === EXCLUDE_LINE || l.trim() === CACHE_DIR || l.trim() === `**/${CACHE_DIR}/`)) return;
+    // Older lines (`/.ast_outline_cache/`, `.ast_outline_cache/`) do not cover a file or link of that name: add this one.
+    if (text.split(/\r?\n/).some((l) => l.trim() === EXCLUDE_LINE || l.trim() === `**/${CACHE_DIR}`)) return;
     mkdirSync(dirname(file), { recursive: true });
     appendFileSync(file, `${text && !text.endsWith("\n") ? "\n" : ""}# ast-outline cache\n${EXCLUDE_LINE}\n`);
   } catch {

@@ -5,44 +5,91 @@
 // leaves a temp file, never a half-written entry under a real name. Anything that fails to
 // read or validate is treated as absent. A cache that cannot be written (read-only, full
 // disk) turns writes into no-ops and leaves one warning.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+//
+// Whether the cache may be used at all is decided before a store is opened (cache-trust.ts: its
+// folders are real folders of this user's, git tracks none of it); a store that is `off` reads
+// nothing and writes nothing. On every use: files are opened without following a symbolic
+// link, temp files are created exclusively, and a rename replaces a link at the final name
+// instead of writing through it.
+import { lstatSync, lutimesSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fsPromises } from "../core/builtins.ts";
 import {
-  CACHE_DIR, CACHE_FORMAT, emptyManifest, fromEntry, objectKey, parseManifest, toEntry, validEntry,
+  CACHE_DIR, CACHE_FORMAT, emptyManifest, entryFitsSource, fromEntry, objectKey, parseManifest, toEntry, validEntry,
   type CacheEntry, type Manifest,
 } from "../core/cache/format.ts";
 import { parseNames, parseShard, serializeNames, serializeShard, SHARD_COUNT, type NamesObjects, type PackObjects } from "../core/cache/pack.ts";
+import { contentHash } from "../core/hash.ts";
 import type { FileOutline } from "../core/types.ts";
+import { readNoFollow, type CacheCheck } from "./cache-trust.ts";
 
 const TEMP_MARK = ".tmp-";
 /** Temp files older than this are leftovers of a killed run. */
 const STALE_TEMP_MS = 10 * 60 * 1000;
+/**
+ * An object no manifest record points at is removed once it is older than this (its mtime is
+ * when it was written, or last reused by a run that will point a record at it): a concurrent
+ * run's objects are written before the manifest that points at them, and this leaves it that long.
+ */
+export const OBJECT_GRACE_MS = 10 * 60 * 1000;
+/** The object folder of another engine (an older or newer release) is removed after this long unused. */
+export const ENGINE_GRACE_MS = 24 * 60 * 60 * 1000;
+const DIR_MODE = 0o755;
+const FILE_MODE = 0o644;
+
+/** Tests only: fail writes whose path this returns an errno code for (a full disk, say). */
+let writeFault: ((file: string) => string | undefined) | undefined;
+export function setWriteFault(fault: typeof writeFault): void {
+  writeFault = fault;
+}
+
+function faultCheck(file: string): void {
+  const code = writeFault?.(file);
+  if (code) throw Object.assign(new Error(`${code}: injected write failure, ${file}`), { code });
+}
+
+/** A store on a checked and settled cache (cache-trust.ts): `off` when it must not be used. */
+export function openCache(check: CacheCheck, engine: string): CacheStore {
+  if (check.unsettled) throw new Error("openCache before settleCache");
+  return new CacheStore(check.root, engine, check.problem);
+}
+
+/** What a sweep removed. */
+export interface SweepResult {
+  temps: number;
+  objects: number;
+  engines: number;
+}
 
 export class CacheStore {
   readonly root: string;
   readonly dir: string;
   readonly engine: string;
+  /** Why this cache is not used at all (cache-trust.ts): nothing is read from it or written to it. */
+  off?: string;
   /** Why the cache cannot be written, once it failed. */
   unwritable?: string;
+  /** Writes that reached the disk (files renamed into place). */
+  written = 0;
   private tempCounter = 0;
   /** Object writes started by writeOutlineSoon() and not yet awaited by flush(). */
   private pending: Promise<void>[] = [];
   private dirsReady = new Map<string, Promise<unknown>>();
 
-  constructor(root: string, engine: string) {
+  constructor(root: string, engine: string, off?: string) {
     this.root = root;
     this.dir = join(root, CACHE_DIR);
     this.engine = engine;
+    this.off = off;
   }
 
   /** Create the folder and VERSION file; a cache of another format is removed first. */
   prepare(): void {
     this.attempt(() => {
       const versionFile = join(this.dir, "VERSION");
-      const version = readText(versionFile)?.trim();
+      const version = this.readText(versionFile)?.trim();
       if (version !== undefined && version !== String(CACHE_FORMAT)) rmSync(this.dir, { recursive: true, force: true });
-      mkdirSync(join(this.dir, "objects"), { recursive: true });
+      mkdirSync(join(this.dir, "objects"), { recursive: true, mode: DIR_MODE });
       if (version !== String(CACHE_FORMAT)) this.writeAtomic(versionFile, `${CACHE_FORMAT}\n`);
       // The one-file symbol pack of earlier releases (replaced by symbols/<shard>.tsv).
       rmSync(join(this.dir, "symbols.json"), { force: true });
@@ -50,33 +97,40 @@ export class CacheStore {
   }
 
   exists(): boolean {
-    return readText(join(this.dir, "VERSION"))?.trim() === String(CACHE_FORMAT);
+    return this.readText(join(this.dir, "VERSION"))?.trim() === String(CACHE_FORMAT);
   }
 
   readManifest(): Manifest {
     if (!this.exists()) return emptyManifest(this.engine);
-    return parseManifest(readText(join(this.dir, "manifest.json")), this.engine);
+    return parseManifest(this.readText(join(this.dir, "manifest.json")), this.engine);
   }
 
-  writeManifest(m: Manifest): void {
-    this.attempt(() => this.writeAtomic(join(this.dir, "manifest.json"), JSON.stringify(m)));
+  /** False when the manifest could not be written. */
+  writeManifest(m: Manifest): boolean {
+    return this.attempt(() => this.writeAtomic(join(this.dir, "manifest.json"), JSON.stringify(m)));
+  }
+
+  private objectDir(hash: string): string {
+    return join(this.dir, "objects", this.engine, hash.slice(0, 2));
   }
 
   private objectPath(hash: string, language: string): string {
-    return join(this.dir, "objects", this.engine, hash.slice(0, 2), `${objectKey(hash, language)}.json`);
+    return join(this.objectDir(hash), `${objectKey(hash, language)}.json`);
   }
 
   /** Byte size of an object file, or -1 when there is none. */
   objectSize(hash: string, language: string): number {
+    if (this.off) return -1;
     try {
-      return statSync(this.objectPath(hash, language)).size;
+      return lstatSync(this.objectPath(hash, language)).size;
     } catch {
       return -1;
     }
   }
 
+  /** The object for this content, if it is whole and claims to be what was asked (validEntry). */
   readEntry(hash: string, language: string): CacheEntry | undefined {
-    const text = readText(this.objectPath(hash, language));
+    const text = this.readText(this.objectPath(hash, language));
     if (text === undefined) return undefined;
     try {
       const value: unknown = JSON.parse(text);
@@ -86,19 +140,37 @@ export class CacheStore {
     }
   }
 
-  readOutline(hash: string, language: string, path: string): FileOutline | undefined {
+  /** readEntry for these bytes, only when the entry also fits them (entryFitsSource). */
+  readEntryFor(bytes: Uint8Array, language: string, hash = contentHash(bytes)): CacheEntry | undefined {
     const entry = this.readEntry(hash, language);
+    return entry && entryFitsSource(entry, bytes) ? entry : undefined;
+  }
+
+  /** The cached outline of these bytes, checked against them (readEntryFor). */
+  readOutline(bytes: Uint8Array, language: string, path: string): FileOutline | undefined {
+    const entry = this.readEntryFor(bytes, language);
     return entry && fromEntry(entry, path);
+  }
+
+  /** Mark an object as just used (a run about to point a record at it): sweeps leave it alone for a while. */
+  touchObject(hash: string, language: string): void {
+    if (this.off || this.unwritable) return;
+    try {
+      const now = new Date();
+      lutimesSync(this.objectPath(hash, language), now, now);
+    } catch {
+      // gone, or read-only: at worst a sweep removes it and the next run parses the file again
+    }
   }
 
   /** Store an outline; returns the object's byte size (-1 when the cache cannot be written). */
   writeOutline(outline: FileOutline): number {
     let size = -1;
     this.attempt(() => {
-      const file = this.objectPath(outline.hash, outline.language);
-      mkdirSync(join(file, ".."), { recursive: true });
+      const dir = this.objectDir(outline.hash);
+      mkdirSync(dir, { recursive: true, mode: DIR_MODE });
       const text = Buffer.from(JSON.stringify(toEntry(outline, this.engine)));
-      this.writeAtomic(file, text);
+      this.writeAtomic(this.objectPath(outline.hash, outline.language), text);
       size = text.length;
     });
     return size;
@@ -112,18 +184,22 @@ export class CacheStore {
    * time on the stdlib, which the background writes give back to parsing.
    */
   writeOutlineSoon(outline: FileOutline): number {
-    if (this.unwritable) return -1;
+    if (this.off || this.unwritable) return -1;
+    const dir = this.objectDir(outline.hash);
     const file = this.objectPath(outline.hash, outline.language);
-    const dir = join(file, "..");
     const text = Buffer.from(JSON.stringify(toEntry(outline, this.engine)));
     const fsp = fsPromises();
     let ready = this.dirsReady.get(dir);
-    if (!ready) this.dirsReady.set(dir, (ready = fsp.mkdir(dir, { recursive: true })));
+    if (!ready) this.dirsReady.set(dir, (ready = fsp.mkdir(dir, { recursive: true, mode: DIR_MODE })));
     const temp = this.tempName(file);
     this.pending.push(
       ready
-        .then(() => fsp.writeFile(temp, text, { mode: 0o644 }))
+        .then(() => faultCheck(file))
+        .then(() => fsp.writeFile(temp, text, { mode: FILE_MODE, flag: "wx" }))
         .then(() => fsp.rename(temp, file))
+        .then(() => {
+          this.written++;
+        })
         .catch((e: NodeJS.ErrnoException) => {
           void fsp.unlink(temp).catch(() => {});
           this.unwritable ??= `${e.code ?? e.message} writing ${CACHE_DIR}`;
@@ -144,10 +220,12 @@ export class CacheStore {
   /** Shards that lack a file, rows or names (never written, or removed): they are rebuilt from the objects. */
   missingShards(): number[] {
     const present = new Set<string>();
-    try {
-      for (const name of readdirSync(join(this.dir, "symbols"))) present.add(name);
-    } catch {
-      // no folder yet: all missing
+    if (!this.off) {
+      try {
+        for (const name of readdirSync(join(this.dir, "symbols"))) present.add(name);
+      } catch {
+        // no folder yet: all missing
+      }
     }
     const missing: number[] = [];
     for (let i = 0; i < SHARD_COUNT; i++) {
@@ -158,18 +236,18 @@ export class CacheStore {
   }
 
   readShard(shard: number): PackObjects | undefined {
-    return parseShard(readText(this.shardPath(shard)), this.engine);
+    return parseShard(this.readText(this.shardPath(shard)), this.engine);
   }
 
   /** The shard's names file (pack.ts): the rows a name search and `digest` read. */
   readNames(shard: number): NamesObjects | undefined {
-    return parseNames(readText(this.shardPath(shard, "names")), this.engine);
+    return parseNames(this.readText(this.shardPath(shard, "names")), this.engine);
   }
 
   /** Write a shard and its names file, each atomically (a reader may see one new and one old: both are right for the keys they hold). */
   writeShard(shard: number, objects: PackObjects, rows = true): void {
     this.attempt(() => {
-      mkdirSync(join(this.dir, "symbols"), { recursive: true });
+      mkdirSync(join(this.dir, "symbols"), { recursive: true, mode: DIR_MODE });
       if (rows) this.writeAtomic(this.shardPath(shard), serializeShard(this.engine, objects));
       this.writeAtomic(this.shardPath(shard, "names"), serializeNames(this.engine, objects));
     });
@@ -177,34 +255,81 @@ export class CacheStore {
 
   /** A small file of the cache besides objects, manifest and shards (e.g. the listing snapshot). */
   readAux(name: string): string | undefined {
-    return this.exists() ? readText(join(this.dir, name)) : undefined;
+    return this.exists() ? this.readText(join(this.dir, name)) : undefined;
   }
 
+  /** Best effort: these files only spare later runs some work, so a failure is not the cache's failure (`unwritable`). */
   writeAux(name: string, text: string): void {
-    if (this.exists()) this.attempt(() => this.writeAtomic(join(this.dir, name), text));
+    if (this.unwritable || !this.exists()) return;
+    try {
+      this.writeAtomic(join(this.dir, name), text);
+    } catch {
+      // read-only or full: the next run does that work again
+    }
   }
 
-  /** Remove temp files that a killed process left behind (only old ones: a live writer may own a new one). */
-  sweepTemps(now = Date.now()): void {
-    const sweep = (dir: string, depth: number) => {
-      let names: string[];
+  /**
+   * Remove what no run needs: temp files a killed process left (only old ones: a live writer may
+   * own a new one), objects of this engine that no manifest record points at and that are older
+   * than OBJECT_GRACE_MS, and object folders of other engines unused for ENGINE_GRACE_MS.
+   * Objects whose key is in `inUse` are kept; `alsoInUse` is asked only when some other object
+   * is old enough to go, after the folders were listed, so it can read the manifest as a
+   * concurrent run left it. A concurrent run's new objects are younger than the grace period
+   * (written, or touched when reused, before its manifest).
+   */
+  sweep(inUse: Set<string>, alsoInUse: () => Set<string>, now = Date.now()): SweepResult {
+    const removed: SweepResult = { temps: 0, objects: 0, engines: 0 };
+    if (this.off || this.unwritable) return removed;
+    const olderThan = (p: string, ms: number) => {
       try {
-        names = readdirSync(dir);
+        return now - lstatSync(p).mtimeMs > ms;
       } catch {
-        return;
-      }
-      for (const name of names) {
-        const p = join(dir, name);
-        if (name.includes(TEMP_MARK)) {
-          try {
-            if (now - statSync(p).mtimeMs > STALE_TEMP_MS) unlinkSync(p);
-          } catch {
-            // gone already, or not ours to remove
-          }
-        } else if (depth > 0 && !name.includes(".")) sweep(p, depth - 1);
+        return false;
       }
     };
-    sweep(this.dir, 3);
+    const remove = (p: string) => {
+      try {
+        unlinkSync(p);
+        return true;
+      } catch {
+        return false; // gone already, or not ours to remove
+      }
+    };
+    const sweepTemps = (dir: string, names: string[]) => {
+      for (const name of names) if (name.includes(TEMP_MARK) && olderThan(join(dir, name), STALE_TEMP_MS) && remove(join(dir, name))) removed.temps++;
+    };
+    sweepTemps(this.dir, list(this.dir));
+    sweepTemps(join(this.dir, "symbols"), list(join(this.dir, "symbols")));
+    const objects = join(this.dir, "objects");
+    const candidates: { key: string; file: string }[] = [];
+    for (const engine of list(objects)) {
+      const engineDir = join(objects, engine);
+      if (engine !== this.engine) {
+        if (!engine.includes(TEMP_MARK) && idleFor(engineDir, now) > ENGINE_GRACE_MS) {
+          rmSync(engineDir, { recursive: true, force: true });
+          removed.engines++;
+        }
+        continue;
+      }
+      for (const hh of list(engineDir)) {
+        const dir = join(engineDir, hh);
+        const names = list(dir);
+        sweepTemps(dir, names);
+        for (const name of names) {
+          if (!name.endsWith(".json") || name.includes(TEMP_MARK)) continue;
+          const key = name.slice(0, -5);
+          if (!inUse.has(key)) candidates.push({ key, file: join(dir, name) });
+        }
+      }
+    }
+    if (!candidates.length) return removed;
+    let keep: Set<string> | undefined;
+    for (const c of candidates) {
+      if (!olderThan(c.file, OBJECT_GRACE_MS)) continue;
+      keep ??= alsoInUse();
+      if (!keep.has(c.key) && remove(c.file)) removed.objects++;
+    }
+    return removed;
   }
 
   /** A write elsewhere (a parse worker's store) failed: no more writes from this one either. */
@@ -212,32 +337,39 @@ export class CacheStore {
     this.unwritable ??= reason;
   }
 
-  private attempt(write: () => void): void {
-    if (this.unwritable) return;
+  /** Run a write; false when it failed (or the cache is off or already failed). */
+  private attempt(write: () => void): boolean {
+    if (this.off || this.unwritable) return false;
     try {
       write();
+      return true;
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (!code) throw e;
       this.unwritable = `${code} writing ${CACHE_DIR}`;
+      return false;
     }
   }
 
-  /**
-   * Write to a temp file in the same folder, then rename over the target. No fsync: a power cut
-   * can leave an empty or cut-off file under the real name, which fails to parse or validate
-   * and is rebuilt, so it costs a parse, never a wrong answer.
-   */
   /** A temp name no other writer uses: parse workers share the pid, so a random part too. */
   private tempName(file: string): string {
     return `${file}${TEMP_MARK}${process.pid}-${Date.now().toString(36)}-${++this.tempCounter}${Math.random().toString(36).slice(2, 8)}`;
   }
 
+  /**
+   * Write to a new temp file in the same folder (created exclusively: never through a link
+   * someone left under that name), then rename over the target, which replaces whatever is
+   * there, a symbolic link included, and never writes through it. No fsync: a power cut
+   * can leave an empty or cut-off file under the real name, which fails to parse or validate
+   * and is rebuilt, so it costs a parse, never a wrong answer.
+   */
   private writeAtomic(file: string, text: string | Uint8Array): void {
     const temp = this.tempName(file);
     try {
-      writeFileSync(temp, text, { mode: 0o644 });
+      faultCheck(file);
+      writeFileSync(temp, text, { mode: FILE_MODE, flag: "wx" });
       renameSync(temp, file);
+      this.written++;
     } catch (e) {
       try {
         unlinkSync(temp);
@@ -248,12 +380,34 @@ export class CacheStore {
     }
   }
 
+  /** A file of the cache, never through a symbolic link; undefined when absent, unreadable, or the cache is off. */
+  private readText(file: string): string | undefined {
+    return this.off ? undefined : readNoFollow(file);
+  }
 }
 
-function readText(file: string): string | undefined {
+function list(dir: string): string[] {
   try {
-    return readFileSync(file, "utf8");
+    return readdirSync(dir);
   } catch {
-    return undefined;
+    return [];
   }
+}
+
+/** How long since anything was written into an object folder or the folders in it. */
+function idleFor(dir: string, now: number): number {
+  let newest = 0;
+  try {
+    newest = lstatSync(dir).mtimeMs;
+    for (const name of readdirSync(dir)) {
+      try {
+        newest = Math.max(newest, lstatSync(join(dir, name)).mtimeMs);
+      } catch {
+        // removed meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return now - newest;
 }

@@ -6,6 +6,8 @@ import { refreshCache, type RefreshResult } from "../../app/refresh-cache.ts";
 import { ensureExcluded, findRepo, type Repo } from "../../app/repo.ts";
 import { listFilesFast } from "../../app/listing-snapshot.ts";
 import { engineId } from "../../app/engine.ts";
+import { inputError } from "../../core/errors.ts";
+import { checkCache } from "../../io/cache-trust.ts";
 import { DEFAULT_MAX_BYTES, parseSize } from "../../io/files.ts";
 import { quotePath, toJson } from "../../core/text/quote.ts";
 import type { CliIO } from "../io.ts";
@@ -34,14 +36,22 @@ export async function indexCommand(options: IndexOptions, io: CliIO): Promise<nu
   return EXIT_OK;
 }
 
-/** Refresh the cache of the repo around cwd (or --root), reporting skips, failures and warnings on stderr. */
-export async function refreshRepo(options: { root?: string; maxSize?: unknown; threads?: unknown }, io: CliIO, verbose: boolean, verifyObjects = true): Promise<RefreshResult & { repo: Repo }> {
+/**
+ * Refresh the cache of the repo around cwd (or --root), reporting failures and warnings on
+ * stderr. For `index` (`isIndex`), whose one job is the cache, skips are reported too, and a
+ * cache that must not be used (cache-trust.ts) or could not be written is an input error (exit 2);
+ * `search` and `digest` answer without it, after a warning.
+ */
+export async function refreshRepo(options: { root?: string; maxSize?: unknown; threads?: unknown }, io: CliIO, isIndex: boolean, verifyObjects = true): Promise<RefreshResult & { repo: Repo }> {
   const repo = findRepo(process.cwd(), options.root);
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   const threads = options.threads === undefined ? undefined : Math.max(1, parseCount(options.threads, "--threads", 1, 256));
   // Once the cache exists it was excluded when it was made: spare the warm run a git call.
   if (!existsSync(join(repo.root, CACHE_DIR, "VERSION"))) ensureExcluded(repo);
-  const paths = listFilesFast(repo, engineId());
+  // Checked before the listing starts: a git listing then also says whether git tracks the cache.
+  const check = checkCache(repo.root, engineId(), repo.gitTop ?? null);
+  if (isIndex && check.problem) throw inputError(`not writing ${CACHE_DIR}: ${check.problem}`);
+  const paths = listFilesFast(repo, engineId(), check);
   let lastDraw = 0;
   // io.isTTY is read only once there is something to show (a warm run never sets up stderr).
   const progress = io.progress
@@ -53,9 +63,13 @@ export async function refreshRepo(options: { root?: string; maxSize?: unknown; t
         io.progress!(done < total ? `parsing ${done}/${total}` : "");
       }
     : undefined;
-  const r = await refreshCache({ root: repo.root, paths, prune: true, maxBytes, threads, progress, verifyObjects });
-  if (verbose) for (const s of r.skipped) io.note(`skipped ${quotePath(s.path)}: ${s.reason}`);
+  const r = await refreshCache({ root: repo.root, paths, prune: true, maxBytes, threads, progress, verifyObjects, check, distrusted: isIndex ? "refuse" : "warn" });
+  if (r.distrustNote) io.note(r.distrustNote);
+  if (isIndex) for (const s of r.skipped) io.note(`skipped ${quotePath(s.path)}: ${s.reason}`);
   for (const f of r.failed) io.note(`could not outline ${quotePath(f.path)}: ${f.error}`);
+  if (isIndex && !r.stored) {
+    throw inputError(`could not write the cache: ${r.store.unwritable ?? "unknown error"}`, `the cache was not updated; check the permissions of ${join(repo.root, CACHE_DIR)} and the free space`);
+  }
   for (const w of r.warnings) io.note(`warning: ${w}`);
   return { ...r, repo };
 }

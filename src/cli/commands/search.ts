@@ -50,7 +50,7 @@ async function findHits(
   }
   const mayMatch = blockMayMatch(q);
   const hits = q.includes(".") ? rankQualified(q, kinds, limit, r, pathsOf, mayMatch) : rankNames(q, kinds, limit, r, pathsOf, mayMatch);
-  if (!addObjectFields(hits, keyOf, r) && !verifyObjects) return undefined;
+  if (!(await addObjectFields(hits, keyOf, r)) && !verifyObjects) return undefined;
   const root = r.repo.root;
   return hits.map((h) => ({ ...h, path: join(root, h.path) }));
 }
@@ -128,9 +128,11 @@ function parseKinds(value: string | string[] | undefined): Set<string> | undefin
  * Signatures live in the objects, not the pack: read them for the hits shown only, and for hits
  * ranked on names alone their qualified name and end line too (the row at the same pre-order
  * position). Each hit is rebuilt with its fields in one order, whichever way it was ranked.
- * False when an object is unreadable or does not hold the row.
+ * Where the cache holds no object (it could not be written, or is not used) the file is outlined
+ * again (RefreshResult.entryFor), so the answer is whole either way.
+ * False when an object is damaged, does not hold the row, or the file changed meanwhile.
  */
-function addObjectFields(hits: PendingHit[], keyOf: Map<string, string>, r: Refreshed): boolean {
+async function addObjectFields(hits: PendingHit[], keyOf: Map<string, string>, r: Refreshed): Promise<boolean> {
   let whole = true;
   const byPath = new Map<string, OutlineSymbol[]>();
   const sigsOf = new Map<string, Map<string, string>>();
@@ -140,8 +142,7 @@ function addObjectFields(hits: PendingHit[], keyOf: Map<string, string>, r: Refr
     if (!flat) {
       flat = [];
       const key = keyOf.get(h.path)!;
-      const dash = key.lastIndexOf("-");
-      const entry = r.store.readEntry(key.slice(0, dash), key.slice(dash + 1));
+      const entry = await r.entryFor(h.path, key);
       const visit = (list: OutlineSymbol[]) => {
         for (const s of list) {
           flat!.push(s);
@@ -151,8 +152,8 @@ function addObjectFields(hits: PendingHit[], keyOf: Map<string, string>, r: Refr
       if (entry) visit(entry.symbols);
       else {
         whole = false;
-        // No object to read (a cache that cannot be written holds none): the pack rows, kept
-        // in memory then, still give the qualified names and ranges, without signatures.
+        // The file changed since it was read: the pack rows, kept in memory, still give the
+        // qualified names and ranges, without signatures (the search goes round again).
         const rows = r.loadPack([key]).get(key);
         if (rows) for (const row of unpackRows(rows)) flat.push({ ...row, signature: "" });
       }

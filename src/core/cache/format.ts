@@ -10,7 +10,8 @@
 //   listing.tsv                              git's file listing + stats of what it depends on (app/listing-snapshot.ts)
 // Objects are addressed by content hash, language and engine (format + tool version + query
 // texts), so identical content is parsed once and a cache restored from elsewhere is still right.
-import type { FileOutline } from "../types.ts";
+import { countLines } from "../text/lines.ts";
+import type { FileOutline, OutlineSymbol } from "../types.ts";
 
 export const CACHE_DIR = ".ast_outline_cache";
 export const CACHE_FORMAT = 1;
@@ -73,12 +74,51 @@ export function fromEntry(entry: CacheEntry, path: string): FileOutline {
   };
 }
 
-/** An entry read back is trusted only when it is whole, of this format and engine, and for the content asked. */
+/**
+ * An entry read back is trusted only when it is whole, of this format and engine, for the
+ * content and language asked, and every symbol's range lies within its lineCount.
+ */
 export function validEntry(value: unknown, engine: string, hash: string, language: string): value is CacheEntry {
   if (!value || typeof value !== "object") return false;
   const e = value as Partial<CacheEntry>;
   return e.format === CACHE_FORMAT && e.engine === engine && e.hash === hash && e.language === language
-    && typeof e.lineCount === "number" && Array.isArray(e.imports) && Array.isArray(e.symbols) && Array.isArray(e.diagnostics);
+    && Number.isInteger(e.lineCount) && e.lineCount! >= 0 && Array.isArray(e.imports) && Array.isArray(e.diagnostics)
+    && symbolsValid(e.symbols, e.lineCount!);
+}
+
+function symbolsValid(symbols: unknown, lineCount: number): boolean {
+  if (!Array.isArray(symbols)) return false;
+  for (const s of symbols as Partial<OutlineSymbol>[]) {
+    if (!s || typeof s.name !== "string" || typeof s.qualifiedName !== "string" || typeof s.kind !== "string" || typeof s.signature !== "string") return false;
+    if (!Number.isInteger(s.startLine) || !Number.isInteger(s.endLine) || s.startLine! < 1 || s.endLine! < s.startLine! || s.endLine! > lineCount) return false;
+    if (s.children !== undefined && !symbolsValid(s.children, lineCount)) return false;
+  }
+  return true;
+}
+
+/**
+ * A valid entry (validEntry) can stand for these bytes: their line count is its lineCount, and
+ * each symbol's name occurs in the text of its own line range. The hash says which bytes the
+ * entry claims to describe; this says it describes them, so an object planted under a real
+ * file's hash with made-up symbols is refused. (Names are compared as UTF-8 bytes: a name
+ * holding a character the bytes do not encode validly fails, and its file is parsed instead.)
+ */
+export function entryFitsSource(entry: CacheEntry, bytes: Uint8Array): boolean {
+  if (entry.lineCount !== countLines(bytes)) return false;
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const starts = [0];
+  for (let i = buf.indexOf(0x0a); i !== -1; i = buf.indexOf(0x0a, i + 1)) starts.push(i + 1);
+  const fits = (symbols: OutlineSymbol[]): boolean => {
+    for (const s of symbols) {
+      const from = starts[s.startLine - 1];
+      const to = s.endLine < starts.length ? starts[s.endLine] : buf.length;
+      const at = s.name === "" ? from : buf.indexOf(s.name, from, "utf8");
+      if (at < 0 || at + Buffer.byteLength(s.name) > to) return false;
+      if (s.children && !fits(s.children)) return false;
+    }
+    return true;
+  };
+  return fits(entry.symbols);
 }
 
 export function emptyManifest(engine: string): Manifest {
