@@ -14,6 +14,7 @@
 // this thread handed a worker its next job from a message handler, the worker waited whenever
 // this thread was inside a long parse: on a cold stdlib index it used 5.6 s CPU to this
 // thread's 11.9 s, perf by thread; with claims 6.4-8.2 s to 7.4-9.7 s.)
+import { jobErrorText } from "../core/parse/limits.ts";
 import type { Worker } from "node:worker_threads";
 import { nodeOs, workerThreads } from "../core/builtins.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
@@ -184,7 +185,7 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
     try {
       complete(id, { stored: await outlineAndStore(job, store) });
     } catch (e) {
-      complete(id, { error: e instanceof Error ? e.message : String(e) });
+      complete(id, { error: jobErrorText(e) });
     }
   };
   const nextTurn = () => new Promise<void>((r) => setImmediate(r));

@@ -3,6 +3,7 @@
 // writes its cache object (in the background, until a flush request) and answers with the
 // object's size and symbol rows (store-outline.ts). Started by parse-pool.ts; in the compiled
 // binary src/bin/parse-worker.ts wraps it with the embedded assets.
+import { jobErrorText } from "../core/parse/limits.ts";
 import { parentPort, workerData } from "node:worker_threads";
 import { REGISTRY } from "../core/languages/registry.ts";
 import { CacheStore } from "../io/cache-store.ts";
@@ -26,7 +27,7 @@ if (port) {
       if (!language) throw new Error(`unknown language ${req.language}`);
       return { id: req.id, stored: await outlineAndStore({ path: req.path, bytes: req.bytes, language }, store) };
     } catch (e) {
-      return { id: req.id, error: e instanceof Error ? e.message : String(e) };
+      return { id: req.id, error: jobErrorText(e) };
     }
   };
 

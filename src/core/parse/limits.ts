@@ -36,6 +36,12 @@ export class OutlineLimitError extends OutlineError {
   }
 }
 
+/** What went wrong with one file, without its path (the caller names the file). */
+export function jobErrorText(e: unknown): string {
+  if (e instanceof OutlineLimitError) return e.reason;
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** How deeply definitions nest: `defs` sorted by start, the longer first on a tie. */
 export function definitionDepth(defs: readonly { startIndex: number; endIndex: number }[]): number {
   const open: number[] = [];
