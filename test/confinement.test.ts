@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { BUN, CLI_SOURCE, gitOk, tempRepo, write } from "./helpers/git-repo.ts";
-import { BINARY, ROOT, binaryAvailable, runCli, tempDir } from "./helpers/cli.ts";
+import { BINARY, ROOT, binaryAvailable, runCli, tempDir, testEnv } from "./helpers/cli.ts";
 import { OutlineError } from "../src/core/errors.ts";
 import { Workspace, type FileAccess, type FileStamp, type Probe } from "../src/io/workspace.ts";
 import { ParseCache, repoSymbols } from "../src/app/repo-symbols.ts";
@@ -280,7 +280,7 @@ describe("changed: confined to roots", () => {
       write(t, "b/y.py", "def by():\n    return 2\n");
       const files = async (roots: string[]) => {
         const gate = new Workspace(roots);
-        return (await computeChanges({ cwd: t, confine: gate })).files.map((f) => f.path);
+        return (await computeChanges({ env: testEnv(t), confine: gate })).files.map((f) => f.path);
       };
       expect(await files([join(t, "a")])).toEqual(["a/x.py"]);
       expect(await files([t])).toEqual(["a/x.py", "b/y.py"]);
@@ -363,13 +363,14 @@ describe("structure: one gate for every read", () => {
     ["src/io/cache-trust.ts", "whether the outline cache may be used at all (its trust rule)"],
     ["src/io/cache-store.ts", "the outline cache, by content hash (its own trust rule)"],
     ["src/core/builtins.ts", "lazy handles on node built-ins; its disk ones are READERS below"],
+    ["src/io/node-probe.ts", "whether a `.git` or a cache lies at a folder (lstat), to find a work tree's top"],
   ]);
   /** Names that read a path they are given, and the only modules allowed to import them. */
   const READERS: Record<string, { from: string; names: string[]; only: string[] }> = {
     walk: { from: "src/io/walk.ts", names: ["expandPaths"], only: ["src/io/workspace.ts"] },
     files: { from: "src/io/files.ts", names: ["readFileBytes", "statOrThrow"], only: ["src/app/outline-file.ts", "src/io/walk.ts"] },
     outlineFile: { from: "src/app/outline-file.ts", names: ["outlineFile"], only: [] },
-    builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts"] },
+    builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };
   const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/app/repo-symbols.ts", "src/app/calls.ts", "src/app/symbol-view.ts"]);
 
@@ -406,6 +407,7 @@ describe("structure: one gate for every read", () => {
    * under the same names with other content, so a read that bypassed the access would show them.
    */
   class MemoryAccess implements FileAccess {
+    readonly base = "/mem";
     readonly roots = ["/mem"];
     readonly listRoots = ["/mem"];
     readonly reads: string[] = [];
@@ -448,25 +450,23 @@ describe("structure: one gate for every read", () => {
 
   test("the app layer and the MCP tools answer from a workspace that is not on disk", async () => {
     const decoys = tempDir("ast-outline-decoys-");
-    const before = process.cwd();
-    const noCache = process.env.AST_OUTLINE_NO_CACHE;
     try {
       const mem = new Map([
         ["app.py", "from pkg.store import save\n\ndef main(items):\n    for it in items:\n        save(it)\n"],
         ["pkg/store.py", "def save(item):\n    return write(item)\n\ndef write(item):\n    return item\n"],
       ]);
       for (const [p] of mem) write(decoys.path, p, "def DISK_DECOY():\n    return 0\n");
-      process.chdir(decoys.path);
-      process.env.AST_OUTLINE_NO_CACHE = "1";
+      // The working folder holds the decoys; the cache is off (nothing of the disk may answer).
+      const env = testEnv(decoys.path, { AST_OUTLINE_NO_CACHE: "1" });
       const access = new MemoryAccess(mem);
-      const repo = repoSymbols(access, new ParseCache());
+      const repo = repoSymbols(env, access, new ParseCache());
       const app = await repo.parsed("app.py");
       const chain = await callChain(repo, { path: "app.py", symbol: findOne(app, "main") }, 3);
       expect(chain.steps.map((s) => `${s.callee} -> ${s.resolved.target?.path}:${s.resolved.target?.symbol.name} ${s.resolved.resolution}`)).toEqual(["save -> pkg/store.py:save import"]);
       expect(chain.steps[0].children!.map((s) => s.resolved.target?.symbol.name)).toEqual(["write"]);
       expect((await findCallers(repo, "save")).map((g) => `${g.path}:${g.symbol?.name}`)).toEqual(["app.py:main"]);
       expect(await drillText(repo, app, findOne(app, "main"), "call:save")).toContain("return write(item)");
-      const tools = new AgentTools(access);
+      const tools = new AgentTools(access, env);
       const answers = [
         await tools.getOutline("."),
         await tools.searchSymbols("save"),
@@ -480,9 +480,6 @@ describe("structure: one gate for every read", () => {
       expect(answers).not.toContain("DISK_DECOY");
       expect(new Set(access.reads)).toEqual(new Set(["app.py", "pkg/store.py"]));
     } finally {
-      process.chdir(before);
-      if (noCache === undefined) delete process.env.AST_OUTLINE_NO_CACHE;
-      else process.env.AST_OUTLINE_NO_CACHE = noCache;
       decoys.cleanup();
     }
   });
@@ -533,9 +530,7 @@ describe("Workspace: the gate itself", () => {
   });
 
   test("a file that vanishes between the listing and the read is left out", async () => {
-    const before = process.cwd();
-    process.chdir(root);
-    try {
+    {
       write(root, "keep.py", "def kept():\n    return gone()\n");
       write(root, "gone.py", "def gone():\n    return 1\n");
       class Vanishing extends Workspace {
@@ -545,7 +540,7 @@ describe("Workspace: the gate itself", () => {
           return listed;
         }
       }
-      const tools = new AgentTools(new Vanishing([root]));
+      const tools = new AgentTools(new Vanishing([root]), testEnv(root));
       write(root, "gone.py", "def gone():\n    return 1\n");
       const digest = await tools.digest();
       expect(digest).toContain("keep.py");
@@ -556,8 +551,6 @@ describe("Workspace: the gate itself", () => {
       expect(await tools.getCallers("gone")).toContain("keep.py");
       write(root, "gone.py", "def gone():\n    return 1\n");
       expect(await tools.getOutline(".")).not.toContain("gone.py");
-    } finally {
-      process.chdir(before);
     }
   });
 });

@@ -18,7 +18,6 @@
 // other files. Not recorded when anything it depends on changed within RACY_WINDOW_MS before
 // git started (a change in the same clock tick could leave a stat unchanged).
 import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
-import { nodeOs } from "../core/builtins.ts";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { CACHE_DIR, CACHE_FORMAT, RACY_WINDOW_MS } from "../core/cache/format.ts";
 import { undecodablePath } from "../io/names.ts";
@@ -26,6 +25,7 @@ import { detectLanguage } from "../core/languages/detect.ts";
 import { git } from "../io/git.ts";
 import { openCache } from "../io/cache-store.ts";
 import { settleCache, type CacheCheck } from "../io/cache-trust.ts";
+import { homeDir, type Env } from "../io/env.ts";
 import { gitListing, listFilesLater, type Repo } from "./repo.ts";
 
 export const SNAPSHOT_FILE = "listing.tsv";
@@ -41,18 +41,18 @@ export interface SnapshotIO {
  * The snapshot is read only from a cache `check` (cache-trust.ts) found usable, and written only
  * to one; a git listing of the whole work tree settles whether git tracks the cache.
  */
-export function listFilesFast(repo: Repo, engine: string, check: CacheCheck): string[] | Promise<string[]> {
-  if (!repo.git) return listFilesLater(repo);
-  const list = () => gitListing(repo.root).then((l) => {
+export function listFilesFast(env: Env, repo: Repo, engine: string, check: CacheCheck): string[] | Promise<string[]> {
+  if (!repo.git) return listFilesLater(env, repo);
+  const list = () => gitListing(env, repo.root).then((l) => {
     settleCache(check, l.cacheTracked);
     return l.paths;
   });
-  if (!snapshotAllowed(repo.root)) return list();
+  if (!snapshotAllowed(env, repo.root)) return list();
   if (!check.unsettled && !check.problem) {
-    const known = readSnapshot(openCache(check, engine).readAux(SNAPSHOT_FILE), repo.root, engine);
+    const known = readSnapshot(env, openCache(check, engine).readAux(SNAPSHOT_FILE), repo.root, engine);
     if (known) return known;
   }
-  return listAndRecord(repo.root, engine, { write: (text) => openCache(check, engine).writeAux(SNAPSHOT_FILE, text) }, list);
+  return listAndRecord(env, repo.root, engine, { write: (text) => openCache(check, engine).writeAux(SNAPSHOT_FILE, text) }, list);
 }
 
 /** The stat fingerprint of a path, "-" when there is none. */
@@ -66,8 +66,8 @@ function fingerprint(path: string): string {
 }
 
 /** Also where git finds its user config: another HOME reads other files. */
-function header(engine: string): string {
-  return `ast-outline-listing ${CACHE_FORMAT} ${engine} ${JSON.stringify([nodeOs().homedir(), process.env.XDG_CONFIG_HOME ?? ""])}`;
+function header(env: Env, engine: string): string {
+  return `ast-outline-listing ${CACHE_FORMAT} ${engine} ${JSON.stringify([homeDir(env), env.vars.XDG_CONFIG_HOME ?? ""])}`;
 }
 
 const escape = (p: string) => (/[\t\n\r\\"]/.test(p) ? JSON.stringify(p) : p);
@@ -77,8 +77,8 @@ const unescape = (p: string) => (p.startsWith('"') ? (JSON.parse(p) as string) :
 const HARMLESS_GIT_ENV = /^GIT_(SSL_|SSH|ASKPASS$|TERMINAL_PROMPT$|PAGER$|EDITOR$|SEQUENCE_EDITOR$|AUTHOR_|COMMITTER_|TRACE|HTTP_|PROXY_|CURL_|OPTIONAL_LOCKS$|MERGE_|REFLOG_ACTION$|FLUSH$)/;
 
 /** Only a plain repository whose git sees no settings but files' (see the top). */
-export function snapshotAllowed(root: string): boolean {
-  if (Object.keys(process.env).some((k) => k.startsWith("GIT_") && !HARMLESS_GIT_ENV.test(k))) return false;
+export function snapshotAllowed(env: Env, root: string): boolean {
+  if (Object.keys(env.vars).some((k) => k.startsWith("GIT_") && !HARMLESS_GIT_ENV.test(k))) return false;
   try {
     return statSync(join(root, ".git")).isDirectory();
   } catch {
@@ -87,8 +87,8 @@ export function snapshotAllowed(root: string): boolean {
 }
 
 /** The listing a snapshot holds when every path it watches is as it was; undefined otherwise. */
-export function readSnapshot(text: string | undefined, root: string, engine: string): string[] | undefined {
-  if (text === undefined || !text.startsWith(`${header(engine)}\n`) || !text.endsWith(`\n${END}\n`)) return undefined;
+export function readSnapshot(env: Env, text: string | undefined, root: string, engine: string): string[] | undefined {
+  if (text === undefined || !text.startsWith(`${header(env, engine)}\n`) || !text.endsWith(`\n${END}\n`)) return undefined;
   const lines = text.split("\n");
   const paths: string[] = [];
   for (let i = 1; i < lines.length - 2; i++) {
@@ -113,9 +113,9 @@ interface Watched {
 }
 
 /** Config files git read, and the excludes file it uses; undefined when config came from elsewhere or includes files. */
-function configWatch(root: string, configList: string): string[] | undefined {
-  const home = nodeOs().homedir();
-  const xdg = process.env.XDG_CONFIG_HOME || join(home, ".config");
+function configWatch(env: Env, root: string, configList: string): string[] | undefined {
+  const home = homeDir(env);
+  const xdg = env.vars.XDG_CONFIG_HOME || join(home, ".config");
   // Also the usual places that do not exist yet: creating one could add an excludes file.
   // (System config lives under git's install prefix: the usual ones are watched.)
   const files = new Set<string>([
@@ -191,16 +191,16 @@ function walkedFolders(root: string, listed: string[], ignored: string[]): Watch
  * `list` runs the listing itself; the ignored files and the config are asked of git beside it.
  */
 export async function listAndRecord(
-  root: string, engine: string, io: SnapshotIO, list: () => Promise<string[]>, racyWindowMs = RACY_WINDOW_MS,
+  env: Env, root: string, engine: string, io: SnapshotIO, list: () => Promise<string[]>, racyWindowMs = RACY_WINDOW_MS,
 ): Promise<string[]> {
-  const started = Date.now();
+  const started = env.now();
   const [listed, ignoredOut, configOut] = await Promise.all([
     list(),
-    git(root, ["ls-files", "-oi", "--exclude-standard", "--directory", "-z"], "ls-files").then((r) => r.stdout.toString("utf8"), () => undefined),
-    git(root, ["config", "--list", "--show-origin", "-z"], "config").then((r) => r.stdout.toString("utf8"), () => undefined),
+    git(env, root, ["ls-files", "-oi", "--exclude-standard", "--directory", "-z"], "ls-files").then((r) => r.stdout.toString("utf8"), () => undefined),
+    git(env, root, ["config", "--list", "--show-origin", "-z"], "config").then((r) => r.stdout.toString("utf8"), () => undefined),
   ]);
   if (ignoredOut === undefined || configOut === undefined) return listed;
-  const config = configWatch(root, configOut);
+  const config = configWatch(env, root, configOut);
   if (!config) return listed;
   const ignored = ignoredOut.split("\0").filter(Boolean);
   const watched = [
@@ -208,7 +208,7 @@ export async function listAndRecord(
     ...walkedFolders(root, listed, ignored).paths,
     ...config,
   ];
-  const lines = [header(engine)];
+  const lines = [header(env, engine)];
   for (const p of watched) {
     const abs = isAbsolute(p) ? p : join(root, p);
     const fp = fingerprint(abs);

@@ -19,7 +19,7 @@ import type { Worker } from "node:worker_threads";
 import { nodeOs, workerThreads } from "../core/builtins.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import type { CacheStore } from "../io/cache-store.ts";
-import { beforeParse, workerEntry, type BatchSize } from "./pool-hooks.ts";
+import type { BatchSize } from "../io/env.ts";
 import { outlineAndStore, type StoredOutline } from "./store-outline.ts";
 
 /** Where workers write objects (they open their own CacheStore on it), and the shared claims. */
@@ -111,7 +111,19 @@ export interface ParsePool {
  * cores one worker parses beside this thread, which saves a second runtime and grammar
  * compilation (and JSC's optimizing recompiles of them) over two workers and an idle main thread.
  */
-export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opts: { threads?: number } = {}): ParsePool {
+export interface PoolOptions {
+  /** Threads to parse on, this one included (default: the cores). */
+  threads?: number;
+  /** Where a worker starts (default: parse-worker.ts beside this module). */
+  workerEntry?: () => URL | string;
+  /** Told the batch's size before its first job is parsed (Env.batchStarting). */
+  batchStarting?: (batch: BatchSize) => void;
+}
+
+/** The worker module beside this one, as source or as the tsc output. */
+const defaultWorkerEntry = () => new URL(import.meta.url.endsWith(".ts") ? "./parse-worker.ts" : "./parse-worker.js", import.meta.url);
+
+export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opts: PoolOptions = {}): ParsePool {
   /** Every job by id (submission order), kept until done: a dead worker's jobs are parsed here. */
   const jobs: ParseJob[] = [];
   const finished: boolean[] = [];
@@ -159,7 +171,7 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
       let w: Worker;
       const target: PoolTarget = { root: store.root, engine: store.engine, claims: shared, mark: WORKER_MARK + k, off: store.off ?? store.unwritable };
       try {
-        w = new (workerThreads().Worker)(workerEntry()(), { workerData: target });
+        w = new (workerThreads().Worker)((opts.workerEntry ?? defaultWorkerEntry)(), { workerData: target });
       } catch (e) {
         return fail(e instanceof Error ? e.message : String(e));
       }
@@ -194,7 +206,7 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
     submit(job, expected) {
       if (!started) {
         started = true;
-        beforeParse()?.(expected);
+        opts.batchStarting?.(expected);
         const threads = Math.max(1, Math.min(opts.threads ?? nodeOs().availableParallelism(), expected.files));
         if (threads >= 2 && expected.files >= MIN_FILES_FOR_WORKERS && expected.bytes >= MIN_BYTES_FOR_WORKERS) startWorkers(threads - 1, expected.files);
       }

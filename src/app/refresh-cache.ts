@@ -16,10 +16,12 @@ import { contentHash } from "../core/hash.ts";
 import { openCache, type CacheStore } from "../io/cache-store.ts";
 import { checkCache, distrustWarning, recordUntracked, settleCache, type CacheCheck } from "../io/cache-trust.ts";
 import { DEFAULT_MAX_BYTES, formatBytes, looksBinary, looksMinified } from "../io/files.ts";
+import type { Env } from "../io/env.ts";
 import { engineId } from "./engine.ts";
 import type { ParseJob, ParseOutcome, ParsePool } from "./parse-pool.ts";
 
 export interface RefreshOptions {
+  env: Env;
   root: string;
   /**
    * Candidate files, relative to root with POSIX slashes. A promise (a git listing still
@@ -100,7 +102,7 @@ interface Pending {
 export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
   const engine = engineId();
-  const check = opts.check ?? checkCache(opts.root, engine);
+  const check = opts.check ?? checkCache(opts.env, opts.root, engine);
   // Whether git tracks the cache: a whole listing says so when it comes (listing-snapshot.ts), else git is asked.
   if (check.unsettled && !Array.isArray(opts.paths)) await opts.paths;
   settleCache(check);
@@ -145,7 +147,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   };
   /** Every object key a file points at now: the manifest's and those just refreshed. */
   const inUse = () => new Set([...Object.values(manifest.files).map((r) => objectKey(r.hash, r.language)), ...result.keys.values()]);
-  const readStarted = Date.now();
+  const readStarted = opts.env.now();
   const setRecord = (path: string, r: ManifestRecord) => {
     const old = manifest.files[path];
     if (!old || (Object.keys(r) as (keyof ManifestRecord)[]).some((k) => old[k] !== r[k])) {
@@ -321,7 +323,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
     byKey.set(key, [job]);
     queued++;
     const keyed: KeyedJob = { key, path, bytes, language };
-    pool ??= (await import("./parse-pool.ts")).openPool(store, onParsed, { threads: opts.threads });
+    pool ??= (await import("./parse-pool.ts")).openPool(store, onParsed, { threads: opts.threads, workerEntry: opts.env.parseWorker, batchStarting: opts.env.batchStarting });
     pool.submit(keyed, { files: toRead.length - i, bytes: bytes.length + unreadBytes });
   }
   const parseResult = pool ? await pool.finish() : { threads: 1, fallback: undefined };

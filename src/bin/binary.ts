@@ -85,22 +85,26 @@ const { setAssetSource } = await import("../core/parse/assets.ts");
 const { setSha256Hex } = await import("../core/hash.ts");
 const { embeddedAssets, hookScript } = await import("../../build/embedded.gen.ts");
 const { setHookScript } = await import("../app/hook-script.ts");
-const { setBeforeParse, setWorkerEntry } = await import("../app/pool-hooks.ts");
 const { main } = await import("../cli/main.ts");
 const { processIO } = await import("../cli/io.ts");
+const { processEnv } = await import("../io/env.ts");
 
 setAssetSource(embeddedAssets);
 // Bun's hasher is native: node:crypto need not be loaded (~10 ms CPU of a short run).
 setSha256Hex((data) => new Bun.CryptoHasher("sha256").update(data).digest("hex"));
 setHookScript(hookScript);
-// The worker is a second entry point of the binary (scripts/build.ts), which Bun resolves by its file name.
-setWorkerEntry(() => "./parse-worker.ts");
-if (plan === "late") {
+const io = processIO();
+const env = processEnv({
+  warn: io.note,
+  // The worker is a second entry point of the binary (scripts/build.ts), which Bun resolves by its file name.
+  parseWorker: () => "./parse-worker.ts",
   // A long batch keeps the optimizing wasm tier; it starts again only to stop the purging and
   // JS's FTL tier (a second start costs ~50 ms, each of them seconds): startup-plan.ts.
-  setBeforeParse((batch) => {
-    const settings = batchSettings(batch.bytes, process.env);
-    if (settings) runAgain(settings);
-  });
-}
-process.exitCode = await main(args, processIO());
+  batchStarting: plan === "late"
+    ? (batch) => {
+        const settings = batchSettings(batch.bytes, process.env);
+        if (settings) runAgain(settings);
+      }
+    : undefined,
+});
+process.exitCode = await main(args, io, env);

@@ -1,5 +1,6 @@
 // Reading one source file, with every way it can fail turned into a one-line input error.
 import { readFileSync, statSync, type Stats } from "node:fs";
+import { resolve } from "node:path";
 import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { inputError } from "../core/errors.ts";
@@ -13,9 +14,10 @@ export interface SourceFile {
   stat: Stats;
 }
 
-export function statOrThrow(path: string): Stats {
+/** The stat of `path` (relative to `base`, the working folder); an input error naming `path` as given when there is none. */
+export function statOrThrow(path: string, base: string): Stats {
   try {
-    return statSync(path);
+    return statSync(resolve(base, path));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") throw inputError(`no such file: ${path}`, "check the path; `outline .` lists what is here");
@@ -24,14 +26,15 @@ export function statOrThrow(path: string): Stats {
   }
 }
 
-export function readFileBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): SourceFile {
-  const stat = statOrThrow(path);
+/** A file's bytes; `path` is relative to `base` (the working folder) and is the path the result and errors name. */
+export function readFileBytes(path: string, base: string, maxBytes = DEFAULT_MAX_BYTES): SourceFile {
+  const stat = statOrThrow(path, base);
   if (stat.isDirectory()) throw inputError(`${path} is a directory`, "name a file, or use `outline <dir>`");
   if (!stat.isFile()) throw inputError(`${path} is not a regular file`);
   if (stat.size > maxBytes) throw inputError(`${path} is too large (${formatBytes(stat.size)})`, `raise --max-size, or read lines with \`region\``);
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readFileSync(resolve(base, path));
   } catch (e) {
     throw inputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }

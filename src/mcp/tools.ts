@@ -9,6 +9,7 @@ import { LineIndex } from "../core/text/lines.ts";
 import { contentHash } from "../core/hash.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import { looksBinary } from "../io/files.ts";
+import type { Env } from "../io/env.ts";
 import type { FileAccess } from "../io/workspace.ts";
 import type { WalkNote } from "../io/walk.ts";
 import { renderOutlineText, HASH_PREFIX } from "../render/outline-text.ts";
@@ -24,11 +25,11 @@ const REGION_MAX_BYTES = 64 * 1024 * 1024;
 export class AgentTools {
   private readonly parses = new ParseCache();
 
-  constructor(readonly workspace: FileAccess) {}
+  constructor(readonly workspace: FileAccess, readonly env: Env) {}
 
   /** This question's view of the repository: listed afresh, parses reused while unchanged. */
   private repo(): RepoSymbols {
-    return repoSymbols(this.workspace, this.parses);
+    return repoSymbols(this.env, this.workspace, this.parses);
   }
 
   async getOutline(path: string, maxChildren = 40, allDocs = false): Promise<string> {

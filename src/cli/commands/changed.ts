@@ -1,4 +1,5 @@
 import { appendFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { computeChanges } from "../../app/changed.ts";
 import { inputError } from "../../core/errors.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
@@ -6,6 +7,7 @@ import { renderChangedGithub } from "../../render/changed-github.ts";
 import { renderChangedJson } from "../../render/changed-json.ts";
 import { renderChangedMarkdown } from "../../render/changed-markdown.ts";
 import { renderChangedText } from "../../render/changed-text.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseFormat } from "../options.ts";
 
@@ -19,10 +21,10 @@ export interface ChangedCommandOptions {
   maxSize?: unknown;
 }
 
-export async function changedCommand(options: ChangedCommandOptions, io: CliIO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function changedCommand(options: ChangedCommandOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, ["text", "json", "markdown", "github"]);
   const set = await computeChanges({
-    cwd: process.cwd(),
+    env,
     // cac turns `--base 123` into a number: revisions are strings.
     base: options.base === undefined ? undefined : String(options.base),
     head: options.head === undefined ? undefined : String(options.head),
@@ -36,10 +38,10 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
   else if (format === "github") {
     const { summary, annotations } = renderChangedGithub(set);
     io.out(annotations);
-    const target = env.GITHUB_STEP_SUMMARY;
+    const target = env.vars.GITHUB_STEP_SUMMARY;
     if (target) {
       try {
-        appendFileSync(target, summary + "\n");
+        appendFileSync(resolve(env.cwd, target), summary + "\n");
       } catch (e) {
         throw inputError(`cannot write the job summary to ${target}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
       }

@@ -3,6 +3,7 @@ import { parseNameRow } from "../../core/cache/pack.ts";
 import { renderDigest, type DigestFile, type DigestSymbol } from "../../core/digest/digest.ts";
 import { inputError } from "../../core/errors.ts";
 import { repoRelative } from "../../app/repo.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseCount } from "../options.ts";
 import { refreshRepo } from "./index-repo.ts";
@@ -12,13 +13,13 @@ export interface DigestOptions {
   root?: string;
 }
 
-export async function digestCommand(path: string | undefined, options: DigestOptions, io: CliIO): Promise<number> {
+export async function digestCommand(path: string | undefined, options: DigestOptions, io: CliIO, env: Env): Promise<number> {
   const maxTokens = parseCount(options.maxTokens, "--max-tokens", 2000);
   // Digest reads only the symbol shards: the objects need no check.
-  const r = await refreshRepo(options, io, false, false);
+  const r = await refreshRepo(env, options, io, false, false);
   let prefix = "";
   if (path !== undefined) {
-    const rel = repoRelative(r.repo, process.cwd(), path);
+    const rel = repoRelative(r.repo, env.cwd, path);
     if (rel === undefined) throw inputError(`${path} is outside the repository at ${r.repo.root}`);
     prefix = rel;
   }

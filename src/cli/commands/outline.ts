@@ -1,13 +1,14 @@
 import { outlineFile } from "../../app/outline-file.ts";
-import { beforeParse } from "../../app/pool-hooks.ts";
 import { OutlineError } from "../../core/errors.ts";
 import { quotePath } from "../../core/text/quote.ts";
 import { looksBinary, looksMinified, parseSize, DEFAULT_MAX_BYTES, formatBytes, unreadableReason } from "../../io/files.ts";
 import { expandPaths, type WalkNote } from "../../io/walk.ts";
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { resolve } from "node:path";
 import { renderOutlineText } from "../../render/outline-text.ts";
 import { renderOutlineJson, renderOutlineJsonl } from "../../render/outline-json.ts";
 import type { FileOutline } from "../../core/types.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { parseFormat, parseCount, EXIT_INPUT, EXIT_OK } from "../options.ts";
 
@@ -19,15 +20,15 @@ export interface OutlineOptions {
   language?: string;
 }
 
-export async function outlineCommand(paths: string[], options: OutlineOptions, io: CliIO): Promise<number> {
+export async function outlineCommand(paths: string[], options: OutlineOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, ["text", "json", "jsonl"]);
   const maxChildren = parseCount(options.maxChildren, "--max-children", 40);
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   if (!paths.length) paths = ["."];
 
   const notes: WalkNote[] = [];
-  const entries = expandPaths(paths, notes);
-  announceBatch(entries.map((e) => e.path));
+  const entries = expandPaths(paths, notes, env.cwd);
+  announceBatch(env, entries.map((e) => e.path));
   for (const n of notes) io.note(`skipped ${quotePath(n.path)}: ${n.reason}`);
 
   let exit: number = EXIT_OK;
@@ -35,14 +36,14 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
   let first = true;
   for (const entry of entries) {
     if (!entry.explicit) {
-      const skip = skipReasonOrFailure(entry.path, maxBytes);
+      const skip = skipReasonOrFailure(resolve(env.cwd, entry.path), maxBytes);
       if (skip) {
         io.note(`skipped ${quotePath(entry.path)}: ${skip}`);
         continue;
       }
     }
     try {
-      const { outline } = await outlineFile(entry.path, { maxBytes, language: options.language });
+      const { outline } = await outlineFile(env, entry.path, { maxBytes, language: options.language });
       if (format === "text") {
         io.out((first ? "" : "\n") + renderOutlineText(outline, { maxChildren, docs: options.docs ? "all" : "top" }));
       } else if (format === "jsonl") {
@@ -69,13 +70,13 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
  * Tell the binary how much is about to be parsed, before anything is printed: a short batch
  * runs again without the optimizing wasm tier (src/bin/binary.ts). Only set for folder walks.
  */
-function announceBatch(paths: string[]): void {
-  const hook = beforeParse();
+function announceBatch(env: Env, paths: string[]): void {
+  const hook = env.batchStarting;
   if (!hook) return;
   let bytes = 0;
   for (const p of paths) {
     try {
-      bytes += statSync(p).size;
+      bytes += statSync(resolve(env.cwd, p)).size;
     } catch {
       // reported when it is outlined
     }

@@ -5,6 +5,7 @@ import { looksBinary, readFileBytes, parseSize } from "../../io/files.ts";
 import { toDisplayPath } from "../../io/paths.ts";
 import { quotePath, toJson } from "../../core/text/quote.ts";
 import { HASH_PREFIX } from "../../render/outline-text.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseFormat, parseLine } from "../options.ts";
 
@@ -17,14 +18,14 @@ export interface RegionOptions {
 /** Region reads any text file, source or not: it is the fallback for everything else. */
 const REGION_MAX_BYTES = 64 * 1024 * 1024;
 
-export async function regionCommand(path: string, startArg: unknown, endArg: unknown, options: RegionOptions, io: CliIO): Promise<number> {
+export async function regionCommand(path: string, startArg: unknown, endArg: unknown, options: RegionOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, ["text", "json"]);
   const start = parseLine(startArg, "start");
   const end = parseLine(endArg, "end");
   if (end < start) throw usageError(`end line ${end} is before start line ${start}`);
   const expected = options.hash === undefined ? undefined : normalizeHash(String(options.hash));
 
-  const file = readFileBytes(path, options.maxSize === undefined ? REGION_MAX_BYTES : parseSize(options.maxSize));
+  const file = readFileBytes(path, env.cwd, options.maxSize === undefined ? REGION_MAX_BYTES : parseSize(options.maxSize));
   if (looksBinary(file.bytes)) throw inputError(`${path} is a binary file`, "region reads text files");
   const index = new LineIndex(file.bytes);
   const display = quotePath(toDisplayPath(path));

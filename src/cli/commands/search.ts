@@ -6,6 +6,7 @@ import { SYMBOL_KINDS, type OutlineSymbol } from "../../core/types.ts";
 import { cleanField, parseNameRow, unpackRows } from "../../core/cache/pack.ts";
 import { usageError } from "../../core/errors.ts";
 import { printable, quoteName, quotePath, toJson } from "../../core/text/quote.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseCount, parseFormat } from "../options.ts";
 import { refreshRepo } from "./index-repo.ts";
@@ -18,7 +19,7 @@ export interface SearchOptions {
   root?: string;
 }
 
-export async function searchCommand(query: string, options: SearchOptions, io: CliIO): Promise<number> {
+export async function searchCommand(query: string, options: SearchOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, ["text", "json"]);
   const limit = parseCount(options.limit, "--limit", 50);
   const q = String(query ?? "").trim();
@@ -29,16 +30,16 @@ export async function searchCommand(query: string, options: SearchOptions, io: C
 
   // The objects are read only for the hits' signatures and checked then: a damaged one sends
   // the search round again after a refresh that checks (and rebuilds) every object.
-  const hits = (await findHits(q, kinds, filters, limit, options, io, false)) ?? (await findHits(q, kinds, filters, limit, options, io, true));
-  return show(hits ?? [], q, kinds, globs, format, io);
+  const hits = (await findHits(env, q, kinds, filters, limit, options, io, false)) ?? (await findHits(env, q, kinds, filters, limit, options, io, true));
+  return show(env, hits ?? [], q, kinds, globs, format, io);
 }
 
 /** The ranked hits with absolute paths; undefined when an object was unreadable and not verified first. */
 async function findHits(
-  q: string, kinds: Set<string> | undefined, filters: ((p: string) => boolean)[], limit: number,
+  env: Env, q: string, kinds: Set<string> | undefined, filters: ((p: string) => boolean)[], limit: number,
   options: SearchOptions, io: CliIO, verifyObjects: boolean,
 ): Promise<SearchHit[] | undefined> {
-  const r = await refreshRepo(options, io, false, verifyObjects);
+  const r = await refreshRepo(env, options, io, false, verifyObjects);
   const pathsOf = new Map<string, string[]>();
   const keyOf = new Map<string, string>();
   for (const [path, key] of r.keys) {
@@ -100,8 +101,8 @@ function rankNames(
   return rankSymbols(q, symbols, { kinds, limit }) as PendingHit[];
 }
 
-function show(hits: SearchHit[], q: string, kinds: Set<string> | undefined, globs: string[], format: string, io: CliIO): number {
-  const cwd = process.cwd();
+function show(env: Env, hits: SearchHit[], q: string, kinds: Set<string> | undefined, globs: string[], format: string, io: CliIO): number {
+  const cwd = env.cwd;
   const shown = (p: string) => {
     const rel = relative(cwd, p);
     return sep === "/" ? rel : rel.split(sep).join("/");

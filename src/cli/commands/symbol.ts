@@ -1,5 +1,6 @@
 import { outlineFile } from "../../app/outline-file.ts";
 import { readSymbols, type SymbolRead } from "../../app/read-symbol.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseFormat } from "../options.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
@@ -19,11 +20,11 @@ export interface SymbolOptions {
   maxSize?: unknown;
 }
 
-export async function symbolCommand(path: string, names: string[], options: SymbolOptions, io: CliIO): Promise<number> {
+export async function symbolCommand(path: string, names: string[], options: SymbolOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, ["text", "json"]);
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
-  if (options.skeleton || options.drill !== undefined) return skeletonOrDrill(path, names, options, io);
-  const { file, outline } = await outlineFile(path, { language: options.language, maxBytes });
+  if (options.skeleton || options.drill !== undefined) return skeletonOrDrill(path, names, options, io, env);
+  const { file, outline } = await outlineFile(env, path, { language: options.language, maxBytes });
   const reads = readSymbols(outline, file.bytes, names);
   const parsed = { file, outline, scan: undefined };
   const outer = new Map<OutlineSymbol, OuterName[]>();
@@ -38,10 +39,10 @@ export async function symbolCommand(path: string, names: string[], options: Symb
 }
 
 /** `--skeleton` / `--drill <label>`: text only, one symbol at a time. */
-async function skeletonOrDrill(path: string, names: string[], options: SymbolOptions, io: CliIO): Promise<number> {
+async function skeletonOrDrill(path: string, names: string[], options: SymbolOptions, io: CliIO, env: Env): Promise<number> {
   if (options.format === "json") throw usageError("--skeleton and --drill print text only", "drop --format json");
   if (options.drill !== undefined && names.length !== 1) throw usageError("--drill takes one symbol", "name one symbol");
-  const repo = repoSymbols(cliWorkspace([path]));
+  const repo = repoSymbols(env, cliWorkspace(env.cwd, [path]));
   const parsed = await repo.parsed(path);
   for (const name of names) {
     const symbol = findOne(parsed, name);
