@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { listAndRecord, readSnapshot } from "../src/app/listing-snapshot.ts";
-import { listFilesLater } from "../src/app/repo.ts";
+import { gitListing } from "../src/app/repo.ts";
 import { detectLanguage } from "../src/core/languages/detect.ts";
 import { runCli, testEnv } from "./helpers/cli.ts";
 import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";
@@ -25,12 +25,12 @@ const FILES = {
 };
 
 async function fresh(root: string): Promise<string[]> {
-  return (await listFilesLater(testEnv(root), { root, git: true })).filter((p) => detectLanguage(p, undefined));
+  return (await gitListing(testEnv(root), root)).paths.filter((p) => detectLanguage(p, undefined));
 }
 
 async function record(root: string): Promise<string> {
   let text = "";
-  await listAndRecord(testEnv(root), root, "eng", { write: (t) => (text = t) }, () => listFilesLater(testEnv(root), { root, git: true }), WINDOW);
+  await listAndRecord(testEnv(root), root, "eng", { write: (t) => (text = t) }, async () => (await gitListing(testEnv(root), root)).paths, WINDOW);
   return text;
 }
 

@@ -330,7 +330,7 @@ describe("object checks", () => {
     const fixtures = join(import.meta.dir, "..", "fixtures");
     const perFolder = new Map<string, number>();
     let checked = 0;
-    for (const e of expandPaths([fixtures], [])) {
+    for (const e of expandPaths([fixtures], [], fixtures)) {
       const folder = e.path.slice(fixtures.length + 1).split("/")[0];
       if ((perFolder.get(folder) ?? 0) >= 4) continue;
       const bytes = readFileSync(e.path);

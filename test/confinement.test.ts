@@ -13,8 +13,10 @@ import { BINARY, ROOT, binaryAvailable, runCli, tempDir, testEnv } from "./helpe
 import { OutlineError } from "../src/core/errors.ts";
 import { Workspace, type FileAccess, type FileStamp, type Probe } from "../src/io/workspace.ts";
 import { ParseCache, repoSymbols } from "../src/app/repo-symbols.ts";
-import { callChain, findCallers } from "../src/app/calls.ts";
-import { drillText, findOne } from "../src/app/symbol-view.ts";
+import { callChain } from "../src/app/call-chain.ts";
+import { findCallers } from "../src/app/callers.ts";
+import { drillView, findOne } from "../src/app/symbol-view.ts";
+import { renderSymbolText } from "../src/render/symbol-text.ts";
 import { AgentTools } from "../src/mcp/tools.ts";
 import { pathFilter } from "../src/core/text/glob.ts";
 import { computeChanges } from "../src/app/changed.ts";
@@ -141,7 +143,7 @@ describe("MCP: imports never lead outside the workspace", () => {
     const outline = await call("get_outline", { path: "." });
     // The files each answer covers: digest lines `path [lines]: ...`, outline headers `path (language, ...`.
     const covered = [
-      ...digest.text.split("\n").flatMap((l) => /^(\S+) \[\d+\]:/.exec(l)?.[1] ?? []),
+      ...digest.text.split("\n").flatMap((l) => /^(\S+) \[\w+ \d+L\]/.exec(l)?.[1] ?? []),
       ...outline.text.split("\n").flatMap((l) => /^(\S+) \(\w+, \d+ lines/.exec(l)?.[1] ?? []),
     ];
     expect(covered).toContain("inside.py");
@@ -225,7 +227,7 @@ describe("MCP: every answer reflects the disk at the time of the call", () => {
     expect((await call("digest", {})).text).not.toContain("fresh_new.py");
     write(ws, "fresh_new.py", "def brand_new_fn():\n    return helper_fn()\n");
     expect((await call("search_symbols", { query: "brand_new_fn" })).text).toContain("fresh_new.py:1-2 function brand_new_fn");
-    expect((await call("digest", {})).text).toContain("fresh_new.py [2]: brand_new_fn");
+    expect((await call("digest", {})).text).toContain("fresh_new.py [XS 2L]: brand_new_fn");
     expect((await call("get_callers", { name: "helper_fn" })).text).toContain("fresh_new.py");
     unlinkSync(join(ws, "fresh_new.py"));
     for (const [name, args] of [["search_symbols", { query: "brand_new_fn" }], ["digest", {}], ["get_callers", { name: "helper_fn" }], ["get_outline", { path: "." }]] as const) {
@@ -341,13 +343,20 @@ function importClosure(entries: string[]): Map<string, { spec: string; names: st
     const imports: { spec: string; names: string[] }[] = [];
     out.set(file, imports);
     for (const m of src.matchAll(/^(?:import|export)\s([^;]*?)\sfrom\s+"([^"]+)"/gms)) {
+      if (/^type\s/.test(m[1])) continue; // types only: nothing of the module runs
       const names = [...m[1].matchAll(/\b(\w+)\b/g)].map((n) => n[1]);
       const spec = m[2].startsWith(".") ? relative(ROOT, resolve(ROOT, dirname(file), m[2])) : m[2];
       imports.push({ spec, names });
       if (m[2].startsWith(".")) visit(spec);
     }
+    // A module loaded on use is followed like one imported at the top.
+    for (const m of src.matchAll(/\bimport\("(\.[^"]+)"\)/g)) {
+      const spec = relative(ROOT, resolve(ROOT, dirname(file), m[1]));
+      imports.push({ spec, names: [] });
+      visit(spec);
+    }
     // Dynamic ways to the disk that an import list would not show.
-    for (const m of src.matchAll(/\b(require\(|Bun\.(?:file|spawn|spawnSync|write|\$)|import\((?!"node:)|process\.binding)/g)) imports.push({ spec: `<${m[1]}>`, names: [] });
+    for (const m of src.matchAll(/\b(require\(|Bun\.(?:file|spawn|spawnSync|write|\$)|import\((?!"node:|"\.)|process\.binding)/g)) imports.push({ spec: `<${m[1]}>`, names: [] });
   };
   entries.forEach(visit);
   return out;
@@ -364,6 +373,9 @@ describe("structure: one gate for every read", () => {
     ["src/io/cache-store.ts", "the outline cache, by content hash (its own trust rule)"],
     ["src/core/builtins.ts", "lazy handles on node built-ins; its disk ones are READERS below"],
     ["src/io/node-probe.ts", "whether a `.git` or a cache lies at a folder (lstat), to find a work tree's top"],
+    ["src/app/repo.ts", "where the repository is (realpath), and .git/info/exclude, which keeps the cache out of git status"],
+    ["src/app/listing-snapshot.ts", "the stats and names of the folders and ignore files git's listing depends on (no file's content)"],
+    ["src/app/workspace-index.ts", "lstat of the files git lists (their content is read through the gate)"],
   ]);
   /** Names that read a path they are given, and the only modules allowed to import them. */
   const READERS: Record<string, { from: string; names: string[]; only: string[] }> = {
@@ -372,7 +384,7 @@ describe("structure: one gate for every read", () => {
     outlineFile: { from: "src/app/outline-file.ts", names: ["outlineFile"], only: [] },
     builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };
-  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/app/repo-symbols.ts", "src/app/calls.ts", "src/app/symbol-view.ts"]);
+  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/call-chain.ts", "src/app/callers.ts", "src/app/symbol-view.ts"]);
 
   test("the modules behind the cross-file answers reach the disk only through the gate", () => {
     const touching = [...closure].filter(([, imps]) => imps.some((i) => /^(node:)?(fs|fs\/promises|child_process|module)$|^</.test(i.spec))).map(([f]) => f);
@@ -464,8 +476,8 @@ describe("structure: one gate for every read", () => {
       const chain = await callChain(repo, { path: "app.py", symbol: findOne(app, "main") }, 3);
       expect(chain.steps.map((s) => `${s.callee} -> ${s.resolved.target?.path}:${s.resolved.target?.symbol.name} ${s.resolved.resolution}`)).toEqual(["save -> pkg/store.py:save import"]);
       expect(chain.steps[0].children!.map((s) => s.resolved.target?.symbol.name)).toEqual(["write"]);
-      expect((await findCallers(repo, "save")).map((g) => `${g.path}:${g.symbol?.name}`)).toEqual(["app.py:main"]);
-      expect(await drillText(repo, app, findOne(app, "main"), "call:save")).toContain("return write(item)");
+      expect((await findCallers(repo, "save")).groups.map((g) => `${g.path}:${g.symbol?.name}`)).toEqual(["app.py:main"]);
+      expect(renderSymbolText(await drillView(repo, app, findOne(app, "main"), "call:save"))).toContain("return write(item)");
       const tools = new AgentTools(access, env);
       const answers = [
         await tools.getOutline("."),
@@ -476,7 +488,7 @@ describe("structure: one gate for every read", () => {
         await tools.getSymbol("app.py", "main", "drill", "call:save"),
         tools.readRegion("pkg/store.py", 1, 2),
       ].join("\n");
-      expect(answers).toContain("pkg/store.py [5]: save, write");
+      expect(answers).toContain("pkg/store.py [XS 5L]: save, write");
       expect(answers).not.toContain("DISK_DECOY");
       expect(new Set(access.reads)).toEqual(new Set(["app.py", "pkg/store.py"]));
     } finally {
@@ -546,7 +558,7 @@ describe("Workspace: the gate itself", () => {
       expect(digest).toContain("keep.py");
       expect(digest).not.toContain("gone.py");
       write(root, "gone.py", "def gone():\n    return 1\n");
-      expect(await tools.searchSymbols("gone")).toBe("no symbols matching `gone`\n");
+      expect(await tools.searchSymbols("gone")).toBe("no symbol matches `gone`\n");
       write(root, "gone.py", "def gone():\n    return 1\n");
       expect(await tools.getCallers("gone")).toContain("keep.py");
       write(root, "gone.py", "def gone():\n    return 1\n");

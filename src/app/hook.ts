@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSyn
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { inputError } from "../core/errors.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
+import { diskSource } from "../io/disk-source.ts";
 import type { Env } from "../io/env.ts";
 import { gitDirs, gitPath, readBlobs, findRepoRoot, notARepository, stagedBlobIds, stagedFiles } from "../io/git.ts";
 import { nodeProbe } from "../io/node-probe.ts";
@@ -140,5 +141,5 @@ export async function runHook(env: Env): Promise<RefreshResult> {
   }
   if (!hasCache(root, nodeProbe)) ensureExcluded(env, { root, git: true });
   // A cache that must not be used (cache-trust.ts) is reported, not refreshed: nothing would be stored.
-  return refreshCache({ env, root, paths: [...contents.keys()], contents, prune: false, distrusted: "refuse" });
+  return refreshCache({ env, root, paths: [...contents.keys()], contents, source: diskSource(root), prune: false, distrusted: "refuse" });
 }

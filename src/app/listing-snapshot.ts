@@ -26,7 +26,7 @@ import { git } from "../io/git.ts";
 import { openCache } from "../io/cache-store.ts";
 import { settleCache, type CacheCheck } from "../io/cache-trust.ts";
 import { homeDir, type Env } from "../io/env.ts";
-import { gitListing, listFilesLater, type Repo } from "./repo.ts";
+import { gitListing, type Repo } from "./repo.ts";
 
 export const SNAPSHOT_FILE = "listing.tsv";
 const END = ".end";
@@ -36,13 +36,12 @@ export interface SnapshotIO {
 }
 
 /**
- * Every candidate file of the repo (listFilesLater), from the snapshot when nothing it watches
+ * Every candidate file of a git work tree (gitListing), from the snapshot when nothing it watches
  * moved: then only the files git listed that have a language, which is all the cache looks at.
  * The snapshot is read only from a cache `check` (cache-trust.ts) found usable, and written only
  * to one; a git listing of the whole work tree settles whether git tracks the cache.
  */
 export function listFilesFast(env: Env, repo: Repo, engine: string, check: CacheCheck): string[] | Promise<string[]> {
-  if (!repo.git) return listFilesLater(env, repo);
   const list = () => gitListing(env, repo.root).then((l) => {
     settleCache(check, l.cacheTracked);
     return l.paths;
@@ -187,7 +186,7 @@ function walkedFolders(root: string, listed: string[], ignored: string[]): Watch
 }
 
 /**
- * The git listing (as listFilesLater gives it), with a snapshot recorded for the next run.
+ * The git listing (as gitListing gives it), with a snapshot recorded for the next run.
  * `list` runs the listing itself; the ignored files and the config are asked of git beside it.
  */
 export async function listAndRecord(

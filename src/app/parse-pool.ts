@@ -18,7 +18,7 @@ import { jobErrorText } from "../core/parse/limits.ts";
 import type { Worker } from "node:worker_threads";
 import { nodeOs, workerThreads } from "../core/builtins.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import type { CacheStore } from "../io/cache-store.ts";
+import type { IndexStore } from "../io/cache-store.ts";
 import type { BatchSize } from "../io/env.ts";
 import { outlineAndStore, type StoredOutline } from "./store-outline.ts";
 
@@ -123,7 +123,7 @@ export interface PoolOptions {
 /** The worker module beside this one, as source or as the tsc output. */
 const defaultWorkerEntry = () => new URL(import.meta.url.endsWith(".ts") ? "./parse-worker.ts" : "./parse-worker.js", import.meta.url);
 
-export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opts: PoolOptions = {}): ParsePool {
+export function openPool(store: IndexStore, done: (o: ParseOutcome) => void, opts: PoolOptions = {}): ParsePool {
   /** Every job by id (submission order), kept until done: a dead worker's jobs are parsed here. */
   const jobs: ParseJob[] = [];
   const finished: boolean[] = [];
@@ -207,7 +207,8 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
       if (!started) {
         started = true;
         opts.batchStarting?.(expected);
-        const threads = Math.max(1, Math.min(opts.threads ?? nodeOs().availableParallelism(), expected.files));
+        // Workers write their objects themselves: an index kept in memory is filled by this thread alone.
+        const threads = store.inMemory ? 1 : Math.max(1, Math.min(opts.threads ?? nodeOs().availableParallelism(), expected.files));
         if (threads >= 2 && expected.files >= MIN_FILES_FOR_WORKERS && expected.bytes >= MIN_BYTES_FOR_WORKERS) startWorkers(threads - 1, expected.files);
       }
       const id = jobs.length;

@@ -138,3 +138,13 @@ export function repoSymbols(env: Env, access: FileAccess, cache = new ParseCache
 function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 }
+
+/** A file's parse, or undefined for one that cannot be outlined (gone, binary, unsupported): skipped in a repo-wide answer, not fatal. */
+export async function parsedOrSkip(repo: RepoSymbols, path: string): Promise<ParsedFile | undefined> {
+  try {
+    return await repo.parsed(path);
+  } catch (e) {
+    if (e instanceof OutlineError) return undefined;
+    throw e;
+  }
+}

@@ -6,11 +6,10 @@ import { dirname, relative, resolve, sep } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
 import { gitRedirected, type Env } from "../io/env.ts";
-import { git, gitPath, listRepoFiles, findRepoRoot, notARepository } from "../io/git.ts";
+import { git, gitPath, findRepoRoot, notARepository } from "../io/git.ts";
 import { splitNulPaths } from "../io/names.ts";
 import { listingTracks } from "../io/cache-trust.ts";
 import { nodeProbe } from "../io/node-probe.ts";
-import { expandPaths } from "../io/walk.ts";
 import { hasCache, workTreeAbove } from "../io/work-tree.ts";
 
 export interface Repo {
@@ -50,17 +49,6 @@ function samePath(a: string, b: string): boolean {
   } catch {
     return resolve(a) === resolve(b);
   }
-}
-
-/** Every candidate file of the repo, relative to its root with POSIX slashes. */
-export function listFiles(env: Env, repo: Repo): string[] {
-  if (repo.git) return listRepoFiles(env, repo.root).filter((p) => !p.startsWith(`${CACHE_DIR}/`));
-  return expandPaths(["."], [], repo.root).map((e) => (sep === "/" ? e.path : e.path.split(sep).join("/")));
-}
-
-/** listFiles, with git's listing running in another process while the caller carries on. */
-export async function listFilesLater(env: Env, repo: Repo): Promise<string[]> {
-  return repo.git ? (await gitListing(env, repo.root)).paths : listFiles(env, repo);
 }
 
 /**

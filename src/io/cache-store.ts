@@ -54,6 +54,17 @@ export function openCache(check: CacheCheck, engine: string): CacheStore {
   return new CacheStore(check.root, engine, check.problem);
 }
 
+/**
+ * What the refresh (app/refresh-cache.ts) asks of a store: this on-disk cache, or an index kept
+ * in memory (app/memory-store.ts) where no cache may be used.
+ */
+export type IndexStore = Pick<
+  CacheStore,
+  | "root" | "engine" | "off" | "unwritable" | "prepare" | "readManifest" | "writeManifest" | "objectSize" | "readEntry"
+  | "readEntryFor" | "readOutline" | "touchObject" | "writeOutlineSoon" | "flush" | "markUnwritable" | "missingShards"
+  | "readShard" | "readNames" | "writeShard" | "sweep" | "readAux" | "writeAux"
+> & { readonly inMemory?: true };
+
 /** What a sweep removed. */
 export interface SweepResult {
   temps: number;

@@ -61,6 +61,26 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
+/**
+ * The one rule for what a folder walk or a repository listing leaves out (outline of a folder,
+ * index, search, digest, the MCP tools), in two parts: by size before reading, then by content
+ * (the first 64 KiB suffice). Vendored folders are left out by the walk itself (walk.ts).
+ * A file the user names is always tried.
+ */
+export function sizeSkipReason(size: number, maxBytes: number): string | undefined {
+  return size > maxBytes ? `larger than ${formatBytes(maxBytes)} (--max-size)` : undefined;
+}
+
+/** How much of a file contentSkipReason needs. */
+export const SKIP_SNIFF_BYTES = 64 * 1024;
+
+export function contentSkipReason(path: string, head: Uint8Array): string | undefined {
+  if (head.length === 0) return undefined;
+  if (looksBinary(head)) return "binary";
+  if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(head)) return "minified or generated";
+  return undefined;
+}
+
 /** Minified or generated: very long average lines. */
 export function looksMinified(bytes: Uint8Array): boolean {
   if (bytes.length < 4096) return false;

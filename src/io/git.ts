@@ -287,11 +287,6 @@ export function findRepoRoot(env: Env, cwd: string): string | undefined {
   return r.code === 0 ? r.stdout.toString("utf8").trim() || undefined : undefined;
 }
 
-/** Tracked files plus untracked files that are not ignored, relative to the root. */
-export function listRepoFiles(env: Env, root: string): string[] {
-  return splitNulPaths(gitSync(env, root, ["ls-files", "-co", "--exclude-standard", "-z", "--deduplicate"]));
-}
-
 /** Files added, copied, modified or renamed in the index (what a commit would record). */
 export function stagedFiles(env: Env, root: string): string[] {
   return splitNulPaths(gitSync(env, root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--no-renames"]));

@@ -1,4 +1,4 @@
-// Call chains and callers over the repository. Each call is resolved, in this order, through
+// Resolving one call site to a definition. Each call is resolved, in this order, through
 // the same file's definitions, the file's imports (module found in the workspace), then any
 // definition of that name in the repo (name-match: not type-checked), else it is unresolved.
 // Files are reached only through the RepoSymbols' FileAccess: a module that resolves outside
@@ -7,28 +7,14 @@ import { flatten, resolveSymbol } from "../core/symbols/find.ts";
 import { moduleCandidates } from "../core/calls/modules.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
-import { OutlineError } from "../core/errors.ts";
 import type { CallSite, ImportBinding } from "../core/skeleton/scan.ts";
 import type { OutlineSymbol } from "../core/types.ts";
-import type { ParsedFile, RepoSymbols } from "./repo-symbols.ts";
+import type { CallTarget, Resolved } from "../core/calls/types.ts";
+import { OutlineError } from "../core/errors.ts";
+import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "./repo-symbols.ts";
 
-export type ResolutionKind = "same-file" | "import" | "name-match" | "unresolved";
-
-export interface CallTarget {
-  path: string;
-  symbol: OutlineSymbol;
-}
-
-export interface Resolved {
-  resolution: ResolutionKind;
-  target?: CallTarget;
-  /** For an import whose module is not in the workspace (stdlib, a package). */
-  module?: string;
-  /** name-match: how many definitions carry that name. */
-  candidates?: number;
-}
-
-const CALLABLE = new Set(["function", "method", "constructor", "class", "struct", "macro"]);
+/** Kinds a call can land on. */
+export const CALLABLE = new Set(["function", "method", "constructor", "class", "struct", "macro"]);
 const SELF = new Set(["self", "this", "cls", "Self", "super()"]);
 
 export interface CallResolver {
@@ -157,130 +143,4 @@ function matchImport(imports: ImportBinding[], receiver: string | undefined, nam
 
 function joinModule(module: string, name: string): string {
   return module.includes("/") ? `${module}/${name}` : /\.$/.test(module) ? module + name : `${module}.${name}`;
-}
-
-// ---------------------------------------------------------------- call chains
-
-export interface CallStep {
-  callee: string;
-  lines: number[];
-  resolved: Resolved;
-  /** Already expanded higher up or elsewhere: not expanded again. */
-  seen?: boolean;
-  children?: CallStep[];
-  /** Calls left out beyond the per-step limit. */
-  elided?: number;
-}
-
-export interface CallChain {
-  root: CallTarget;
-  depth: number;
-  steps: CallStep[];
-  elided?: number;
-}
-
-export const MAX_CALL_CHILDREN = 40;
-
-export async function callChain(repo: RepoSymbols, root: CallTarget, depth: number): Promise<CallChain> {
-  const resolver = callResolver(repo);
-  const visited = new Set<string>([key(root)]);
-
-  const expand = async (at: CallTarget, level: number): Promise<{ steps: CallStep[]; elided?: number }> => {
-    const file = await parsedOrSkip(repo, at.path);
-    if (!file?.scan) return { steps: [] };
-    const nested = at.symbol.children ?? [];
-    const own = file.scan.calls.filter(
-      (c) => c.line >= at.symbol.startLine && c.line <= at.symbol.endLine && !nested.some((n) => c.line >= n.startLine && c.line <= n.endLine),
-    );
-    // One step per callee expression, with every line it is called on.
-    const grouped = new Map<string, { call: CallSite; lines: number[] }>();
-    for (const c of own) {
-      const g = grouped.get(c.callee);
-      if (g) g.lines.push(c.line);
-      else grouped.set(c.callee, { call: c, lines: [c.line] });
-    }
-    const groups = [...grouped.values()];
-    const steps: CallStep[] = [];
-    for (const { call, lines } of groups.slice(0, MAX_CALL_CHILDREN)) {
-      const resolved = await resolver.resolve({ path: at.path, file, symbol: at.symbol }, call);
-      const step: CallStep = { callee: call.callee, lines, resolved };
-      if (resolved.target) {
-        const k = key(resolved.target);
-        if (visited.has(k)) step.seen = true;
-        else if (level < depth) {
-          visited.add(k);
-          const sub = await expand(resolved.target, level + 1);
-          step.children = sub.steps;
-          if (sub.elided) step.elided = sub.elided;
-        }
-      }
-      steps.push(step);
-    }
-    return { steps, elided: groups.length > MAX_CALL_CHILDREN ? groups.length - MAX_CALL_CHILDREN : undefined };
-  };
-
-  const top = await expand(root, 1);
-  return { root, depth, steps: top.steps, elided: top.elided };
-}
-
-function key(t: CallTarget): string {
-  return `${t.path}#${t.symbol.qualifiedName}@${t.symbol.startLine}`;
-}
-
-// ---------------------------------------------------------------- callers
-
-export interface CallerGroup {
-  path: string;
-  /** The innermost symbol around the call sites; undefined at module level. */
-  symbol?: OutlineSymbol;
-  sites: { callee: string; line: number }[];
-  resolution: ResolutionKind;
-}
-
-/** Call sites whose callee's last name is `name`, grouped by the enclosing symbol. */
-export async function findCallers(repo: RepoSymbols, name: string, glob?: string): Promise<CallerGroup[]> {
-  const groups: CallerGroup[] = [];
-  for (const path of repo.filesMentioning(name, glob)) {
-    const file = await parsedOrSkip(repo, path);
-    if (!file) continue;
-    if (!file.scan) continue;
-    const all = flatten(file.outline.symbols);
-    const definesIt = all.some((s) => s.name === name && CALLABLE.has(s.kind));
-    const imports = file.scan.imports;
-    const byOwner = new Map<OutlineSymbol | undefined, CallerGroup>();
-    for (const c of file.scan.calls) {
-      if (c.name !== name) continue;
-      const owner = innermost(all, c.line);
-      let g = byOwner.get(owner);
-      if (!g) {
-        const receiver = c.callee.includes(".") ? c.callee.slice(0, c.callee.lastIndexOf(".")) : undefined;
-        const first = receiver?.split(".")[0];
-        const imported = imports.some((i) => (i.name ?? i.bound) === name || (receiver !== undefined && (i.bound === receiver || i.bound.split(".")[0] === first)));
-        g = { path, symbol: owner, sites: [], resolution: definesIt && !receiver ? "same-file" : imported ? "import" : "name-match" };
-        byOwner.set(owner, g);
-        groups.push(g);
-      }
-      g.sites.push({ callee: c.callee, line: c.line });
-    }
-  }
-  return groups;
-}
-
-function innermost(symbols: OutlineSymbol[], line: number): OutlineSymbol | undefined {
-  let best: OutlineSymbol | undefined;
-  for (const s of symbols) {
-    if (line < s.startLine || line > s.endLine) continue;
-    if (!best || s.endLine - s.startLine <= best.endLine - best.startLine) best = s;
-  }
-  return best;
-}
-
-/** A file's parse, or undefined for one that cannot be outlined (gone, binary, unsupported): skipped, not fatal. */
-async function parsedOrSkip(repo: RepoSymbols, path: string): Promise<ParsedFile | undefined> {
-  try {
-    return await repo.parsed(path);
-  } catch (e) {
-    if (e instanceof OutlineError) return undefined;
-    throw e;
-  }
 }

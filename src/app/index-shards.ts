@@ -1,0 +1,87 @@
+// The symbol shards of the repository index (core/cache/pack.ts): brought in line with the
+// object keys in use, and read for a search or a digest, rebuilt from the objects where a shard
+// is missing, damaged or short of a key.
+import { namesRows, shardOf, packObject, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
+import type { IndexStore } from "../io/cache-store.ts";
+
+/** Where an object key's outline lives: its content hash and language (a key is never parsed back). */
+export interface ObjectRef {
+  hash: string;
+  language: string;
+}
+
+export interface ShardContext {
+  store: IndexStore;
+  /** The object behind every key the run knows. */
+  refs: Map<string, ObjectRef>;
+  /** Rows made this run (parsed, or read from an object checked against its file): they win over stored ones. */
+  fresh: Map<string, PackObject>;
+}
+
+/**
+ * These shards, holding exactly the keys of `keys` that belong to them: the stored rows, plus
+ * rows just made, plus rows read from objects for keys a shard lacks (another process may have
+ * rewritten it, or it was damaged); each written back (with its names file) if it changed, the
+ * names file alone for the shards in `namesStale`. Returns their objects.
+ */
+export function syncShards(ctx: ShardContext, shards: Set<number>, keys: Set<string>, namesStale?: Set<number>): PackObjects {
+  const { store, refs, fresh } = ctx;
+  const wanted = new Map<number, string[]>();
+  for (const key of keys) {
+    const shard = shardOf(key);
+    if (!shards.has(shard)) continue;
+    const list = wanted.get(shard);
+    if (list) list.push(key);
+    else wanted.set(shard, [key]);
+  }
+  const out: PackObjects = new Map();
+  for (const shard of shards) {
+    const stored = store.readShard(shard);
+    const objects = stored ?? new Map<string, PackObject>();
+    let changed = !stored;
+    for (const key of wanted.get(shard) ?? []) {
+      let obj = fresh.get(key);
+      if (obj) {
+        const had = objects.get(key);
+        if (had && had.rows === obj.rows && had.lineCount === obj.lineCount) continue;
+      } else if (objects.has(key)) continue;
+      if (!obj) {
+        const ref = refs.get(key);
+        const entry = ref && store.readEntry(ref.hash, ref.language);
+        if (!entry) continue;
+        obj = packObject(entry);
+      }
+      objects.set(key, obj);
+      changed = true;
+    }
+    for (const key of objects.keys()) {
+      if (!keys.has(key)) {
+        objects.delete(key);
+        changed = true;
+      }
+    }
+    if (changed) store.writeShard(shard, objects);
+    else if (namesStale?.has(shard)) store.writeShard(shard, objects, false);
+    for (const [key, obj] of objects) out.set(key, obj);
+  }
+  return out;
+}
+
+/** The names rows of these keys, from the names files; a shard whose names file is missing, damaged or short of a key is synced first. */
+export function loadNames(ctx: ShardContext, keys: Iterable<string>, inUse: () => Set<string>): NamesObjects {
+  const byShard = new Map<number, string[]>();
+  for (const key of keys) {
+    const list = byShard.get(shardOf(key));
+    if (list) list.push(key);
+    else byShard.set(shardOf(key), [key]);
+  }
+  const out: NamesObjects = new Map();
+  const stale = new Set<number>();
+  for (const [shard, wanted] of byShard) {
+    const names = ctx.store.readNames(shard);
+    if (!names || wanted.some((k) => !names.has(k))) stale.add(shard);
+    else for (const [key, obj] of names) out.set(key, obj);
+  }
+  if (stale.size) for (const [key, obj] of syncShards(ctx, stale, inUse(), stale)) out.set(key, { lineCount: obj.lineCount, rows: namesRows(obj) });
+  return out;
+}
