@@ -22,6 +22,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   index: script("index.ts"),
   changed: script("changed.ts"),
   agents: script("mcp.ts"),
+  "mcp-search": script("mcp-search.ts"),
   "parse-floor": parseFloor,
 };
 

@@ -1,7 +1,8 @@
 // The repository index (refresh-cache.ts) behind the MCP server's search_symbols and digest.
 import { lstatSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
-import { checkCache, warnDistrust } from "../io/cache-trust.ts";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { openCache, type CacheStore } from "../io/cache-store.ts";
+import { checkCache, recordUntracked, settleCache, warnDistrust } from "../io/cache-trust.ts";
 import type { FileSource } from "../io/disk-source.ts";
 import { gitRedirected, type Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
@@ -26,6 +27,8 @@ import type { SymbolIndex } from "./search.ts";
  */
 export class WorkspaceIndex {
   private memory?: MemoryStore;
+  /** The cache's store, kept while its trust check passes: what it has parsed is read again only when replaced. */
+  private disk?: CacheStore;
 
   constructor(private readonly env: Env, private readonly access: FileAccess) {}
 
@@ -39,18 +42,35 @@ export class WorkspaceIndex {
     const useDisk = !cacheDisabled(env);
     if (useDisk && !hasCache(top, nodeProbe)) ensureExcluded(env, repo);
     const check = checkCache(env, top, engine, top);
-    const inRoots = (p: string) => this.access.listRoots.some((l) => within(l, join(top, p)));
     const listing = listFilesFast(env, repo, engine, check);
-    const paths = Array.isArray(listing) ? listing.filter(inRoots) : listing.then((l) => l.filter(inRoots));
     const whole = this.access.listRoots.includes(top);
+    const inRoots = whole ? undefined : this.inRoots(top);
+    const paths = !inRoots ? listing : Array.isArray(listing) ? listing.filter(inRoots) : listing.then((l) => l.filter(inRoots));
     const source = this.gatedSource(top);
+    // Whether git tracks the cache: the listing says so when git made it (listing-snapshot.ts), else git is asked.
+    if (check.unsettled && !Array.isArray(listing)) await listing;
+    settleCache(check);
     if (useDisk && !check.problem) {
-      const r = await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, check, source });
-      if (r.distrustNote) env.warn(r.distrustNote);
-      if (!r.store.off) return this.shown(r, top);
-    } else if (check.problem && useDisk) warnDistrust(env, top, check.problem);
+      if (!this.disk || this.disk.unwritable || this.disk.engine !== engine) this.disk = openCache(check, engine);
+      this.disk.prepare();
+      recordUntracked(check, this.disk);
+      return this.shown(await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store: this.disk, source }), top);
+    }
+    if (useDisk) warnDistrust(env, top, check.problem!);
+    this.disk = undefined;
     this.memory ??= new MemoryStore(top, engine);
     return this.shown(await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store: this.memory, source }), top);
+  }
+
+  /** A test for listed paths (relative to top) inside a listing root, by their start. */
+  private inRoots(top: string): (path: string) => boolean {
+    const prefixes: string[] = [];
+    for (const l of this.access.listRoots) {
+      const rel = relative(top, l);
+      if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) continue;
+      prefixes.push(`${sep === "/" ? rel : rel.split(sep).join("/")}/`);
+    }
+    return (p) => prefixes.some((prefix) => p.startsWith(prefix));
   }
 
   /** Outside a work tree: the workspace's own walk, its stamps, the index in memory. */
@@ -93,6 +113,7 @@ export class WorkspaceIndex {
 
   /** The refreshed index with its paths as the workspace names them (relative to its base). */
   private shown(r: RefreshResult, root: string): SymbolIndex {
+    if (root === this.access.base) return r;
     const keys = new Map<string, string>();
     const rootPath = new Map<string, string>();
     for (const [path, key] of r.keys) {
@@ -102,9 +123,4 @@ export class WorkspaceIndex {
     }
     return { keys, loadPack: r.loadPack, loadNames: r.loadNames, entryFor: (path, key) => r.entryFor(rootPath.get(path) ?? path, key) };
   }
-}
-
-function within(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !rel.startsWith("/"));
 }

@@ -11,8 +11,8 @@
 // nothing and writes nothing. On every use: files are opened without following a symbolic
 // link, temp files are created exclusively, and a rename replaces a link at the final name
 // instead of writing through it.
-import { lstatSync, lutimesSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync, constants, fstatSync, lstatSync, lutimesSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { join, sep } from "node:path";
 import { fsPromises } from "../core/builtins.ts";
 import {
   CACHE_DIR, CACHE_FORMAT, emptyManifest, entryFitsSource, fromEntry, objectKey, parseManifest, toEntry, validEntry,
@@ -83,6 +83,12 @@ export class CacheStore {
   /** Writes that reached the disk (files renamed into place). */
   written = 0;
   private tempCounter = 0;
+  /**
+   * What was parsed from each file read, by its path, with the file's stat fingerprint: a long-
+   * lived reader (the MCP server) reads a file again only when it was replaced (every write is a
+   * rename, so a new inode). Objects are many and large: only the last OBJECTS_KEPT are kept.
+   */
+  private readonly parsed = new Map<string, { print: string; value: unknown }>();
   /** Object writes started by writeOutlineSoon() and not yet awaited by flush(). */
   private pending: Promise<void>[] = [];
   private dirsReady = new Map<string, Promise<unknown>>();
@@ -111,9 +117,11 @@ export class CacheStore {
     return this.readText(join(this.dir, "VERSION"))?.trim() === String(CACHE_FORMAT);
   }
 
+  /** The manifest; the caller may change the copy it gets. */
   readManifest(): Manifest {
     if (!this.exists()) return emptyManifest(this.engine);
-    return parseManifest(this.readText(join(this.dir, "manifest.json")), this.engine);
+    const m = this.readParsed(join(this.dir, "manifest.json"), (text) => parseManifest(text, this.engine)) ?? emptyManifest(this.engine);
+    return { ...m, files: { ...m.files } };
   }
 
   /** False when the manifest could not be written. */
@@ -141,14 +149,14 @@ export class CacheStore {
 
   /** The object for this content, if it is whole and claims to be what was asked (validEntry). */
   readEntry(hash: string, language: string): CacheEntry | undefined {
-    const text = this.readText(this.objectPath(hash, language));
-    if (text === undefined) return undefined;
-    try {
-      const value: unknown = JSON.parse(text);
-      return validEntry(value, this.engine, hash, language) ? value : undefined;
-    } catch {
-      return undefined; // truncated or corrupt: rebuilt by the caller
-    }
+    return this.readParsed(this.objectPath(hash, language), (text) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        return validEntry(value, this.engine, hash, language) ? value : undefined;
+      } catch {
+        return undefined; // truncated or corrupt: rebuilt by the caller
+      }
+    }, true);
   }
 
   /** readEntry for these bytes, only when the entry also fits them (entryFitsSource). */
@@ -246,13 +254,15 @@ export class CacheStore {
     return missing;
   }
 
+  /** A shard's objects; the caller may change the copy it gets. */
   readShard(shard: number): PackObjects | undefined {
-    return parseShard(this.readText(this.shardPath(shard)), this.engine);
+    const objects = this.readParsed(this.shardPath(shard), (text) => parseShard(text, this.engine));
+    return objects && new Map(objects);
   }
 
-  /** The shard's names file (pack.ts): the rows a name search and `digest` read. */
+  /** The shard's names file (pack.ts): the rows a name search and `digest` read; not to be changed. */
   readNames(shard: number): NamesObjects | undefined {
-    return parseNames(this.readText(this.shardPath(shard, "names")), this.engine);
+    return this.readParsed(this.shardPath(shard, "names"), (text) => parseNames(text, this.engine));
   }
 
   /** Write a shard and its names file, each atomically (a reader may see one new and one old: both are right for the keys they hold). */
@@ -395,7 +405,53 @@ export class CacheStore {
   private readText(file: string): string | undefined {
     return this.off ? undefined : readNoFollow(file);
   }
+
+  /**
+   * `parse` of a file of the cache (opened as readText does), or what it gave for the file as it
+   * is now (the same stat fingerprint) when it was read before; undefined when absent or unreadable.
+   */
+  private readParsed<T>(file: string, parse: (text: string) => T | undefined, isObject = false): T | undefined {
+    if (this.off) return undefined;
+    let fd: number;
+    try {
+      fd = openSync(file, READ_NO_FOLLOW);
+    } catch {
+      this.parsed.delete(file);
+      return undefined;
+    }
+    try {
+      const st = fstatSync(fd);
+      const print = `${st.mtimeMs} ${st.ctimeMs} ${st.size} ${st.ino}`;
+      const known = this.parsed.get(file);
+      if (known?.print === print) return known.value as T | undefined;
+      const value = parse(readFileSync(fd, "utf8"));
+      this.parsed.set(file, { print, value });
+      if (isObject && ++this.objectsParsed > OBJECTS_KEPT) this.forgetObjects();
+      return value;
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private objectsParsed = 0;
+
+  /** Drop the parsed objects, oldest first, down to half of OBJECTS_KEPT (manifest and shards stay). */
+  private forgetObjects(): void {
+    const objects = join(this.dir, "objects") + sep;
+    for (const file of this.parsed.keys()) {
+      if (this.objectsParsed <= OBJECTS_KEPT / 2) break;
+      if (!file.startsWith(objects)) continue;
+      this.parsed.delete(file);
+      this.objectsParsed--;
+    }
+  }
 }
+
+/** Parsed objects a store keeps (see CacheStore.parsed). */
+const OBJECTS_KEPT = 256;
+const READ_NO_FOLLOW = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 
 function list(dir: string): string[] {
   try {
