@@ -15,7 +15,6 @@ import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "./repo-symbols.
 
 /** Kinds a call can land on. */
 export const CALLABLE = new Set(["function", "method", "constructor", "class", "struct", "macro"]);
-const SELF = new Set(["self", "this", "cls", "Self", "super()"]);
 
 export interface CallResolver {
   resolve(from: { path: string; file: ParsedFile; symbol?: OutlineSymbol }, call: CallSite): Promise<Resolved>;
@@ -45,9 +44,7 @@ export function callResolver(repo: RepoSymbols): CallResolver {
   };
 
   const inModule = async (fromPath: string, module: string, symbolName: string): Promise<CallTarget | undefined> => {
-    const lang = detectLanguage(fromPath, undefined);
-    const exts = lang?.extensions ?? [];
-    for (const candidate of moduleCandidates(fromPath, module, exts, roots)) {
+    for (const candidate of moduleCandidates(fromPath, module, detectLanguage(fromPath, undefined), roots)) {
       if (repo.access.probe(candidate) !== "file") continue; // missing, a folder, or outside: not this one
       try {
         const path = repo.access.locate(candidate);
@@ -65,6 +62,7 @@ export function callResolver(repo: RepoSymbols): CallResolver {
   return {
     async resolve(from, call) {
       const all = flatten(from.file.outline.symbols);
+      const spec = REGISTRY.byId.get(from.file.outline.language);
       const segments = call.callee.replace(/::|->|\?\./g, ".").split(".");
       const receiver = segments.length > 1 ? segments.slice(0, -1).join(".") : undefined;
       const name = call.name;
@@ -75,7 +73,7 @@ export function callResolver(repo: RepoSymbols): CallResolver {
         if (!receiver) {
           const fn = sameName.find((s) => s.kind !== "method") ?? (from.symbol ? sameContainer(sameName, from.symbol) : undefined);
           if (fn) return { resolution: "same-file", target: { path: from.path, symbol: fn } };
-        } else if (SELF.has(receiver)) {
+        } else if (spec?.selfNames?.includes(receiver)) {
           const m = (from.symbol && sameContainer(sameName, from.symbol)) ?? sameName.find((s) => s.kind === "method" || s.kind === "constructor");
           if (m) return { resolution: "same-file", target: { path: from.path, symbol: m } };
         } else {
@@ -90,12 +88,12 @@ export function callResolver(repo: RepoSymbols): CallResolver {
         const target = (await inModule(from.path, imp.module, imp.symbol)) ??
           (imp.alsoModule ? await inModule(from.path, imp.alsoModule, imp.symbol.split(".").pop()!) : undefined);
         if (target) return { resolution: "import", target };
-        // A crate-local Rust path (`crate::util`) names a module of this workspace even when no
-        // file path maps to it: fall through to a name-match rather than call it outside.
-        if (!/^(crate|super|self)(::|$)/.test(imp.module)) return { resolution: "import", module: imp.module };
+        // A module path of this workspace that no file maps to (the registry's localModules):
+        // fall through to a name-match rather than call it outside.
+        if (!(spec?.localModules && new RegExp(spec.localModules).test(imp.module))) return { resolution: "import", module: imp.module };
       }
 
-      // 3. Any definition of that name in the repo (SELF receivers included: inherited methods).
+      // 3. Any definition of that name in the repo (self receivers included: inherited methods).
       const lang = from.file.outline.language;
       const defs = (await definitionsNamed(name)).filter(
         (d) => !(d.path === from.path && d.symbol === from.symbol) && sameFamily(lang, d.language),
