@@ -1,7 +1,5 @@
-// Skipping `git ls-files` on a warm run when nothing it reads can have changed. Starting git
-// was the largest single cost of a warm `search` (~25 ms CPU for the process alone on the
-// 2-core dev box, ~40 ms of the whole run's CPU on the stdlib), and a warm run otherwise only
-// stats files.
+// Skipping `git ls-files` on a warm run when nothing it reads can have changed: a warm run
+// otherwise only stats files, and starting git would be its largest single cost.
 //
 // What `git ls-files -co --exclude-standard` answers depends on: the index (.git/index), the
 // names in every directory git walks (a file or folder added, removed or renamed changes its

@@ -4,16 +4,14 @@
 // Jobs stream in while the caller is still reading and hashing files: the pool starts at the
 // first job, so a worker compiles its runtime and grammar, then parses, while this thread
 // reads on; at `finish()` this thread parses too. Small batches are parsed in this thread
-// alone (starting a worker costs ~50 ms of runtime and grammar loading); if workers cannot
-// start or die, what they did not finish is parsed here and the caller is told why.
+// alone (a worker must first load its own runtime and grammar); if workers cannot start or
+// die, what they did not finish is parsed here and the caller is told why.
 //
 // Who parses which job is settled by a claim per job in shared memory (claimJob), not by
 // messages: every job goes to a worker as soon as it is submitted, the worker takes its jobs
 // from the front and this thread takes jobs from the back, each claiming a job with one
-// compare-and-swap before parsing it. Neither ever waits for the other to hand out work. (When
-// this thread handed a worker its next job from a message handler, the worker waited whenever
-// this thread was inside a long parse: on a cold stdlib index it used 5.6 s CPU to this
-// thread's 11.9 s, perf by thread; with claims 6.4-8.2 s to 7.4-9.7 s.)
+// compare-and-swap before parsing it. Neither ever waits for the other to hand out work: a
+// worker is never idle while this thread is inside a long parse.
 import { jobErrorText } from "../core/parse/limits.ts";
 import type { Worker } from "node:worker_threads";
 import { nodeOs, workerThreads } from "../core/builtins.ts";
@@ -67,7 +65,7 @@ export interface ParseJob {
 /** Below this much work the pool is not worth starting. */
 const MIN_FILES_FOR_WORKERS = 16;
 const MIN_BYTES_FOR_WORKERS = 512 * 1024;
-/** Jobs sent to a worker in one message (a message costs ~10-20 µs either side). */
+/** Jobs sent to a worker in one message (each message costs both threads a copy and a wake-up). */
 const JOBS_PER_MESSAGE = 8;
 /** This thread's mark in a claim; worker k writes WORKER_MARK + k. */
 const MAIN_MARK = 1;

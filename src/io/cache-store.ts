@@ -198,9 +198,8 @@ export class CacheStore {
   /**
    * Store an outline in the background (temp file + rename, like every write here); returns
    * the object's byte size, or -1 when the cache cannot be written. Nothing may count on the
-   * object before flush(). A cold `index` writes thousands of objects, and on this project's
-   * 2-core VM each blocking create cost ~0.2 ms in openat (strace): ~1.5 s of a parse thread's
-   * time on the stdlib, which the background writes give back to parsing.
+   * object before flush(). A cold `index` writes thousands of objects: written in the
+   * background, their creates do not hold up the thread that parses.
    */
   writeOutlineSoon(outline: FileOutline): number {
     if (this.off || this.unwritable) return -1;

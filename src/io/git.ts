@@ -243,8 +243,8 @@ export function readBlobs(env: Env, root: string, ids: string[]): Promise<Map<st
 
 /**
  * Start `git cat-file --batch` now, ask for the blobs later (once): the process starts while
- * the caller still waits for other git calls, off the critical path (`changed` saves a git
- * start, ~5-10 ms, that way). The first call asks (no ids: just lets git go); later calls return its answer.
+ * the caller still waits for other git calls, so its start is off the critical path. The first
+ * call asks (no ids: just lets git go); later calls return its answer.
  */
 export function startBlobReader(env: Env, cwd: string): (ids: string[]) => Promise<Map<string, Buffer>> {
   const child = env.processes.start("git", ["cat-file", "--batch"], { cwd, env: gitEnv(env) });

@@ -1,4 +1,4 @@
-// The JSON contract (CONTRACT.md, docs/outline.schema.json). Elision by --max-children is
+// The JSON contract (docs/contract.md, docs/outline.schema.json). Elision by --max-children is
 // applied here too, and said with `elidedChildren`.
 import type { FileOutline, OutlineSymbol } from "../core/types.ts";
 import { toJson } from "../core/text/quote.ts";
