@@ -3,13 +3,12 @@
 // refuses, AST_OUTLINE_NO_CACHE, or no work tree at all). It answers refreshCache's questions
 // the way a CacheStore does, so the one refresh (stat check, content hashes, shards) serves
 // both; nothing of it outlives the process.
-import { emptyManifest, entryFitsSource, fromEntry, objectKey, toEntry, type CacheEntry, type Manifest } from "../core/cache/format.ts";
+import { emptyManifest, objectKey, toEntry, type CacheEntry, type Manifest } from "../core/cache/format.ts";
 import { namesRows, type NamesObjects, type PackObjects } from "../core/cache/pack.ts";
-import { contentHash } from "../core/hash.ts";
 import type { FileOutline } from "../core/types.ts";
-import type { IndexStore, SweepResult } from "../io/cache-store.ts";
+import { EntryReader, type IndexStore, type SweepResult } from "../io/cache-store.ts";
 
-export class MemoryStore implements IndexStore {
+export class MemoryStore extends EntryReader implements IndexStore {
   readonly inMemory = true;
   readonly off = undefined;
   readonly unwritable = undefined;
@@ -20,6 +19,7 @@ export class MemoryStore implements IndexStore {
   private readonly names = new Map<number, NamesObjects>();
 
   constructor(readonly root: string, readonly engine: string) {
+    super();
     this.manifest = emptyManifest(engine);
   }
 
@@ -41,16 +41,6 @@ export class MemoryStore implements IndexStore {
 
   readEntry(hash: string, language: string): CacheEntry | undefined {
     return this.objects.get(objectKey(hash, language));
-  }
-
-  readEntryFor(bytes: Uint8Array, language: string, hash = contentHash(bytes)): CacheEntry | undefined {
-    const entry = this.readEntry(hash, language);
-    return entry && entryFitsSource(entry, bytes) ? entry : undefined;
-  }
-
-  readOutline(bytes: Uint8Array, language: string, path: string): FileOutline | undefined {
-    const entry = this.readEntryFor(bytes, language);
-    return entry && fromEntry(entry, path);
   }
 
   touchObject(): void {}

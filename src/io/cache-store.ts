@@ -72,7 +72,24 @@ export interface SweepResult {
   engines: number;
 }
 
-export class CacheStore {
+/** What every store answers from readEntry alone: an entry checked against the bytes it claims to describe. */
+export abstract class EntryReader {
+  abstract readEntry(hash: string, language: string): CacheEntry | undefined;
+
+  /** readEntry for these bytes, only when the entry also fits them (entryFitsSource). */
+  readEntryFor(bytes: Uint8Array, language: string, hash = contentHash(bytes)): CacheEntry | undefined {
+    const entry = this.readEntry(hash, language);
+    return entry && entryFitsSource(entry, bytes) ? entry : undefined;
+  }
+
+  /** The cached outline of these bytes, checked against them (readEntryFor). */
+  readOutline(bytes: Uint8Array, language: string, path: string): FileOutline | undefined {
+    const entry = this.readEntryFor(bytes, language);
+    return entry && fromEntry(entry, path);
+  }
+}
+
+export class CacheStore extends EntryReader {
   readonly root: string;
   readonly dir: string;
   readonly engine: string;
@@ -94,6 +111,7 @@ export class CacheStore {
   private dirsReady = new Map<string, Promise<unknown>>();
 
   constructor(root: string, engine: string, off?: string) {
+    super();
     this.root = root;
     this.dir = join(root, CACHE_DIR);
     this.engine = engine;
@@ -157,18 +175,6 @@ export class CacheStore {
         return undefined; // truncated or corrupt: rebuilt by the caller
       }
     }, true);
-  }
-
-  /** readEntry for these bytes, only when the entry also fits them (entryFitsSource). */
-  readEntryFor(bytes: Uint8Array, language: string, hash = contentHash(bytes)): CacheEntry | undefined {
-    const entry = this.readEntry(hash, language);
-    return entry && entryFitsSource(entry, bytes) ? entry : undefined;
-  }
-
-  /** The cached outline of these bytes, checked against them (readEntryFor). */
-  readOutline(bytes: Uint8Array, language: string, path: string): FileOutline | undefined {
-    const entry = this.readEntryFor(bytes, language);
-    return entry && fromEntry(entry, path);
   }
 
   /** Mark an object as just used (a run about to point a record at it): sweeps leave it alone for a while. */
