@@ -37,21 +37,11 @@ export const ENGINE_GRACE_MS = 24 * 60 * 60 * 1000;
 const DIR_MODE = 0o755;
 const FILE_MODE = 0o644;
 
-/** Tests only: fail writes whose path this returns an errno code for (a full disk, say). */
-let writeFault: ((file: string) => string | undefined) | undefined;
-export function setWriteFault(fault: typeof writeFault): void {
-  writeFault = fault;
-}
-
-function faultCheck(file: string): void {
-  const code = writeFault?.(file);
-  if (code) throw Object.assign(new Error(`${code}: injected write failure, ${file}`), { code });
-}
 
 /** A store on a checked and settled cache (cache-trust.ts): `off` when it must not be used. */
 export function openCache(check: CacheCheck, engine: string): CacheStore {
   if (check.unsettled) throw new Error("openCache before settleCache");
-  return new CacheStore(check.root, engine, check.problem);
+  return new CacheStore(check.root, engine, check.problem, check.env.writeFault);
 }
 
 /**
@@ -110,8 +100,12 @@ export class CacheStore extends EntryReader {
   private pending: Promise<void>[] = [];
   private dirsReady = new Map<string, Promise<unknown>>();
 
-  constructor(root: string, engine: string, off?: string) {
+  /** Tests only (Env.writeFault). */
+  private readonly writeFault?: (file: string) => string | undefined;
+
+  constructor(root: string, engine: string, off?: string, writeFault?: (file: string) => string | undefined) {
     super();
+    this.writeFault = writeFault;
     this.root = root;
     this.dir = join(root, CACHE_DIR);
     this.engine = engine;
@@ -218,7 +212,7 @@ export class CacheStore extends EntryReader {
     const temp = this.tempName(file);
     this.pending.push(
       ready
-        .then(() => faultCheck(file))
+        .then(() => this.faultCheck(file))
         .then(() => fsp.writeFile(temp, text, { mode: FILE_MODE, flag: "wx" }))
         .then(() => fsp.rename(temp, file))
         .then(() => {
@@ -392,7 +386,7 @@ export class CacheStore extends EntryReader {
   private writeAtomic(file: string, text: string | Uint8Array): void {
     const temp = this.tempName(file);
     try {
-      faultCheck(file);
+      this.faultCheck(file);
       writeFileSync(temp, text, { mode: FILE_MODE, flag: "wx" });
       renameSync(temp, file);
       this.written++;
@@ -404,6 +398,11 @@ export class CacheStore extends EntryReader {
       }
       throw e;
     }
+  }
+
+  private faultCheck(file: string): void {
+    const code = this.writeFault?.(file);
+    if (code) throw Object.assign(new Error(`${code}: injected write failure, ${file}`), { code });
   }
 
   /** A file of the cache, never through a symbolic link; undefined when absent, unreadable, or the cache is off. */

@@ -31,6 +31,8 @@ export interface Env {
    * may start the process again there.
    */
   readonly batchStarting?: (batch: BatchSize) => void;
+  /** Tests only: make cache writes whose path this returns an errno code for fail with it (a full disk). */
+  readonly writeFault?: (file: string) => string | undefined;
 }
 
 export interface EnvOptions {
@@ -41,6 +43,7 @@ export interface EnvOptions {
   parseWorker?: () => URL | string;
   warn?: (line: string) => void;
   batchStarting?: (batch: BatchSize) => void;
+  writeFault?: (file: string) => string | undefined;
 }
 
 /** This process's environment, with whatever `opts` replaces (a test's folder, variables or runner). */
@@ -53,6 +56,7 @@ export function processEnv(opts: EnvOptions = {}): Env {
     parseWorker: opts.parseWorker,
     warn: opts.warn ?? ((line) => process.stderr.write(`ast-outline: ${printable(line)}\n`)),
     batchStarting: opts.batchStarting,
+    writeFault: opts.writeFault,
   };
 }
 

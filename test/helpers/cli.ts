@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli/main.ts";
 import { captureIO } from "../../src/cli/io.ts";
-import { processEnv, type Env } from "../../src/io/env.ts";
+import { processEnv, type Env, type EnvOptions } from "../../src/io/env.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const BINARY = join(ROOT, "dist", "ast-outline");
@@ -24,9 +24,9 @@ export function testEnv(cwd: string = process.cwd(), vars: Record<string, string
 }
 
 /** The CLI in this process, in `cwd` (the process's own working folder is never changed). */
-export async function runCli(args: string[], cwd?: string, vars: Record<string, string | undefined> = {}): Promise<RunResult> {
+export async function runCli(args: string[], cwd?: string, vars: Record<string, string | undefined> = {}, more: EnvOptions = {}): Promise<RunResult> {
   const io = captureIO();
-  const code = await main(args, io, processEnv({ cwd, vars: { ...process.env, ...vars }, warn: io.note }));
+  const code = await main(args, io, processEnv({ ...more, cwd, vars: { ...process.env, ...vars }, warn: io.note }));
   return { code, stdout: io.stdout(), stderr: io.stderr() };
 }
 
