@@ -12,8 +12,8 @@ export interface ObjectRef {
 
 export interface ShardContext {
   store: IndexStore;
-  /** The object behind every key the run knows. */
-  refs: Map<string, ObjectRef>;
+  /** The object behind a key in use. */
+  refOf(key: string): ObjectRef | undefined;
   /** Rows made this run (parsed, or read from an object checked against its file): they win over stored ones. */
   fresh: Map<string, PackObject>;
 }
@@ -25,7 +25,7 @@ export interface ShardContext {
  * names file alone for the shards in `namesStale`. Returns their objects.
  */
 export function syncShards(ctx: ShardContext, shards: Set<number>, keys: Set<string>, namesStale?: Set<number>): PackObjects {
-  const { store, refs, fresh } = ctx;
+  const { store, fresh } = ctx;
   const wanted = new Map<number, string[]>();
   for (const key of keys) {
     const shard = shardOf(key);
@@ -46,7 +46,7 @@ export function syncShards(ctx: ShardContext, shards: Set<number>, keys: Set<str
         if (had && had.rows === obj.rows && had.lineCount === obj.lineCount) continue;
       } else if (objects.has(key)) continue;
       if (!obj) {
-        const ref = refs.get(key);
+        const ref = ctx.refOf(key);
         const entry = ref && store.readEntry(ref.hash, ref.language);
         if (!entry) continue;
         obj = packObject(entry);

@@ -139,9 +139,14 @@ class RefreshRun {
   private readonly maxBytes: number;
   private readonly verifyObjects: boolean;
   private readonly shards: ShardContext;
-  /** Each record's object key, made once: a warm run's sets and maps then share these strings. */
-  private readonly recordKey = new Map<string, string>();
-  private readonly keysBefore: Set<string>;
+  /** The objects behind the keys this run made (the manifest's are found through its records). */
+  private readonly runRefs = new Map<string, ObjectRef>();
+  /** The manifest's keys and their objects, made only when needed (a warm run never needs them). */
+  private manifestRefs?: Map<string, ObjectRef>;
+  /** The keys the manifest pointed at before this run changed it; taken before its first change. */
+  private keysAtStart?: Set<string>;
+  /** Keys pass 2 gave files (pass 1 gives each file its record's key). */
+  private readonly keysFound: string[] = [];
   /** Object sizes of objects read and checked against a file's bytes this run. */
   private readonly verified = new Map<string, number>();
   private manifestChanged = false;
@@ -161,15 +166,7 @@ class RefreshRun {
     this.source = opts.source;
     this.maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
     this.verifyObjects = opts.verifyObjects ?? true;
-    const refs = new Map<string, ObjectRef>();
-    for (const path in this.manifest.files) {
-      const r = this.manifest.files[path];
-      const key = objectKey(r.hash, r.language);
-      this.recordKey.set(path, key);
-      refs.set(key, { hash: r.hash, language: r.language });
-    }
-    this.keysBefore = new Set(this.recordKey.values());
-    this.shards = { store, refs, fresh: new Map() };
+    this.shards = { store, refOf: (key) => this.refOf(key), fresh: new Map() };
     this.readStarted = opts.env.now();
     this.result = {
       store, manifest: this.manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(), stored: true,
@@ -184,15 +181,33 @@ class RefreshRun {
     return new Set([...Object.values(this.manifest.files).map((r) => objectKey(r.hash, r.language)), ...this.result.keys.values()]);
   }
 
+  /** The key of an object this run made or found, remembered with its hash and language. */
   private key(hash: string, language: string): string {
     const key = objectKey(hash, language);
-    if (!this.shards.refs.has(key)) this.shards.refs.set(key, { hash, language });
+    if (!this.runRefs.has(key)) this.runRefs.set(key, { hash, language });
     return key;
+  }
+
+  private refOf(key: string): ObjectRef | undefined {
+    const made = this.runRefs.get(key);
+    if (made) return made;
+    if (!this.manifestRefs) {
+      this.manifestRefs = new Map();
+      for (const r of Object.values(this.manifest.files)) this.manifestRefs.set(objectKey(r.hash, r.language), { hash: r.hash, language: r.language });
+    }
+    return this.manifestRefs.get(key);
+  }
+
+  /** The keys the manifest points at as read (recorded before its first change). */
+  private keysBefore(): Set<string> {
+    return (this.keysAtStart ??= new Set(Object.values(this.manifest.files).map((r) => objectKey(r.hash, r.language))));
   }
 
   private setRecord(path: string, r: ManifestRecord): void {
     const old = this.manifest.files[path];
     if (!old || (Object.keys(r) as (keyof ManifestRecord)[]).some((k) => old[k] !== r[k])) {
+      this.keysBefore();
+      this.manifestRefs = undefined;
       this.manifest.files[path] = r;
       this.manifestChanged = true;
     }
@@ -200,6 +215,8 @@ class RefreshRun {
 
   private dropRecord(path: string): void {
     if (this.manifest.files[path]) {
+      this.keysBefore();
+      this.manifestRefs = undefined;
       delete this.manifest.files[path];
       this.manifestChanged = true;
     }
@@ -272,7 +289,7 @@ class RefreshRun {
         const rec = manifest.files[path];
         if (rec && rec.language === language.id && (pre ? pre.objectOk : statUnchanged(rec, stat) && this.objectOk(rec))) {
           result.reused++;
-          result.keys.set(path, this.recordKey.get(path)!);
+          result.keys.set(path, objectKey(rec.hash, rec.language));
           continue;
         }
         const tooLarge = sizeSkipReason(stat.size, this.maxBytes);
@@ -333,6 +350,7 @@ class RefreshRun {
       if (size >= 0) {
         result.reused++;
         result.keys.set(path, key);
+        this.keysFound.push(key);
         if (recordStat && stat) this.setRecord(path, recordFor(stat, hash, language.id, size, this.readStarted));
         continue;
       }
@@ -371,6 +389,7 @@ class RefreshRun {
     this.shards.fresh.set(key, stored.pack);
     result.parsed++;
     result.reused += group.length - 1;
+    this.keysFound.push(key);
     for (const j of group) {
       result.keys.set(j.path, key);
       if (j.recordStat && j.stat && stored.size >= 0) this.setRecord(j.path, recordFor(j.stat, j.hash, j.language.id, stored.size, this.readStarted));
@@ -381,24 +400,30 @@ class RefreshRun {
   writeIndex(): void {
     const { store, result, opts } = this;
     if (this.manifestChanged) result.stored = store.writeManifest(this.manifest);
-    // A warm run changed no record and every file points at a key it had: the keys in use are
-    // keysBefore, and no shard's set of keys moved; building and comparing the sets is spared.
+    // A warm run changed no record and every file points at a key it had (pass 1 gives each
+    // file its record's key): the keys in use are the manifest's, and no shard's set of keys
+    // moved; the sets are built only when something needs them.
     let unchanged = !this.manifestChanged;
-    if (unchanged) for (const k of result.keys.values()) if (!this.keysBefore.has(k)) unchanged = false;
-    const keysNow = unchanged ? this.keysBefore : this.inUse();
+    if (unchanged && this.keysFound.length) {
+      const before = this.keysBefore();
+      unchanged = this.keysFound.every((k) => before.has(k));
+    }
+    let keysNow: Set<string> | undefined;
+    const inUseNow = () => (keysNow ??= unchanged ? this.keysBefore() : this.inUse());
     const missing = new Set(store.missingShards());
     const touched = new Set(missing);
     if (!unchanged) {
-      for (const k of keysNow) if (!this.keysBefore.has(k)) touched.add(shardOf(k));
-      for (const k of this.keysBefore) if (!keysNow.has(k)) touched.add(shardOf(k));
+      const before = this.keysBefore();
+      for (const k of inUseNow()) if (!before.has(k)) touched.add(shardOf(k));
+      for (const k of before) if (!inUseNow().has(k)) touched.add(shardOf(k));
     }
     for (const k of this.shards.fresh.keys()) touched.add(shardOf(k));
-    if (touched.size) syncShards(this.shards, touched, keysNow, missing);
+    if (touched.size) syncShards(this.shards, touched, inUseNow(), missing);
     // Leftovers of killed runs and objects no record points at (a walk of every object folder):
     // looked for by `index` and runs that write. The manifest is read again for the keys in use:
     // a concurrent run may have written one that points at objects this run does not know.
     if (this.verifyObjects || this.manifestChanged || touched.size || this.queued) {
-      store.sweep(keysNow, () => new Set(Object.values(store.readManifest().files).map((r) => objectKey(r.hash, r.language))));
+      store.sweep(inUseNow(), () => new Set(Object.values(store.readManifest().files).map((r) => objectKey(r.hash, r.language))));
     }
     if (store.off) result.distrustNote = distrustWarning(opts.root, store.off);
     else if (store.unwritable && !result.stored) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);
@@ -407,7 +432,8 @@ class RefreshRun {
 
   /** RefreshResult.entryFor: the object, else the file (staged content or work tree) outlined again, if it still has that content. */
   private async entryFor(path: string, key: string): Promise<CacheEntry | undefined> {
-    const ref = this.shards.refs.get(key);
+    const rec = this.manifest.files[path];
+    const ref = rec && objectKey(rec.hash, rec.language) === key ? rec : this.refOf(key);
     if (!ref) return undefined;
     const cached = this.store.readEntry(ref.hash, ref.language);
     if (cached) return cached;
