@@ -1,7 +1,7 @@
 // The symbol shards of the repository index (core/cache/pack.ts): brought in line with the
 // object keys in use, and read for a search or a digest, rebuilt from the objects where a shard
 // is missing, damaged or short of a key.
-import { namesRows, shardOf, packObject, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
+import { namesRows, shardOf, packObject, type RowsLookup, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
 import type { IndexStore } from "../io/cache-store.ts";
 
 /** Where an object key's outline lives: its content hash and language (a key is never parsed back). */
@@ -37,7 +37,7 @@ export function syncShards(ctx: ShardContext, shards: Set<number>, keys: Set<str
   const out: PackObjects = new Map();
   for (const shard of shards) {
     const stored = store.readShard(shard);
-    const objects = stored ?? new Map<string, PackObject>();
+    const objects = new Map<string, PackObject>(stored ?? []);
     let changed = !stored;
     for (const key of wanted.get(shard) ?? []) {
       let obj = fresh.get(key);
@@ -67,21 +67,24 @@ export function syncShards(ctx: ShardContext, shards: Set<number>, keys: Set<str
   return out;
 }
 
-/** The names rows of these keys, from the names files; a shard whose names file is missing, damaged or short of a key is synced first. */
-export function loadNames(ctx: ShardContext, keys: Iterable<string>, inUse: () => Set<string>): NamesObjects {
-  const byShard = new Map<number, string[]>();
-  for (const key of keys) {
-    const list = byShard.get(shardOf(key));
-    if (list) list.push(key);
-    else byShard.set(shardOf(key), [key]);
-  }
-  const out: NamesObjects = new Map();
+/**
+ * The rows of these keys, from the shards as stored (`names`: from the smaller names files); a
+ * shard that is missing, damaged or short of a key is synced first (and its files rewritten).
+ */
+export function loadRows(ctx: ShardContext, keys: Iterable<string>, inUse: () => Set<string>, names: boolean): RowsLookup {
+  const byShard = new Map<number, NamesObjects | undefined>();
   const stale = new Set<number>();
-  for (const [shard, wanted] of byShard) {
-    const names = ctx.store.readNames(shard);
-    if (!names || wanted.some((k) => !names.has(k))) stale.add(shard);
-    else for (const [key, obj] of names) out.set(key, obj);
+  for (const key of keys) {
+    const shard = shardOf(key);
+    if (stale.has(shard)) continue;
+    let rows = byShard.get(shard);
+    if (rows === undefined && !byShard.has(shard)) byShard.set(shard, (rows = names ? ctx.store.readNames(shard) : ctx.store.readShard(shard)));
+    if (!rows?.has(key)) stale.add(shard);
   }
-  if (stale.size) for (const [key, obj] of syncShards(ctx, stale, inUse(), stale)) out.set(key, { lineCount: obj.lineCount, rows: namesRows(obj) });
-  return out;
+  if (stale.size) {
+    const synced: NamesObjects = new Map();
+    for (const [key, obj] of syncShards(ctx, stale, inUse(), names ? stale : undefined)) synced.set(key, names ? { lineCount: obj.lineCount, rows: namesRows(obj) } : obj);
+    for (const shard of stale) byShard.set(shard, synced);
+  }
+  return { get: (key) => byShard.get(shardOf(key))?.get(key) };
 }

@@ -62,6 +62,7 @@ export class MemoryStore extends EntryReader implements IndexStore {
     return this.shards.get(shard);
   }
 
+
   readNames(shard: number): NamesObjects | undefined {
     const known = this.names.get(shard);
     if (known) return known;

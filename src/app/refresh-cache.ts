@@ -5,7 +5,7 @@
 // has an object that fits its bytes is not parsed; everything else is parsed (on all cores) and
 // stored. The store is the cache on disk, or one kept in memory (memory-store.ts).
 import { CACHE_DIR, objectKey, recordFor, toEntry, statUnchanged, type CacheEntry, type Manifest, type ManifestRecord, type StatLike } from "../core/cache/format.ts";
-import { packObject, shardOf, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
+import { packObject, shardOf, type RowsLookup, type PackObjects } from "../core/cache/pack.ts";
 import { undecodablePath, UNDECODABLE_NAME } from "../io/names.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
@@ -17,7 +17,7 @@ import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES, contentSkipReason, sizeSkipReason 
 import type { FileSource } from "../io/disk-source.ts";
 import type { Env } from "../io/env.ts";
 import { engineId } from "./engine.ts";
-import { loadNames, syncShards, type ObjectRef, type ShardContext } from "./index-shards.ts";
+import { loadRows, syncShards, type ObjectRef, type ShardContext } from "./index-shards.ts";
 import type { ParseJob, ParseOutcome, ParsePool } from "./parse-pool.ts";
 
 export interface RefreshOptions {
@@ -57,13 +57,10 @@ export interface RefreshOptions {
 export interface RefreshResult {
   store: IndexStore;
   manifest: Manifest;
-  /**
-   * The symbol rows of these object keys (default: every file refreshed), read on demand from
-   * their shards (a warm `index` never needs them); the map may hold more keys than asked.
-   */
-  loadPack(keys?: Iterable<string>): PackObjects;
+  /** The symbol rows of these object keys (default: every file refreshed), read on demand from their shards (a warm `index` never needs them). */
+  loadPack(keys?: Iterable<string>): RowsLookup;
   /** Like loadPack, but the names rows (pack.ts), from the smaller names files: what a name search and `digest` need. */
-  loadNames(keys?: Iterable<string>): NamesObjects;
+  loadNames(keys?: Iterable<string>): RowsLookup;
   seen: number;
   parsed: number;
   reused: number;
@@ -171,8 +168,8 @@ class RefreshRun {
     this.result = {
       store, manifest: this.manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(), stored: true,
       entryFor: (path, key) => this.entryFor(path, key),
-      loadPack: (keys = this.result.keys.values()) => syncShards(this.shards, new Set([...keys].map(shardOf)), this.inUse()),
-      loadNames: (keys = this.result.keys.values()) => loadNames(this.shards, keys, () => this.inUse()),
+      loadPack: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), false),
+      loadNames: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), true),
     };
   }
 

@@ -1,7 +1,7 @@
 // `search` / search_symbols: symbols across the repository by name, qualified name, prefix,
 // substring or fuzzy match (core/search/rank.ts), answered from the repository index (the
 // cache's names and symbol shards, refreshed first); objects are read only for the hits shown.
-import { blockMayMatch, rankSymbols, type SearchHit, type SearchSymbol } from "../core/search/rank.ts";
+import { asciiOnly, blockMayMatch, rankSymbols, type SearchHit, type SearchSymbol } from "../core/search/rank.ts";
 import { pathFilter } from "../core/text/glob.ts";
 import { SYMBOL_KINDS, type OutlineSymbol } from "../core/types.ts";
 import type { SearchResult } from "../core/views.ts";
@@ -49,10 +49,12 @@ export async function searchSymbols(req: SearchRequest, index: (verifyObjects: b
 async function findHits(q: string, req: SearchRequest, r: SymbolIndex, verifyObjects: boolean): Promise<{ hits: SearchHit[]; total: number } | undefined> {
   const filters = (req.within ?? []).map(pathFilter);
   const pathsOf = new Map<string, string[]>();
-  const keyOf = new Map<string, string>();
+  const keyOf = filters.length ? new Map<string, string>() : r.keys;
   for (const [path, key] of r.keys) {
-    if (filters.length && !filters.some((f) => f(path))) continue;
-    keyOf.set(path, key);
+    if (filters.length) {
+      if (!filters.some((f) => f(path))) continue;
+      keyOf.set(path, key);
+    }
     const paths = pathsOf.get(key);
     if (paths) paths.push(path);
     else pathsOf.set(key, [path]);
@@ -71,7 +73,9 @@ type PendingHit = SearchHit & { depth: number; index?: number };
  * A query with a dot is ranked on qualified names, which only the shards hold. Only the files
  * whose rows can match at all are split, and only their rows that can match are read.
  */
-function rankQualified(q: string, kinds: Set<string> | undefined, r: SymbolIndex, pathsOf: Map<string, string[]>, mayMatch: (block: string) => boolean): PendingHit[] {
+type MayMatch = ReturnType<typeof blockMayMatch>;
+
+function rankQualified(q: string, kinds: Set<string> | undefined, r: SymbolIndex, pathsOf: Map<string, string[]>, mayMatch: MayMatch): PendingHit[] {
   const pack = r.loadPack(pathsOf.keys());
   const symbols: SearchSymbol[] = [];
   for (const [key, paths] of pathsOf) {
@@ -87,15 +91,15 @@ function rankQualified(q: string, kinds: Set<string> | undefined, r: SymbolIndex
  * A plain name is ranked on names alone, read from the names files (under half the shards'
  * bytes); the qualified name, end line and signature of the hits shown come from their objects.
  */
-function rankNames(q: string, kinds: Set<string> | undefined, r: SymbolIndex, pathsOf: Map<string, string[]>, mayMatch: (block: string) => boolean): PendingHit[] {
+function rankNames(q: string, kinds: Set<string> | undefined, r: SymbolIndex, pathsOf: Map<string, string[]>, mayMatch: MayMatch): PendingHit[] {
   const names = r.loadNames(pathsOf.keys());
   const symbols: (SearchSymbol & { depth: number; index: number })[] = [];
   for (const [key, paths] of pathsOf) {
     const obj = names.get(key);
-    if (!obj || !mayMatch(obj.rows)) continue;
+    if (!obj || !mayMatch(obj.rows, (obj.ascii ??= asciiOnly(obj.rows)))) continue;
     const lines = obj.rows.split("\n");
     for (let index = 0; index < lines.length; index++) {
-      if (!mayMatch(lines[index])) continue;
+      if (!mayMatch(lines[index], obj.ascii)) continue;
       const row = parseNameRow(lines[index]);
       if (!row) continue;
       for (const path of paths) symbols.push({ path, kind: row.kind, name: row.name, qualifiedName: "", startLine: row.startLine, endLine: 0, depth: row.depth, signature: "", index });

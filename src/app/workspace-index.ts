@@ -96,7 +96,7 @@ export class WorkspaceIndex {
     return {
       stat: (path) => {
         try {
-          const st = lstatSync(join(top, path));
+          const st = lstatSync(`${top}/${path}`);
           return st.isFile() ? st : undefined;
         } catch {
           return undefined;

@@ -253,10 +253,9 @@ export class CacheStore extends EntryReader {
     return missing;
   }
 
-  /** A shard's objects; the caller may change the copy it gets. */
+  /** A shard's objects; not to be changed. */
   readShard(shard: number): PackObjects | undefined {
-    const objects = this.readParsed(this.shardPath(shard), (text) => parseShard(text, this.engine));
-    return objects && new Map(objects);
+    return this.readParsed(this.shardPath(shard), (text) => parseShard(text, this.engine));
   }
 
   /** The shard's names file (pack.ts): the rows a name search and `digest` read; not to be changed. */

@@ -37,6 +37,8 @@ export interface PackObject {
   lineCount: number;
   /** Lines of `kind \t name \t qualifiedName \t startLine \t endLine \t depth`. */
   rows: string;
+  /** Whether `rows` holds only ASCII, once a search asked (core/search/rank.ts asciiOnly). */
+  ascii?: boolean;
 }
 
 /** Objects by key: a whole pack, or the part of it that was read. */
@@ -127,6 +129,9 @@ function parseSections(text: string | undefined, head: string): PackObjects | un
 
 /** One object's rows of a names file (see the top): `kindCode \t name \t startLine \t depth` lines. */
 export type NamesObjects = Map<string, PackObject>;
+
+/** Rows (full or names) by key, for the keys asked: a view over the shards as read, not a copy. */
+export type RowsLookup = Pick<PackObjects, "get">;
 
 export interface NameRow {
   kind: SymbolKind;
