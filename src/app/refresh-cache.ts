@@ -420,7 +420,7 @@ class RefreshRun {
     // looked for by `index` and runs that write. The manifest is read again for the keys in use:
     // a concurrent run may have written one that points at objects this run does not know.
     if (this.verifyObjects || this.manifestChanged || touched.size || this.queued) {
-      store.sweep(inUseNow(), () => new Set(Object.values(store.readManifest().files).map((r) => objectKey(r.hash, r.language))));
+      store.sweep(inUseNow(), () => new Set(Object.values(store.readManifest().files).map((r) => objectKey(r.hash, r.language))), opts.env.now());
     }
     if (store.off) result.distrustNote = distrustWarning(opts.root, store.off);
     else if (store.unwritable && !result.stored) result.warnings.push(`cache not updated: ${store.unwritable} (results computed without it)`);
