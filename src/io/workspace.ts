@@ -2,9 +2,10 @@
 // `calls`, `callers`): a path is read only when it lies inside a root both as written (no `..`
 // or absolute path out) and after following symlinks (realpath), and then it is opened without
 // following a final symlink and read only if it is a regular file. The app functions that
-// answer cross-file questions (repo-symbols, calls, symbol-view) receive a FileAccess and have
-// no other way to reach the disk; test/confinement.test.ts checks their imports and runs them
-// on a workspace that is not on disk at all.
+// answer cross-file questions (repo-symbols, call-chain, callers, symbol-view, and the MCP
+// server's index, workspace-index) receive a FileAccess and read no file's content any other
+// way; test/confinement.test.ts checks their imports and runs them on a workspace that is not
+// on disk at all.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from "node:fs";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { OutlineError, inputError } from "../core/errors.ts";
