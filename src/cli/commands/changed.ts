@@ -54,7 +54,12 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
   else if (format === "sarif") io.out(renderChangedSarif(set, level));
   else if (format === "rdjson") {
     io.out(renderChangedRdjson(set, level));
-    for (const f of set.files) if (f.skipped) io.note(`symbols not compared: ${quotePath(f.path)} (${f.skipped})`);
+    // rdjson has no place for files without symbols (reviewdog would post a comment on each): one note names them.
+    const skipped = set.files.filter((f) => f.skipped);
+    if (skipped.length) {
+      const shown = skipped.slice(0, 5).map((f) => `${quotePath(f.path)} (${f.skipped})`).join(", ");
+      io.note(`symbols not compared in ${skipped.length} file${skipped.length === 1 ? "" : "s"}: ${shown}${skipped.length > 5 ? `, and ${skipped.length - 5} more (--format json lists them)` : ""}`);
+    }
   } else if (format === "patch") io.out(renderChangedPatch(set, await readChangedSides(process.cwd(), set)));
   else if (format === "github") {
     const { summary, annotations } = renderChangedGithub(set);
