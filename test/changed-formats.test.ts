@@ -33,6 +33,7 @@ beforeAll(() => {
   w("tool.sh", "#!/bin/sh\necho hi\n");
   w("renamed_before.py", "def r():\n    return 'same'\n\n\ndef s():\n    return 1\n");
   w("deleted.py", "def d():\n    return 1\n");
+  w("big.txt", "line\n".repeat(1000));
   for (const [i, name] of ODD.entries()) w(name, `def odd${i}():\n    return ${i}\n`);
   base = repo.commit("base");
 
@@ -47,6 +48,7 @@ beforeAll(() => {
   repo.git("mv", "renamed_before.py", "renamed_after.py");
   w("renamed_after.py", "def r():\n    return 'same'\n\n\ndef s():\n    return 2\n");
   repo.git("rm", "-q", "deleted.py");
+  w("big.txt", "line\n".repeat(999) + "last\n");
   for (const [i, name] of ODD.entries()) w(name, `def odd${i}(x):\n    return ${i}\n`);
   head = repo.commit("head");
 });
@@ -140,7 +142,7 @@ describe("--format rdjson", () => {
         expect(d.location).toEqual({ path: file.path, range: { start: { line: s.startLine }, end: { line: s.endLine } } });
       }
     }
-    expect(r.stderr).toBe("ast-outline: symbols not compared in 2 files: ci.yml (unsupported language), img.bin (unsupported language)\n");
+    expect(r.stderr).toBe("ast-outline: symbols not compared in 3 files: big.txt (unsupported language), ci.yml (unsupported language), img.bin (unsupported language)\n");
     expect(JSON.parse((await changed("--format", "rdjson", "--level", "error")).stdout).severity).toBe("ERROR");
   });
 });
@@ -170,6 +172,18 @@ describe("--format patch", () => {
     const left = gitIn(wt, "diff", "--cached", "--name-only", head).stdout.trim().split("\n").filter(Boolean);
     expect(left).toEqual(["img.bin"]);
     expect(r.stdout.split("\n")[1]).toBe("# not in this patch: img.bin (binary)");
+  });
+
+  test("a file over --max-size is left out and named, not read; the rest still applies", async () => {
+    const r = await changed("--format", "patch", "--max-size", "2K");
+    expect(r.code).toBe(0);
+    expect(r.stdout.split("\n").slice(1, 3)).toEqual(["# not in this patch: big.txt (too large)", "# not in this patch: img.bin (binary)"]);
+    const patchFile = join(tempDir().path, "change.patch");
+    writeFileSync(patchFile, r.stdout);
+    const wt = checkout(base);
+    expect(gitIn(wt, "apply", patchFile).status).toBe(0);
+    gitIn(wt, "add", "-A");
+    expect(gitIn(wt, "diff", "--cached", "--name-only", head).stdout.trim().split("\n")).toEqual(["big.txt", "img.bin"]);
   });
 
   test("one hunk per changed symbol, spanning it, named in the header after @@ … @@", async () => {

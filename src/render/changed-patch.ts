@@ -3,8 +3,8 @@
 // the hunk header after `@@ … @@`; edits outside symbols as plain hunks. `git apply` accepts it
 // against the base. The lines are the files' bytes as they are (any encoding, CRLF and all); the
 // header names are quoted as git quotes them, the hunk names by the quoting rule. What a text
-// patch cannot hold (binary files, submodules, symlinks) is named in lines before the first
-// `diff --git`, which `git apply` skips.
+// patch cannot hold (binary files, submodules, symlinks) or should not (files over --max-size)
+// is named in lines before the first `diff --git`, which `git apply` skips.
 import type { FileSides } from "../app/changed-sources.ts";
 import type { ChangeSet, FileChange } from "../core/diff/types.ts";
 import { cutText, quoteName, quotePath } from "../core/text/quote.ts";
@@ -38,6 +38,7 @@ function leftOut(s: FileSides | undefined): string | undefined {
   const modes = [s.oldMode, s.newMode];
   if (modes.includes("160000")) return "submodule";
   if (modes.includes("120000")) return "symlink";
+  if (s.tooLarge) return "too large";
   if ((s.old && looksBinary(s.old)) || (s.new && looksBinary(s.new))) return "binary";
   if ((!/^0+$/.test(s.oldMode) && !s.old) || (!/^0+$/.test(s.newMode) && !s.new)) return "unreadable";
   return undefined;

@@ -39,6 +39,7 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
   const format = parseFormat(options.format, CHANGED_FORMATS);
   const level: Level = options.level === undefined ? "note" : oneOf(options.level, LEVELS, "--level");
   const failOn: FailOn = options.failOn === undefined ? "none" : oneOf(options.failOn, FAIL_ON, "--fail-on");
+  const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   const set = await computeChanges({
     cwd: process.cwd(),
     // cac turns `--base 123` into a number: revisions are strings.
@@ -46,7 +47,7 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
     head: options.head === undefined ? undefined : String(options.head),
     staged: Boolean(options.staged),
     mergeBase: Boolean(options.mergeBase),
-    maxBytes: options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize),
+    maxBytes,
   });
 
   if (format === "json") io.out(renderChangedJson(set));
@@ -60,7 +61,7 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
       const shown = skipped.slice(0, 5).map((f) => `${quotePath(f.path)} (${f.skipped})`).join(", ");
       io.note(`symbols not compared in ${skipped.length} file${skipped.length === 1 ? "" : "s"}: ${shown}${skipped.length > 5 ? `, and ${skipped.length - 5} more (--format json lists them)` : ""}`);
     }
-  } else if (format === "patch") io.out(renderChangedPatch(set, await readChangedSides(process.cwd(), set)));
+  } else if (format === "patch") io.out(renderChangedPatch(set, await readChangedSides(process.cwd(), set, maxBytes)));
   else if (format === "github") {
     const { summary, annotations } = renderChangedGithub(set);
     io.out(annotations);
