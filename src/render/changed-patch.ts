@@ -20,6 +20,7 @@ const HEADER_NAMES_MAX = 200;
 export function renderChangedPatch(set: ChangeSet, sides: Map<string, FileSides>): Uint8Array {
   const notes: string[] = [];
   const body: Buffer[] = [];
+  const movedAway = movedAwayByPath(set);
   for (const f of set.files) {
     const s = sides.get(f.path);
     const left = leftOut(s);
@@ -27,7 +28,7 @@ export function renderChangedPatch(set: ChangeSet, sides: Map<string, FileSides>
       notes.push(`# not in this patch: ${quotePath(f.path)} (${left})`);
       continue;
     }
-    body.push(filePatch(f, s!, spansFor(set, f)));
+    body.push(filePatch(f, s!, spansFor(f, movedAway.get(f.oldPath ?? f.path) ?? [])));
   }
   const head = `# ast-outline changed --format patch: base ${short(set.base)}, head ${short(set.head)}\n${notes.map((n) => n + "\n").join("")}`;
   return Buffer.concat([Buffer.from(head, "utf8"), ...body]);
@@ -44,21 +45,30 @@ function leftOut(s: FileSides | undefined): string | undefined {
   return undefined;
 }
 
-/** Every changed symbol's lines on this file's sides, moved symbols' old lines included. */
-function spansFor(set: ChangeSet, f: FileChange): SymbolSpan[] {
-  const spans: SymbolSpan[] = [];
-  const range = (s?: number, e?: number): [number, number] | undefined => (s === undefined ? undefined : [s, e ?? s]);
+/** Every changed symbol's lines on this file's sides; `movedAway`: the old lines of symbols that left it. */
+function spansFor(f: FileChange, movedAway: SymbolSpan[]): SymbolSpan[] {
+  const spans: SymbolSpan[] = f.status === "added" ? [] : [...movedAway];
   for (const s of f.symbols) {
     if (isModuleChange(s)) continue;
     spans.push({ name: s.qualifiedName, new: range(s.startLine, s.endLine), old: s.change === "moved" ? undefined : range(s.oldStartLine, s.oldEndLine) });
   }
-  const oldPath = f.oldPath ?? f.path;
-  for (const g of set.files) {
-    for (const s of g.symbols) {
-      if (s.change === "moved" && s.oldPath === oldPath && f.status !== "added") spans.push({ name: s.oldQualifiedName ?? s.qualifiedName, old: range(s.oldStartLine, s.oldEndLine) });
+  return spans;
+}
+
+const range = (s?: number, e?: number): [number, number] | undefined => (s === undefined ? undefined : [s, e ?? s]);
+
+/** A moved symbol is reported in its new file; its old lines are in the file it came from (by old path). */
+function movedAwayByPath(set: ChangeSet): Map<string, SymbolSpan[]> {
+  const out = new Map<string, SymbolSpan[]>();
+  for (const f of set.files) {
+    for (const s of f.symbols) {
+      if (s.change !== "moved" || s.oldPath === undefined) continue;
+      const list = out.get(s.oldPath) ?? [];
+      list.push({ name: s.oldQualifiedName ?? s.qualifiedName, old: range(s.oldStartLine, s.oldEndLine) });
+      out.set(s.oldPath, list);
     }
   }
-  return spans;
+  return out;
 }
 
 function filePatch(f: FileChange, s: FileSides, spans: SymbolSpan[]): Buffer {
