@@ -96,7 +96,13 @@ changed() { "$bin" changed --base "$base" --head "$head" --merge-base "$@"; }
 status=0
 changed --format markdown --fail-on "$fail_on" >"$work/comment.md" 2>"$work/changed.err" || status=$?
 relay "$work/changed.err"
-[ "$status" -le 1 ] || fail "ast-outline changed failed with exit $status (see the line above)" "$status"
+if [ "$status" -gt 1 ]; then
+  # The usual cause on a pull request: a shallow clone without the base commit.
+  if [ "$(git rev-parse --is-shallow-repository 2>/dev/null)" = true ]; then
+    fail "ast-outline changed failed with exit $status: the clone is shallow (check out with fetch-depth: 0)" "$status"
+  fi
+  fail "ast-outline changed failed with exit $status (see the line above)" "$status"
+fi
 failed_on=false
 [ "$status" -eq 0 ] || failed_on=true
 

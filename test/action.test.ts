@@ -101,7 +101,7 @@ interface RunResult {
 }
 
 /** One run of the Action's step; `gh` state persists in `ghDir` across runs of one test. */
-async function runAction(opts: { inputs?: Record<string, string>; event?: any; eventName?: string; ghDir?: string; env?: Record<string, string> } = {}): Promise<RunResult> {
+async function runAction(opts: { inputs?: Record<string, string>; event?: any; eventName?: string; ghDir?: string; env?: Record<string, string>; cwd?: string } = {}): Promise<RunResult> {
   const action = loadAction();
   const event = opts.event ?? { pull_request: { number: 7, base: { sha: base }, head: { sha: head, ref: "feature" } } };
   const dir = temp("ast-outline-gh-");
@@ -136,7 +136,7 @@ async function runAction(opts: { inputs?: Record<string, string>; event?: any; e
     ...stepEnv,
     ...opts.env,
   };
-  const proc = Bun.spawn(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", action.run], { cwd: repo.path, env, stdout: "pipe", stderr: "pipe" });
+  const proc = Bun.spawn(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", action.run], { cwd: opts.cwd ?? repo.path, env, stdout: "pipe", stderr: "pipe" });
   const [stdout, stderr, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   const callsFile = join(ghDir, "calls.jsonl");
   const commentsFile = join(ghDir, "comments.json");
@@ -306,6 +306,14 @@ describe.skipIf(!available)("the Action", () => {
     expect(uris).toContain(OUTPUT_FILE);
     // The comment body went to gh as a file, never as an argument.
     for (const call of r.calls) for (const arg of call) expect(arg).not.toContain("pwned");
+  });
+
+  test("a shallow clone without the base: one line that says so", async () => {
+    const shallow = join(temp("ast-outline-shallow-"), "clone");
+    Bun.spawnSync(["git", "clone", "-q", "--depth", "1", "--branch", "feature", `file://${repo.path}`, shallow]);
+    const r = await runAction({ inputs: { comment: "off" }, env: { GITHUB_WORKSPACE: shallow }, cwd: shallow });
+    expect(r.code).toBe(2);
+    expect(workflowCommands(r.stdout)).toEqual(["::error title=ast-outline::ast-outline changed failed with exit 2: the clone is shallow (check out with fetch-depth: 0)"]);
   });
 
   test("bad inputs are one ::error line and exit 2", async () => {
