@@ -21,6 +21,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   tokens,
   index: script("index.ts"),
   changed: script("changed.ts"),
+  "changed-formats": script("changed-formats.ts"),
   agents: script("mcp.ts"),
   "parse-floor": parseFloor,
 };

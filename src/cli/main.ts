@@ -72,8 +72,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         .option("--head <rev>", "Compare to this revision (default: the work tree)")
         .option("--staged", "Compare the base with the index (what `git commit` would record)")
         .option("--merge-base", "Compare from the merge base of base and head (what a PR shows)")
-        .option("--format <format>", "text | json | markdown | github", { default: "text" })
+        .option("--format <format>", "text | json | markdown | github | sarif | rdjson | patch", { default: "text" })
         .option("--exit-code", "Exit 1 when any symbol changed, 0 when none")
+        .option("--fail-on <what>", "Exit 1 on: none | removed | signature-change | any")
+        .option("--level <level>", "Level of each sarif/rdjson finding: note | warning | error")
         .option("--max-size <size>", "Files larger than this are listed without symbols (e.g. 4M)")
         .action(run(async (opts) => (await import("./commands/changed.ts")).changedCommand(opts, io)))],
     ["languages", () =>
