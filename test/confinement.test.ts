@@ -369,7 +369,7 @@ describe("structure: one gate for every read", () => {
     walk: { from: "src/io/walk.ts", names: ["expandPaths"], only: ["src/io/workspace.ts"] },
     files: { from: "src/io/files.ts", names: ["readFileBytes", "statOrThrow"], only: ["src/app/outline-file.ts", "src/io/walk.ts"] },
     outlineFile: { from: "src/app/outline-file.ts", names: ["outlineFile"], only: [] },
-    builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts"] },
+    builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };
   const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/app/repo-symbols.ts", "src/app/calls.ts", "src/app/symbol-view.ts"]);
 
