@@ -15,7 +15,7 @@ export function pythonDefs(paths: string[], python = "python3"): PyResult[] {
     .map((line) => {
       const o = JSON.parse(line);
       if (o.error) return { path: o.path, error: o.error };
-      return { path: o.path, defs: (o.defs as [string, number, number][]).map(([name, start, end]) => ({ name, start, end })) };
+      return { path: o.path, defs: (o.defs as [string, number, number, string][]).map(([name, start, end, kind]) => ({ name, start, end, kind })) };
     });
 }
 

@@ -1,11 +1,11 @@
 """Print every class/def CPython's `ast` sees, for the conformance test and the benchmark.
 
 Reads file paths (one a line) on stdin; writes one JSON object a line:
-  {"path": P, "defs": [[qualified_name, start_line, end_line], ...]}   or
+  {"path": P, "defs": [[qualified_name, start_line, end_line, kind], ...]}   or
   {"path": P, "error": "..."}                                           when ast cannot parse it.
 qualified_name joins the enclosing class/def names with "." (`Class.method`, `outer.inner`,
 `f.C`); start_line is the first decorator's line when decorated (the outline's startLine),
-end_line is ast's end_lineno.
+end_line is ast's end_lineno, kind is "class" or "def".
 """
 import ast
 import json
@@ -19,7 +19,8 @@ def walk(node, prefix, out):
         if isinstance(child, DEFS):
             name = prefix + child.name
             start = min([child.lineno] + [d.lineno for d in child.decorator_list])
-            out.append([name, start, child.end_lineno])
+            kind = "class" if isinstance(child, ast.ClassDef) else "def"
+            out.append([name, start, child.end_lineno, kind])
             walk(child, name + ".", out)
         else:
             walk(child, prefix, out)

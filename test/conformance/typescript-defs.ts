@@ -16,13 +16,20 @@
 import ts from "typescript";
 import type { RefDef } from "./compare.ts";
 
+/** The compiler's script kind for a file name: .js/.mjs/.cjs (JSX allowed, as the compiler does), .jsx, .tsx, else TS. */
+export function scriptKindOf(fileName: string): ts.ScriptKind {
+  if (/\.[mc]?js$/.test(fileName)) return ts.ScriptKind.JS;
+  if (fileName.endsWith(".jsx")) return ts.ScriptKind.JSX;
+  return fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+}
+
 export function typescriptDefs(fileName: string, text: string): RefDef[] {
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKindOf(fileName));
   const out: RefDef[] = [];
   const line = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
   const add = (name: string, node: ts.Node, scope: string) => {
     const q = scope ? `${scope}.${name}` : name;
-    out.push({ name: q, start: line(node.getStart(sf)), end: line(node.end) });
+    out.push({ name: q, start: line(node.getStart(sf)), end: line(node.end), kind: ts.SyntaxKind[node.kind] });
     return q;
   };
   const isFn = (e: ts.Expression | undefined) => !!e && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));

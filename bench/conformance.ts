@@ -1,0 +1,176 @@
+// Per-language conformance on real public code: definitions a second opinion finds (CPython
+// `ast`, the TypeScript compiler, Universal Ctags, line oracles: test/conformance/oracles.ts)
+// that the outline also has, exact line ranges where the oracle gives them, and the share of
+// files whose tree has a syntax error (released code compiles, so each one is a grammar failure).
+//   npm run bench -- conformance [--lang ID...] [--data /work/data] [--verbose] [--max-children N]
+// The projects: bench/conformance-corpus.json (fetched, never committed). Matching rules:
+// test/conformance/match.ts. Our side is the library in-process, through the JSON value
+// `outline --format json --max-children N` prints (N = 0, no cap, unless given).
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { outlineFile } from "../src/app/outline-file.ts";
+import { outlineJsonValue } from "../src/render/outline-json.ts";
+import { matchFile, ourDefsOf, type FileMiss } from "../test/conformance/match.ts";
+import { ORACLES } from "../test/conformance/oracles.ts";
+import { loadCorpus, prepare, projectFiles, type Project } from "./conformance-corpus.ts";
+
+export const BENCH_LANGUAGES = [
+  "python", "typescript", "tsx", "javascript", "java", "go", "rust", "c", "cpp", "ruby",
+  "csharp", "php", "bash", "kotlin", "swift", "scala", "lua", "vue", "zsh",
+];
+
+export interface LanguageScore {
+  language: string;
+  oracle: string;
+  projects: string[];
+  files: number;
+  /** Files the oracle or the outline could not read (not scored). */
+  skipped: string[];
+  filesWithErrors: number;
+  total: number;
+  found: number;
+  /** Found only by the range-holds-the-line pass (test/conformance/match.ts). */
+  loose: number;
+  ranged: number;
+  exact: number;
+  /** Misses at or after the first syntax error of their file. */
+  lostAfterError: number;
+  misses: { path: string; miss: FileMiss }[];
+  rangeDiffs: { path: string; line: number; name: string; oracle: string; ours: string }[];
+  seconds: number;
+}
+
+function option(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+}
+
+/** Every value after `name` up to the next option. */
+function values(args: string[], name: string): string[] {
+  const at = args.indexOf(name);
+  if (at < 0) return [];
+  const end = args.findIndex((a, i) => i > at && a.startsWith("--"));
+  return args.slice(at + 1, end < 0 ? undefined : end).flatMap((v) => v.split(","));
+}
+
+export async function scoreLanguage(language: string, projects: { project: Project; dir: string }[], maxChildren: number): Promise<LanguageScore> {
+  const t0 = performance.now();
+  const oracle = ORACLES[language];
+  const files = projects.flatMap(({ project, dir }) => projectFiles(dir, project, language).map((file) => ({ file, project, dir })));
+  const score: LanguageScore = {
+    language, oracle: oracle.label, projects: projects.map((p) => p.project.repo), files: 0, skipped: [], filesWithErrors: 0,
+    total: 0, found: 0, loose: 0, ranged: 0, exact: 0, lostAfterError: 0, misses: [], rangeDiffs: [], seconds: 0,
+  };
+  // The oracle (a child process for most) runs while this process outlines.
+  const refs = oracle.defs(files.map((f) => f.file));
+  const ours = [];
+  for (const { file, project, dir } of files) {
+    let outline;
+    try {
+      outline = (await outlineFile(file, { cache: false, maxBytes: 64 * 1024 * 1024 })).outline;
+    } catch (e) {
+      score.skipped.push(`${project.repo}/${relative(dir, file)} (ours: ${String(e).split("\n")[0]})`);
+      continue;
+    }
+    const errors = outline.diagnostics.filter((d) => d.message.startsWith("syntax error")).map((d) => d.line);
+    const lines = readFileSync(file, "utf8").split("\n");
+    const symbols = outlineJsonValue(outline, maxChildren).symbols;
+    ours.push({ file, path: `${project.repo}/${relative(dir, file)}`, defs: ourDefsOf(symbols, lines), firstError: errors.length ? Math.min(...errors) : undefined });
+  }
+  const oracleDefs = await refs;
+  for (const o of ours) {
+    const ref = oracleDefs.get(o.file);
+    if (!ref || !Array.isArray(ref)) {
+      score.skipped.push(`${o.path} (oracle: ${ref ? ref.error.split("\n")[0] : "no answer"})`);
+      continue;
+    }
+    score.files++;
+    if (o.firstError !== undefined) score.filesWithErrors++;
+    const s = matchFile(ref, o.defs, o.firstError);
+    score.total += s.total;
+    score.found += s.found;
+    score.loose += s.loose;
+    score.ranged += s.ranged;
+    score.exact += s.exact;
+    for (const miss of s.misses) {
+      score.misses.push({ path: o.path, miss });
+      if (miss.afterError) score.lostAfterError++;
+    }
+    for (const d of s.rangeDiffs) {
+      score.rangeDiffs.push({ path: o.path, line: d.def.line, name: d.def.name, oracle: `${d.def.start ?? d.def.line}-${d.def.end}`, ours: `${d.ours.start}-${d.ours.end}` });
+    }
+  }
+  score.seconds = (performance.now() - t0) / 1000;
+  return score;
+}
+
+const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "-");
+
+export function recallOf(s: LanguageScore): number {
+  return s.total ? s.found / s.total : 1;
+}
+
+export function tableOf(scores: LanguageScore[]): string {
+  const rows = [
+    "| language | projects | files | oracle | oracle defs | recall | exact ranges | files with errors | lost after an error |",
+    "|---|---|---|---|---|---|---|---|---|",
+  ];
+  for (const s of scores) {
+    rows.push(
+      `| ${s.language} | ${s.projects.length} | ${s.files} | ${s.oracle} | ${s.total} | ${pct(s.found, s.total)} | ${s.ranged ? pct(s.exact, s.ranged) : "n/a"} | ${pct(s.filesWithErrors, s.files)} (${s.filesWithErrors}) | ${pct(s.lostAfterError, s.total)} (${s.lostAfterError}) |`,
+    );
+  }
+  return rows.join("\n");
+}
+
+export function missLine(path: string, m: FileMiss): string {
+  const near = m.near.length ? `  (ours near: ${m.near.join("; ")})` : "";
+  return `  miss ${path}:${m.def.line} ${m.def.kind} ${m.def.name}${m.afterError ? "  [after a parse error]" : ""}${near}`;
+}
+
+export async function run(args: string[]): Promise<void> {
+  const data = option(args, "--data") ?? "/work/data";
+  const maxChildren = Number(option(args, "--max-children") ?? 0);
+  const verbose = args.includes("--verbose");
+  const asked = values(args, "--lang");
+  const unknown = asked.filter((l) => !BENCH_LANGUAGES.includes(l));
+  if (unknown.length) throw new Error(`conformance: unknown --lang ${unknown.join(", ")} (one of: ${BENCH_LANGUAGES.join(" ")})`);
+  const languages = asked.length ? BENCH_LANGUAGES.filter((l) => asked.includes(l)) : BENCH_LANGUAGES;
+  const corpus = loadCorpus();
+  const scores: LanguageScore[] = [];
+  const t0 = performance.now();
+  for (const language of languages) {
+    const projects: { project: Project; dir: string }[] = [];
+    for (const project of corpus.filter((p) => p.languages.includes(language))) {
+      const got = prepare(data, project);
+      if ("missing" in got) console.log(`${language}: ${project.repo} skipped: ${got.missing}`);
+      else projects.push({ project, dir: got.dir });
+    }
+    if (!projects.length) continue;
+    const s = await scoreLanguage(language, projects, maxChildren);
+    scores.push(s);
+    console.log(
+      `${language}: ${s.files} files of ${s.projects.join(", ")}, ${s.total} defs (${s.oracle}): recall ${pct(s.found, s.total)}, exact ${s.ranged ? pct(s.exact, s.ranged) : "n/a"}, files with errors ${pct(s.filesWithErrors, s.files)}, ${s.seconds.toFixed(1)} s`,
+    );
+    if (s.skipped.length) console.log(`  ${s.skipped.length} files not scored: ${s.skipped.slice(0, 3).join("; ")}${s.skipped.length > 3 ? " ..." : ""}`);
+    for (const { path, miss } of verbose ? s.misses : s.misses.slice(0, 5)) console.log(missLine(path, miss));
+    if (!verbose && s.misses.length > 5) console.log(`  ... ${s.misses.length - 5} more misses (--verbose lists every one)`);
+    if (verbose) for (const d of s.rangeDiffs) console.log(`  range ${d.path}:${d.line} ${d.name}: oracle ${d.oracle}, ours ${d.ours}`);
+  }
+  if (!scores.length) {
+    console.log("conformance: no project is available (fetch the repositories in bench/conformance-corpus.json)");
+    return;
+  }
+  console.log(`\n${tableOf(scores)}\n`);
+  const files = scores.reduce((n, s) => n + s.files, 0);
+  const defs = scores.reduce((n, s) => n + s.total, 0);
+  const worst = [...scores].sort((a, b) => recallOf(a) - recallOf(b))[0];
+  const below = scores.filter((s) => recallOf(s) < 0.99).map((s) => s.language);
+  const erring = scores.filter((s) => s.files && s.filesWithErrors / s.files > 0.01).map((s) => s.language);
+  console.log(`time ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `RESULT conformance: ${scores.length} languages, ${files} files, ${defs} defs; lowest recall ${worst.language} ${pct(worst.found, worst.total)}; recall < 99%: ${below.join(" ") || "none"}; files with errors > 1%: ${erring.join(" ") || "none"}`,
+  );
+}
+
+if (import.meta.main) await run(process.argv.slice(2));
