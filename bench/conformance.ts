@@ -2,16 +2,20 @@
 // `ast`, the TypeScript compiler, Universal Ctags, line oracles: test/conformance/oracles.ts)
 // that the outline also has, exact line ranges where the oracle gives them, and the share of
 // files whose tree has a syntax error (released code compiles, so each one is a grammar failure).
-//   npm run bench -- conformance [--lang ID...] [--data /work/data] [--verbose] [--max-children N]
+//   npm run bench -- conformance [--lang ID...] [--data /work/data] [--verbose] [--max-children N] [--no-cache]
 // The projects: bench/conformance-corpus.json (fetched, never committed). Matching rules:
 // test/conformance/match.ts. Our side is the library in-process, through the JSON value
-// `outline --format json --max-children N` prints (N = 0, no cap, unless given).
-import { readFileSync } from "node:fs";
-import { relative } from "node:path";
+// `outline --format json --max-children N` prints (N = 0, no cap, unless given). The oracles'
+// answers are kept under <data>/conformance/.oracle (--no-cache: ask them again).
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import ts from "typescript";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { outlineJsonValue } from "../src/render/outline-json.ts";
 import { matchFile, ourDefsOf, type FileMiss } from "../test/conformance/match.ts";
-import { ORACLES } from "../test/conformance/oracles.ts";
+import { ORACLES, type OracleResult } from "../test/conformance/oracles.ts";
 import { loadCorpus, prepare, projectFiles, type Project } from "./conformance-corpus.ts";
 
 export const BENCH_LANGUAGES = [
@@ -19,10 +23,20 @@ export const BENCH_LANGUAGES = [
   "csharp", "php", "bash", "kotlin", "swift", "scala", "lua", "vue", "zsh",
 ];
 
+/** One project's share of a language's score. */
+export interface ProjectScore {
+  repo: string;
+  files: number;
+  filesWithErrors: number;
+  total: number;
+  found: number;
+}
+
 export interface LanguageScore {
   language: string;
   oracle: string;
   projects: string[];
+  perProject: ProjectScore[];
   files: number;
   /** Files the oracle or the outline could not read (not scored). */
   skipped: string[];
@@ -37,6 +51,7 @@ export interface LanguageScore {
   lostAfterError: number;
   misses: { path: string; miss: FileMiss }[];
   rangeDiffs: { path: string; line: number; name: string; oracle: string; ours: string }[];
+  looseMatches: { path: string; line: number; name: string; ours: string }[];
   seconds: number;
 }
 
@@ -53,16 +68,44 @@ function values(args: string[], name: string): string[] {
   return args.slice(at + 1, end < 0 ? undefined : end).flatMap((v) => v.split(","));
 }
 
-export async function scoreLanguage(language: string, projects: { project: Project; dir: string }[], maxChildren: number): Promise<LanguageScore> {
+/**
+ * The oracle's answer for these files, kept in `cacheDir` under a key of everything it depends
+ * on (the files, the oracle code, the ctags/python3/typescript versions): the corpus is pinned,
+ * so a re-run only outlines. `cacheDir` undefined: no cache.
+ */
+async function cachedOracle(language: string, files: string[], cacheDir: string | undefined): Promise<Map<string, OracleResult>> {
+  if (!cacheDir) return ORACLES[language].defs(files);
+  const key = createHash("sha256").update(JSON.stringify([language, files, oracleVersion()])).digest("hex").slice(0, 16);
+  const path = join(cacheDir, `${language}-${key}.json`);
+  if (existsSync(path)) return new Map(JSON.parse(readFileSync(path, "utf8")));
+  const defs = await ORACLES[language].defs(files);
+  mkdirSync(cacheDir, { recursive: true });
+  writeFileSync(`${path}.part`, JSON.stringify([...defs]));
+  renameSync(`${path}.part`, path);
+  return defs;
+}
+
+let version: string | undefined;
+function oracleVersion(): string {
+  if (version !== undefined) return version;
+  const dir = join(import.meta.dir, "../test/conformance");
+  const code = readdirSync(dir).filter((f) => /\.(ts|py)$/.test(f)).sort().map((f) => readFileSync(join(dir, f), "utf8")).join("\0");
+  const tool = (cmd: string, args: string[]) => spawnSync(cmd, args, { encoding: "utf8" }).stdout?.split("\n")[0] ?? "";
+  version = [code, tool("ctags", ["--version"]), tool("python3", ["--version"]), ts.version].join("\0");
+  return version;
+}
+
+export async function scoreLanguage(language: string, projects: { project: Project; dir: string }[], maxChildren: number, cacheDir?: string): Promise<LanguageScore> {
   const t0 = performance.now();
   const oracle = ORACLES[language];
   const files = projects.flatMap(({ project, dir }) => projectFiles(dir, project, language).map((file) => ({ file, project, dir })));
   const score: LanguageScore = {
-    language, oracle: oracle.label, projects: projects.map((p) => p.project.repo), files: 0, skipped: [], filesWithErrors: 0,
-    total: 0, found: 0, loose: 0, ranged: 0, exact: 0, lostAfterError: 0, misses: [], rangeDiffs: [], seconds: 0,
+    language, oracle: oracle.label, projects: projects.map((p) => p.project.repo),
+    perProject: projects.map((p) => ({ repo: p.project.repo, files: 0, filesWithErrors: 0, total: 0, found: 0 })), files: 0, skipped: [], filesWithErrors: 0,
+    total: 0, found: 0, loose: 0, ranged: 0, exact: 0, lostAfterError: 0, misses: [], rangeDiffs: [], looseMatches: [], seconds: 0,
   };
   // The oracle (a child process for most) runs while this process outlines.
-  const refs = oracle.defs(files.map((f) => f.file));
+  const refs = cachedOracle(language, files.map((f) => f.file), cacheDir);
   const ours = [];
   for (const { file, project, dir } of files) {
     let outline;
@@ -75,7 +118,7 @@ export async function scoreLanguage(language: string, projects: { project: Proje
     const errors = outline.diagnostics.filter((d) => d.message.startsWith("syntax error")).map((d) => d.line);
     const lines = readFileSync(file, "utf8").split("\n");
     const symbols = outlineJsonValue(outline, maxChildren).symbols;
-    ours.push({ file, path: `${project.repo}/${relative(dir, file)}`, defs: ourDefsOf(symbols, lines), firstError: errors.length ? Math.min(...errors) : undefined });
+    ours.push({ file, repo: project.repo, path: `${project.repo}/${relative(dir, file)}`, defs: ourDefsOf(symbols, lines), firstError: errors.length ? Math.min(...errors) : undefined });
   }
   const oracleDefs = await refs;
   for (const o of ours) {
@@ -84,11 +127,14 @@ export async function scoreLanguage(language: string, projects: { project: Proje
       score.skipped.push(`${o.path} (oracle: ${ref ? ref.error.split("\n")[0] : "no answer"})`);
       continue;
     }
-    score.files++;
-    if (o.firstError !== undefined) score.filesWithErrors++;
     const s = matchFile(ref, o.defs, o.firstError);
-    score.total += s.total;
-    score.found += s.found;
+    const mine = score.perProject.find((p) => p.repo === o.repo)!;
+    for (const t of [score, mine]) {
+      t.files++;
+      if (o.firstError !== undefined) t.filesWithErrors++;
+      t.found += s.found;
+      t.total += s.total;
+    }
     score.loose += s.loose;
     score.ranged += s.ranged;
     score.exact += s.exact;
@@ -96,6 +142,7 @@ export async function scoreLanguage(language: string, projects: { project: Proje
       score.misses.push({ path: o.path, miss });
       if (miss.afterError) score.lostAfterError++;
     }
+    for (const d of s.looseMatches) score.looseMatches.push({ path: o.path, line: d.def.line, name: d.def.name, ours: `${d.ours.kind} ${d.ours.name} ${d.ours.start}-${d.ours.end}` });
     for (const d of s.rangeDiffs) {
       score.rangeDiffs.push({ path: o.path, line: d.def.line, name: d.def.name, oracle: `${d.def.start ?? d.def.line}-${d.def.end}`, ours: `${d.ours.start}-${d.ours.end}` });
     }
@@ -125,7 +172,8 @@ export function tableOf(scores: LanguageScore[]): string {
 
 export function missLine(path: string, m: FileMiss): string {
   const near = m.near.length ? `  (ours near: ${m.near.join("; ")})` : "";
-  return `  miss ${path}:${m.def.line} ${m.def.kind} ${m.def.name}${m.afterError ? "  [after a parse error]" : ""}${near}`;
+  const error = m.afterError ? "  [after a parse error]" : m.fileHasError ? "  [parse error later in the file]" : "";
+  return `  miss ${path}:${m.def.line} ${m.def.kind} ${m.def.name}${error}${near}`;
 }
 
 export async function run(args: string[]): Promise<void> {
@@ -147,15 +195,17 @@ export async function run(args: string[]): Promise<void> {
       else projects.push({ project, dir: got.dir });
     }
     if (!projects.length) continue;
-    const s = await scoreLanguage(language, projects, maxChildren);
+    const s = await scoreLanguage(language, projects, maxChildren, args.includes("--no-cache") ? undefined : join(data, "conformance", ".oracle"));
     scores.push(s);
     console.log(
-      `${language}: ${s.files} files of ${s.projects.join(", ")}, ${s.total} defs (${s.oracle}): recall ${pct(s.found, s.total)}, exact ${s.ranged ? pct(s.exact, s.ranged) : "n/a"}, files with errors ${pct(s.filesWithErrors, s.files)}, ${s.seconds.toFixed(1)} s`,
+      `${language}: ${s.files} files of ${s.projects.join(", ")}, ${s.total} defs (${s.oracle}): recall ${pct(s.found, s.total)} (${s.loose} found only by range), exact ${s.ranged ? pct(s.exact, s.ranged) : "n/a"}, files with errors ${pct(s.filesWithErrors, s.files)}, ${s.seconds.toFixed(1)} s`,
     );
+    for (const p of s.perProject) console.log(`  ${p.repo}: ${p.files} files, ${p.total} defs, recall ${pct(p.found, p.total)}, files with errors ${pct(p.filesWithErrors, p.files)}`);
     if (s.skipped.length) console.log(`  ${s.skipped.length} files not scored: ${s.skipped.slice(0, 3).join("; ")}${s.skipped.length > 3 ? " ..." : ""}`);
     for (const { path, miss } of verbose ? s.misses : s.misses.slice(0, 5)) console.log(missLine(path, miss));
     if (!verbose && s.misses.length > 5) console.log(`  ... ${s.misses.length - 5} more misses (--verbose lists every one)`);
     if (verbose) for (const d of s.rangeDiffs) console.log(`  range ${d.path}:${d.line} ${d.name}: oracle ${d.oracle}, ours ${d.ours}`);
+    if (verbose) for (const d of s.looseMatches) console.log(`  by range only ${d.path}:${d.line} ${d.name}: ours ${d.ours}`);
   }
   if (!scores.length) {
     console.log("conformance: no project is available (fetch the repositories in bench/conformance-corpus.json)");

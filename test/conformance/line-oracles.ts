@@ -115,8 +115,9 @@ export function scalaDefs(text: string): OracleDef[] {
       const [, kw, rest] = m;
       const name = /^(`[^`]+`|[\p{L}_$][\p{L}\p{N}_$]*(?:(?<=_)[-+*/%<>=!&|^~?#:@\\]+)?|[-+*/%<>=!&|^~?#:@\\]+)/u.exec(rest)?.[1];
       if (!name) continue;
-      // `given Ordering[Int] with`, `given [A]: …` are anonymous: a named given is `given name:` or `given name[`/`(`.
-      if (kw === "given" && !/^[\p{L}_][\p{L}\p{N}_]*\s*[:[(]/u.test(rest)) continue;
+      // `given Ordering[Int] with`, `given [A]: …` are anonymous: a named given is
+      // `given name[T](using …): Type`, type and value parameters optional.
+      if (kw === "given" && !/^[\p{L}_][\p{L}\p{N}_]*\s*(\[[^\]]*\]\s*)?(\([^)]*\)\s*)*:/u.test(rest)) continue;
       out.push({ name: name.replace(/`/g, ""), kind: kw, line: i + 1 });
     }
   });

@@ -36,6 +36,8 @@ export interface FileMiss {
   def: OracleDef;
   /** The file's tree has an error at or before the definition's line. */
   afterError: boolean;
+  /** The file's tree has an error somewhere (maybe later, inside the definition). */
+  fileHasError: boolean;
   /** Ours with the same simple name, or on the same line, to help read the miss. */
   near: string[];
 }
@@ -50,18 +52,25 @@ export interface FileScore {
   exact: number;
   misses: FileMiss[];
   rangeDiffs: { def: OracleDef; ours: OurDef }[];
+  /** The pairs the last pass made (`loose` of them). */
+  looseMatches: { def: OracleDef; ours: OurDef }[];
 }
 
-/** `Foo::bar`, `a.b.c`, `Ns\Cls`, `M:fn`, `self.x` -> the last segment; operators and symbols kept whole. */
+/**
+ * The last segment of a qualified name: `Foo::bar`, `a.b.c`, `Ns\Cls`, `M:fn`, `self.x` -> the
+ * last part; a quoted last part is its text (`create."Program:exit"` -> `Program:exit`); C++
+ * operators keep their symbol (`Foo::operator ==` -> `operator==`); a name of symbols only
+ * (`==`, `..<`) is kept whole.
+ */
 export function simpleName(name: string): string {
-  const n = name.replace(/\s+/g, "");
-  if (/^operator\W/.test(n) || !/^[\w$`]/.test(n)) return n;
-  const parts = n.split(/::|[.\\#:]/).filter(Boolean);
-  if (!parts.length) return n;
-  const last = parts[parts.length - 1];
-  // `a.b.==`, `Foo::operator==`: the segment is an operator, keep it as the language writes it.
-  const op = /(?:^|::|\.)(operator\W.*)$/.exec(n);
-  return op ? op[1] : last;
+  const n = name.trim();
+  const quoted = /(["'])((?:(?!\1).)*)\1$/.exec(n);
+  if (quoted) return quoted[2];
+  const op = /(?:^|::|\.|\s)(operator(?![\w$])[^.]*)$/.exec(n);
+  if (op) return op[1].replace(/\s+/g, "");
+  if (!/[\w$]/.test(n)) return n;
+  const parts = n.split(/::|[.\\:]/).filter(Boolean);
+  return parts.length ? parts[parts.length - 1] : n;
 }
 
 /** Our symbols, flattened, each with its name line looked up in the file's lines (index 0 = line 1). */
@@ -120,7 +129,7 @@ function isExact(def: OracleDef, ours: OurDef): boolean {
  * (undefined when it parsed clean): a miss at or after it is counted as lost after an error.
  */
 export function matchFile(oracle: OracleDef[], ours: OurDef[], firstErrorLine?: number): FileScore {
-  const score: FileScore = { total: oracle.length, found: 0, loose: 0, ranged: 0, exact: 0, misses: [], rangeDiffs: [] };
+  const score: FileScore = { total: oracle.length, found: 0, loose: 0, ranged: 0, exact: 0, misses: [], rangeDiffs: [], looseMatches: [] };
   const byName = new Map<string, OurDef[]>();
   for (const d of ours) {
     const key = simpleName(d.name);
@@ -156,6 +165,7 @@ export function matchFile(oracle: OracleDef[], ours: OurDef[], firstErrorLine?: 
       .sort((a, b) => a.end - a.start - (b.end - b.start))[0];
     if (hit) {
       score.loose++;
+      score.looseMatches.push({ def, ours: hit });
       found(def, hit);
       continue;
     }
@@ -163,6 +173,7 @@ export function matchFile(oracle: OracleDef[], ours: OurDef[], firstErrorLine?: 
     score.misses.push({
       def,
       afterError: firstErrorLine !== undefined && firstErrorLine <= def.line,
+      fileHasError: firstErrorLine !== undefined,
       near: near.slice(0, 3).map((o) => `${o.kind} ${o.name} ${o.start}-${o.end}`),
     });
   }

@@ -3,7 +3,7 @@
 // (one ctags or python3 process per language).
 import { readFileSync } from "node:fs";
 import { ctagsTags, type CtagsTag } from "./ctags.ts";
-import { scalaDefs, swiftDefs, zshDefs } from "./line-oracles.ts";
+import { blankCodeNoise, scalaDefs, swiftDefs, zshDefs } from "./line-oracles.ts";
 import type { OracleDef } from "./match.ts";
 import { pythonDefs } from "./python-ast.ts";
 import { typescriptDefs } from "./typescript-defs.ts";
@@ -15,42 +15,67 @@ export interface Oracle {
   /** What the table calls it. */
   label: string;
   defs(files: string[]): Promise<Map<string, OracleResult>>;
+  /** For a ctags oracle, its rule (tests apply it to saved ctags output). */
+  ctags?: CtagsRule;
 }
 
-interface CtagsRule {
+/** What a `keep` test may look at besides the tag's own line. */
+interface FileView {
+  /** The file's lines as `code` gives them. */
+  lines: string[];
+  /** Every tag ctags gave for the file. */
+  tags: CtagsTag[];
+}
+
+export interface CtagsRule {
   /** ctags' parser name. */
   language: string;
   extra?: string[];
   /** ctags kinds (long names) that are scored. */
   kinds: string[];
   /** A further test on a tag and the text of its line. */
-  keep?: (tag: CtagsTag, line: string) => boolean;
+  keep?: (tag: CtagsTag, line: string, file: FileView) => boolean;
+  /** The file's text as `keep` and `rename` see it (e.g. comments blanked, lines kept). */
+  code?: (text: string) => string;
+  /** The definition's name where ctags spells it otherwise than the language does. */
+  rename?: (tag: CtagsTag, line: string) => string;
 }
 
 function ctagsOracle(rule: CtagsRule): Oracle {
   return {
     label: `ctags ${rule.language}`,
+    ctags: rule,
     async defs(files) {
       const tags = await ctagsTags(files, rule.language, rule.extra);
       const out = new Map<string, OracleResult>();
       for (const [file, list] of tags) {
-        // `__anon…` names are ctags' own for anonymous namespaces, structs and enums.
-        const kept = list.filter((t) => rule.kinds.includes(t.kind) && !t.name.startsWith("__anon"));
-        const lines = rule.keep && kept.length ? readFileSync(file, "utf8").split("\n") : [];
-        // One definition per name and line: ctags tags a Java enum constant with a body twice
-        // (as the constant and as a method).
-        const seen = new Set<string>();
-        const defs = kept.filter((t) => {
-          const key = `${t.name}\0${t.line}`;
-          if (seen.has(key) || (rule.keep && !rule.keep(t, lines[t.line - 1] ?? ""))) return false;
-          seen.add(key);
-          return true;
-        });
-        out.set(file, defs.map((t) => ({ name: t.name, kind: t.kind, line: t.line, end: t.end })));
+        const wanted = list.some((t) => rule.kinds.includes(t.kind));
+        out.set(file, ctagsDefs(rule, list, wanted && (rule.keep || rule.rename) ? readFileSync(file, "utf8") : ""));
       }
       return out;
     },
   };
+}
+
+/** One file's scored definitions from its ctags tags and its text, by `rule`. */
+export function ctagsDefs(rule: CtagsRule, tags: CtagsTag[], text: string): OracleDef[] {
+  // `__anon…` names are ctags' own for anonymous namespaces, structs and enums.
+  const kept = tags.filter((t) => rule.kinds.includes(t.kind) && !t.name.startsWith("__anon"));
+  const lines = (rule.code ? rule.code(text) : text).split("\n");
+  // One definition per name and line: ctags tags a Java enum constant with a body twice
+  // (as the constant and as a method), Ruby's `attr_accessor :a` as `a` and `a=`.
+  const seen = new Set<string>();
+  const defs: OracleDef[] = [];
+  for (const t of kept) {
+    const line = lines[t.line - 1] ?? "";
+    if (rule.keep && !rule.keep(t, line, { lines, tags })) continue;
+    const name = rule.rename ? rule.rename(t, line) : t.name;
+    const key = `${name}\0${t.line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    defs.push({ name, kind: t.kind, line: t.line, end: t.end });
+  }
+  return defs;
 }
 
 /** An oracle that reads one file at a time in this process. */
@@ -110,11 +135,52 @@ const VUE = perFile("TS compiler on <script>", (file, text) => {
 
 /** The name's first place on the line is inside parentheses: a call in a macro's arguments, not a declaration. */
 function insideParens(line: string, name: string): boolean {
-  const at = line.indexOf(name);
+  const at = line.search(new RegExp(`(^|[^\\w$])${escape(name)}($|[^\\w$])`));
   if (at < 0) return false;
   let depth = 0;
   for (const c of line.slice(0, at)) depth += c === "(" ? 1 : c === ")" ? -1 : 0;
   return depth > 0;
+}
+
+/** Lua long comments and long strings (`--[[ … ]]`, `[==[ … ]==]`) turned to spaces, line breaks kept. */
+export function blankLuaLongBrackets(text: string): string {
+  return text.replace(/(--)?\[(=*)\[[\s\S]*?\]\2\]/g, (m) => m.replace(/[^\n]/g, " "));
+}
+
+/** Depth of `{` nesting at the start of each line of a text whose comments and strings are blanked. */
+export function braceDepths(lines: string[]): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  for (const line of lines) {
+    out.push(depth);
+    for (const c of line) depth += c === "{" ? 1 : c === "}" ? -1 : 0;
+  }
+  return out;
+}
+
+const depthCache = new WeakMap<string[], number[]>();
+
+/**
+ * The tag lies at file level, or in the body of its enclosing type (or in that type's header:
+ * Kotlin `class A(val x: Int)`), not deeper: its line's brace depth is at most one more than the
+ * type's line's.
+ */
+function atMemberDepth(t: CtagsTag, file: FileView): boolean {
+  let depths = depthCache.get(file.lines);
+  if (!depths) depthCache.set(file.lines, (depths = braceDepths(file.lines)));
+  const at = depths[t.line - 1] ?? 0;
+  if (!t.scopeKind || t.scopeKind === "package") return at === 0;
+  if (!["class", "object", "interface"].includes(t.scopeKind)) return false;
+  const owner = file.tags.find((o) => o.line <= t.line && (o.scope ? `${o.scope}.${o.name}` : o.name) === t.scope);
+  return owner !== undefined && at <= (depths[owner.line - 1] ?? 0) + 1;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The line starts a shell function `name`: `name ()`, `function name`. */
+function shellDefines(line: string, name: string): boolean {
+  const n = escape(name);
+  return new RegExp(`^\\s*(function\\s+${n}(\\s|\\(|\\{|$)|${n}\\s*\\(\\s*\\))`).test(line);
 }
 
 const TYPES_AND_CALLABLES_C = ["function", "prototype", "macro", "member", "enumerator", "variable", "typedef", "struct", "enum", "union"];
@@ -150,29 +216,95 @@ export const ORACLES: Record<string, Oracle> = {
     kinds: ["function", "method", "struct", "enum", "enumerator", "field", "interface", "implementation", "module", "typedef", "macro", "variable"],
     // ctags names `const X: &str = …` after its type (`str`): a variable counts where its line
     // declares that name.
-    keep: (t, line) => t.kind !== "variable" || new RegExp(`\\b(const|static)\\s+(mut\\s+)?${t.name}\\b`).test(line),
+    keep: (t, line) => t.kind !== "variable" || new RegExp(`^\\s*(pub(\\([^)]*\\))?\\s+)?(const|static)\\s+(mut\\s+)?${escape(t.name)}\\b`).test(line),
   }),
   c: ctagsOracle({ language: "C", extra: ["--kinds-C=+p"], kinds: TYPES_AND_CALLABLES_C, keep: cTag }),
   cpp: ctagsOracle({ language: "C++", extra: ["--kinds-C++=+p"], kinds: [...TYPES_AND_CALLABLES_C, "class", "namespace"], keep: cTag }),
-  ruby: ctagsOracle({ language: "Ruby", kinds: ["class", "module", "method", "singletonMethod", "constant", "accessor"] }),
-  csharp: ctagsOracle({ language: "C#", kinds: ["class", "struct", "interface", "enum", "enumerator", "method", "property", "field", "event", "namespace"] }),
+  ruby: ctagsOracle({
+    language: "Ruby",
+    kinds: ["class", "module", "method", "singletonMethod", "constant", "accessor"],
+    // ctags reads code in strings (`class_eval <<-RUBY … def current_#{name}`) and comparisons
+    // (`if RUBY_ENGINE == "jruby"` as a constant): a method counts where its line is a `def`
+    // without interpolation, a constant where its line assigns it.
+    keep: (t, line) => {
+      if (t.kind === "method" || t.kind === "singletonMethod") return /^\s*def\s/.test(line) && !/^\s*def\s+\S*#\{/.test(line);
+      if (t.kind === "constant") return new RegExp(`\\b${escape(t.name)}\\s*(=[^=~]|\\|\\|=)`).test(line);
+      return true;
+    },
+    // `attr_writer :a` is the property `a`; `def self.x` and `def obj.x` define `x` (ctags says
+    // `self`, `obj`).
+    rename: (t, line) => {
+      if (t.kind === "accessor") return t.name.replace(/=$/, "");
+      const def = /^\s*def\s+(?:[\w:]+\.)?([^\s(;]+)/.exec(line);
+      return t.kind === "singletonMethod" && def ? def[1] : t.name;
+    },
+  }),
+  csharp: ctagsOracle({
+    language: "C#",
+    kinds: ["class", "struct", "interface", "enum", "enumerator", "method", "property", "field", "event", "namespace"],
+    // ctags misreads parameters of expression-bodied members and `where T : X` constraints as
+    // fields and properties, call
+    // statements and `new X(…)` as methods, `where T : …` as a class: a field or property counts
+    // where its name is not inside parentheses, a method where its line is not a call, a type
+    // where its line declares it.
+    keep: (t, line) => {
+      const n = escape(t.name);
+      if (t.kind === "field" || t.kind === "property") return !insideParens(line, t.name) && !new RegExp(`\\bwhere\\s+\\w+\\s*:.*\\b${n}\\b`).test(line);
+      if (t.kind === "method") return !new RegExp(`^\\s*${n}\\s*\\(.*\\)\\s*;\\s*$|\\bnew\\s+${n}\\b`).test(line);
+      if (["class", "struct", "interface", "enum"].includes(t.kind)) return new RegExp(`\\b(class|record|struct|interface|enum)\\s+${n}\\b`).test(line);
+      return true;
+    },
+    // An operator is named by its symbol, a conversion operator by its type, as the outline names them.
+    rename: (t) => t.name.replace(/^operator\s+(?=\S)/, ""),
+  }),
   php: ctagsOracle({
     language: "PHP",
     kinds: ["class", "interface", "trait", "function", "namespace", "define", "variable"],
-    // A `variable` is scored as a property (in a class or trait); top-level variables are not outlined.
-    keep: (t) => t.kind !== "variable" || t.scopeKind === "class" || t.scopeKind === "trait",
+    // A `variable` is scored as a property: in a class or trait, on a line that declares it with
+    // a modifier (ctags also tags locals of methods there); top-level variables are not outlined.
+    // `AnonymousClass…` names are ctags' own for `new class { … }`.
+    keep: (t, line) => {
+      if (t.name.startsWith("AnonymousClass")) return false;
+      if (t.kind !== "variable") return true;
+      const declares = new RegExp(`\\b(public|protected|private|var|static|readonly)\\b[^=;(]*\\$${escape(t.name)}\\b`);
+      return (t.scopeKind === "class" || t.scopeKind === "trait") && declares.test(line);
+    },
   }),
-  bash: ctagsOracle({ language: "Sh", kinds: ["function"] }),
-  lua: ctagsOracle({ language: "Lua", kinds: ["function"] }),
+  bash: ctagsOracle({
+    language: "Sh",
+    kinds: ["function"],
+    // ctags reads `COMPREPLY=( … )` as a function `COMPREPLY=`: a function counts where its line
+    // defines it (`name ()` or `function name`).
+    keep: (t, line) => !t.name.includes("=") && shellDefines(line, t.name),
+  }),
+  lua: ctagsOracle({
+    language: "Lua",
+    kinds: ["function"],
+    // ctags tags any name on a line with `function` (`local x = filter(function(b)`, table
+    // fields of a call's argument, IIFEs, code in `--[[ ]]` comments): a function counts where its
+    // line, with long comments and long strings blanked, is
+    // `[local] function name(` or `name = function(`, and a bracketed key only when it is a
+    // string (`M["b"]` is `M.b`; `mod[k]` has no name to outline).
+    code: blankLuaLongBrackets,
+    keep: (t, line) => {
+      if (!/^([\w.:]+|[\w.:]*\[\s*["'][^"']*["']\s*\])$/.test(t.name)) return false;
+      const n = escape(t.name);
+      return new RegExp(`^\\s*(local\\s+)?function\\s+${n}\\s*\\(|(^|[\\s,{;])${n}\\s*=\\s*function\\s*\\(`).test(line);
+    },
+    rename: (t) => t.name.replace(/\[\s*["']([^"']*)["']\s*\]$/, ".$1").replace(/^\./, ""),
+  }),
   kotlin: ctagsOracle({
     language: "Kotlin",
     kinds: ["class", "interface", "object", "method", "typealias", "constant", "variable"],
-    // ctags' Kotlin parser also tags lambdas and their parameters as methods, and locals as
-    // constants/variables: a method counts where its line has `fun`, a property where it is
-    // not inside a function.
-    keep: (t, line) => {
-      if (t.kind === "method") return /\bfun\b/.test(line);
-      if (t.kind === "constant" || t.kind === "variable") return t.scopeKind !== "method" && /\b(val|var)\b/.test(line);
+    // ctags' Kotlin parser also tags lambdas, their parameters and text in strings as methods,
+    // and locals (in functions, `init` blocks, getters) as constants/variables: a method counts
+    // where its name follows `fun` on its line, a property where it is declared at its class's
+    // body (or file) level, by the depth of braces outside comments and strings.
+    code: (text) => blankCodeNoise(text, { nestedComments: true, charLiterals: true }),
+    keep: (t, line, file) => {
+      const n = escape(t.name);
+      if (t.kind === "method") return new RegExp(`\\bfun\\s+(<[^>]*>\\s*)?([\\w.<>?, ]+\\.)?\`?${n}\`?\\s*[(<]`).test(line);
+      if (t.kind === "constant" || t.kind === "variable") return new RegExp(`\\b(val|var)\\s+\`?${n}\\b`).test(line) && atMemberDepth(t, file);
       return true;
     },
   }),
