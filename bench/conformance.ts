@@ -2,14 +2,15 @@
 // `ast`, the TypeScript compiler, Universal Ctags, line oracles: test/conformance/oracles.ts)
 // that the outline also has, exact line ranges where the oracle gives them, and the share of
 // files whose tree has a syntax error (released code compiles, so each one is a grammar failure).
-//   npm run bench -- conformance [--lang ID...] [--data /work/data] [--verbose] [--max-children N] [--no-cache]
+//   npm run bench -- conformance [--lang ID...] [--data /work/data] [--verbose] [--errors]
+//                                [--max-children N] [--no-cache]
 // The projects: bench/conformance-corpus.json (fetched, never committed). Matching rules:
 // test/conformance/match.ts. Our side is the library in-process, through the JSON value
 // `outline --format json --max-children N` prints (N = 0, no cap, unless given). The oracles'
 // answers are kept under <data>/conformance/.oracle (--no-cache: ask them again).
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { outlineFile } from "../src/app/outline-file.ts";
@@ -52,6 +53,8 @@ export interface LanguageScore {
   misses: { path: string; miss: FileMiss }[];
   rangeDiffs: { path: string; line: number; name: string; oracle: string; ours: string }[];
   looseMatches: { path: string; line: number; name: string; ours: string }[];
+  /** Each file whose tree has an error: its first error's line and that line's text. */
+  errors: { path: string; line: number; text: string }[];
   seconds: number;
 }
 
@@ -85,11 +88,14 @@ async function cachedOracle(language: string, files: string[], cacheDir: string 
   return defs;
 }
 
+/** The files in test/conformance that decide what an oracle answers. */
+const ORACLE_CODE = ["oracles.ts", "ctags.ts", "line-oracles.ts", "typescript-defs.ts", "python-ast.ts", "python_defs.py"];
+
 let version: string | undefined;
 function oracleVersion(): string {
   if (version !== undefined) return version;
   const dir = join(import.meta.dir, "../test/conformance");
-  const code = readdirSync(dir).filter((f) => /\.(ts|py)$/.test(f)).sort().map((f) => readFileSync(join(dir, f), "utf8")).join("\0");
+  const code = ORACLE_CODE.map((f) => readFileSync(join(dir, f), "utf8")).join("\0");
   const tool = (cmd: string, args: string[]) => spawnSync(cmd, args, { encoding: "utf8" }).stdout?.split("\n")[0] ?? "";
   version = [code, tool("ctags", ["--version"]), tool("python3", ["--version"]), ts.version].join("\0");
   return version;
@@ -102,7 +108,7 @@ export async function scoreLanguage(language: string, projects: { project: Proje
   const score: LanguageScore = {
     language, oracle: oracle.label, projects: projects.map((p) => p.project.repo),
     perProject: projects.map((p) => ({ repo: p.project.repo, files: 0, filesWithErrors: 0, total: 0, found: 0 })), files: 0, skipped: [], filesWithErrors: 0,
-    total: 0, found: 0, loose: 0, ranged: 0, exact: 0, lostAfterError: 0, misses: [], rangeDiffs: [], looseMatches: [], seconds: 0,
+    total: 0, found: 0, loose: 0, ranged: 0, exact: 0, lostAfterError: 0, misses: [], rangeDiffs: [], looseMatches: [], errors: [], seconds: 0,
   };
   // The oracle (a child process for most) runs while this process outlines.
   const refs = cachedOracle(language, files.map((f) => f.file), cacheDir);
@@ -118,7 +124,10 @@ export async function scoreLanguage(language: string, projects: { project: Proje
     const errors = outline.diagnostics.filter((d) => d.message.startsWith("syntax error")).map((d) => d.line);
     const lines = readFileSync(file, "utf8").split("\n");
     const symbols = outlineJsonValue(outline, maxChildren).symbols;
-    ours.push({ file, repo: project.repo, path: `${project.repo}/${relative(dir, file)}`, defs: ourDefsOf(symbols, lines), firstError: errors.length ? Math.min(...errors) : undefined });
+    const firstError = errors.length ? Math.min(...errors) : undefined;
+    const path = `${project.repo}/${relative(dir, file)}`;
+    if (firstError !== undefined) score.errors.push({ path, line: firstError, text: lines[firstError - 1]?.trim().slice(0, 120) ?? "" });
+    ours.push({ file, repo: project.repo, path, defs: ourDefsOf(symbols, lines), firstError });
   }
   const oracleDefs = await refs;
   for (const o of ours) {
@@ -205,6 +214,7 @@ export async function run(args: string[]): Promise<void> {
     for (const { path, miss } of verbose ? s.misses : s.misses.slice(0, 5)) console.log(missLine(path, miss));
     if (!verbose && s.misses.length > 5) console.log(`  ... ${s.misses.length - 5} more misses (--verbose lists every one)`);
     if (verbose) for (const d of s.rangeDiffs) console.log(`  range ${d.path}:${d.line} ${d.name}: oracle ${d.oracle}, ours ${d.ours}`);
+    if (args.includes("--errors")) for (const e of s.errors) console.log(`  error ${e.path}:${e.line}: ${e.text}`);
     if (verbose) for (const d of s.looseMatches) console.log(`  by range only ${d.path}:${d.line} ${d.name}: ours ${d.ours}`);
   }
   if (!scores.length) {

@@ -105,7 +105,7 @@ const PYTHON: Oracle = {
   },
 };
 
-const TYPESCRIPT = perFile("TS compiler", (file, text) => typescriptDefs(file, text).map(fromRef));
+const TYPESCRIPT = perFile("TS compiler", (file, text) => typescriptDefs(file, text, { values: true }).map(fromRef));
 
 /**
  * Vue: the `<script>` blocks found by a regex (not by the outline's host grammar), everything
@@ -130,7 +130,7 @@ export function vueScriptText(text: string): { text: string; ext: string } {
 
 const VUE = perFile("TS compiler on <script>", (file, text) => {
   const script = vueScriptText(text);
-  return typescriptDefs(file + script.ext, script.text).map(fromRef);
+  return typescriptDefs(file + script.ext, script.text, { values: true }).map(fromRef);
 });
 
 /** The name's first place on the line is inside parentheses: a call in a macro's arguments, not a declaration. */
