@@ -173,7 +173,7 @@ export function tableOf(scores: LanguageScore[]): string {
   ];
   for (const s of scores) {
     rows.push(
-      `| ${s.language} | ${s.projects.length} | ${s.files} | ${s.oracle} | ${s.total} | ${pct(s.found, s.total)} | ${s.ranged ? pct(s.exact, s.ranged) : "n/a"} | ${pct(s.filesWithErrors, s.files)} (${s.filesWithErrors}) | ${pct(s.lostAfterError, s.total)} (${s.lostAfterError}) |`,
+      `| ${s.language} | ${s.perProject.filter((p) => p.files).length} | ${s.files} | ${s.oracle} | ${s.total} | ${pct(s.found, s.total)} | ${s.ranged ? pct(s.exact, s.ranged) : "n/a"} | ${pct(s.filesWithErrors, s.files)} (${s.filesWithErrors}) | ${pct(s.lostAfterError, s.total)} (${s.lostAfterError}) |`,
     );
   }
   return rows.join("\n");
@@ -207,9 +207,9 @@ export async function run(args: string[]): Promise<void> {
     const s = await scoreLanguage(language, projects, maxChildren, args.includes("--no-cache") ? undefined : join(data, "conformance", ".oracle"));
     scores.push(s);
     console.log(
-      `${language}: ${s.files} files of ${s.projects.join(", ")}, ${s.total} defs (${s.oracle}): recall ${pct(s.found, s.total)} (${s.loose} found only by range), exact ${s.ranged ? pct(s.exact, s.ranged) : "n/a"}, files with errors ${pct(s.filesWithErrors, s.files)}, ${s.seconds.toFixed(1)} s`,
+      `${language}: ${s.files} files of ${s.perProject.filter((p) => p.files).map((p) => p.repo).join(", ")}, ${s.total} defs (${s.oracle}): recall ${pct(s.found, s.total)} (${s.loose} found only by range), exact ${s.ranged ? pct(s.exact, s.ranged) : "n/a"}, files with errors ${pct(s.filesWithErrors, s.files)}, ${s.seconds.toFixed(1)} s`,
     );
-    for (const p of s.perProject) console.log(`  ${p.repo}: ${p.files} files, ${p.total} defs, recall ${pct(p.found, p.total)}, files with errors ${pct(p.filesWithErrors, p.files)}`);
+    for (const p of s.perProject.filter((p) => p.files)) console.log(`  ${p.repo}: ${p.files} files, ${p.total} defs, recall ${pct(p.found, p.total)}, files with errors ${pct(p.filesWithErrors, p.files)}`);
     if (s.skipped.length) console.log(`  ${s.skipped.length} files not scored: ${s.skipped.slice(0, 3).join("; ")}${s.skipped.length > 3 ? " ..." : ""}`);
     for (const { path, miss } of verbose ? s.misses : s.misses.slice(0, 5)) console.log(missLine(path, miss));
     if (!verbose && s.misses.length > 5) console.log(`  ... ${s.misses.length - 5} more misses (--verbose lists every one)`);

@@ -62,20 +62,20 @@ export function ctagsDefs(rule: CtagsRule, tags: CtagsTag[], text: string): Orac
   // `__anon…` names are ctags' own for anonymous namespaces, structs and enums.
   const kept = tags.filter((t) => rule.kinds.includes(t.kind) && !t.name.startsWith("__anon"));
   const lines = (rule.code ? rule.code(text) : text).split("\n");
-  // One definition per name and line: ctags tags a Java enum constant with a body twice
-  // (as the constant and as a method), Ruby's `attr_accessor :a` as `a` and `a=`.
-  const seen = new Set<string>();
-  const defs: OracleDef[] = [];
+  // One definition per name and line, with the widest end: ctags tags a Java enum constant with
+  // a body twice (as the constant, one line, and as a method, with its body), Ruby's
+  // `attr_accessor :a` as `a` and `a=`.
+  const seen = new Map<string, OracleDef>();
   for (const t of kept) {
     const line = lines[t.line - 1] ?? "";
     if (rule.keep && !rule.keep(t, line, { lines, tags })) continue;
     const name = rule.rename ? rule.rename(t, line) : t.name;
     const key = `${name}\0${t.line}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    defs.push({ name, kind: t.kind, line: t.line, end: t.end });
+    const had = seen.get(key);
+    if (!had) seen.set(key, { name, kind: t.kind, line: t.line, end: t.end });
+    else if (t.end !== undefined && (had.end === undefined || t.end > had.end)) had.end = t.end;
   }
-  return defs;
+  return [...seen.values()];
 }
 
 /** An oracle that reads one file at a time in this process. */
@@ -135,8 +135,9 @@ const VUE = perFile("TS compiler on <script>", (file, text) => {
 
 /** The name's first place on the line is inside parentheses: a call in a macro's arguments, not a declaration. */
 function insideParens(line: string, name: string): boolean {
-  const at = line.search(new RegExp(`(^|[^\\w$])${escape(name)}($|[^\\w$])`));
-  if (at < 0) return false;
+  const m = new RegExp(`(^|[^\\w$])${escape(name)}($|[^\\w$])`).exec(line);
+  if (!m) return false;
+  const at = m.index + m[1].length;
   let depth = 0;
   for (const c of line.slice(0, at)) depth += c === "(" ? 1 : c === ")" ? -1 : 0;
   return depth > 0;
@@ -209,7 +210,20 @@ export const ORACLES: Record<string, Oracle> = {
   tsx: TYPESCRIPT,
   javascript: TYPESCRIPT,
   vue: VUE,
-  java: ctagsOracle({ language: "Java", kinds: ["class", "interface", "enum", "annotation", "method", "field", "enumConstant"] }),
+  java: ctagsOracle({
+    language: "Java",
+    kinds: ["class", "interface", "enum", "annotation", "method", "field", "enumConstant"],
+    // ctags reads annotation defaults (`boolean serialize() default true;`, `0L`), annotations on
+    // enum constants (`@SerializedName("a") A`) and enum constants' arguments as fields and
+    // constants: a field or constant counts when its name is an identifier, not a literal, not an
+    // annotation's and not inside parentheses.
+    keep: (t, line) => {
+      if (t.kind !== "field" && t.kind !== "enumConstant") return true;
+      const n = escape(t.name);
+      return /^[\p{L}_$][\p{L}\p{N}_$]*$/u.test(t.name) && !["true", "false", "null"].includes(t.name)
+        && !new RegExp(`(@|\\d)${n}\\b`).test(line) && !insideParens(line, t.name);
+    },
+  }),
   go: ctagsOracle({ language: "Go", kinds: ["func", "struct", "interface", "type", "talias", "const", "var", "member", "methodSpec"] }),
   rust: ctagsOracle({
     language: "Rust",
