@@ -5,7 +5,7 @@ import type { Node } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import type { OutlineSymbol } from "../types.ts";
 import type { RawDefinition } from "./extract.ts";
-import { bareTypeName, firstLineSignature, firstSentence, foldSignature, isLicenseComment } from "./text-utils.ts";
+import { bareTypeName, firstLineSignature, implName, firstSentence, foldSignature, isLicenseComment } from "./text-utils.ts";
 import type { CommentIndex } from "./comment-index.ts";
 
 interface Placed {
@@ -334,7 +334,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   const raw = p.raw;
   let kind = raw.kind;
   if (kind === "function" && parent && containers.includes(parent.kind)) kind = "method";
-  const name = kind === "impl" ? bareTypeName(raw.nameText) : raw.nameText;
+  const name = kind === "impl" ? implName(raw.nameText) : raw.nameText;
   const owner = raw.qualifierText ? bareTypeName(raw.qualifierText.replace(/::/g, ".")) : undefined;
   const scope = parent?.qualifiedName;
   const prefix = scope && owner ? `${scope}.${owner}` : scope || owner || "";
