@@ -7,7 +7,7 @@ import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { splitLines, type DiffSide } from "../core/diff/source.ts";
 import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
 import { usageError } from "../core/errors.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { detectLanguage, languageByName } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/hash.ts";
 import { outlineSource } from "../core/outline/outline.ts";
@@ -75,7 +75,7 @@ async function changesFrom(
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
 
   // Only files a language could claim are read: by name, or (no extension) by a `#!` line.
-  const mayParse = (path: string) => detectLanguage(path, undefined) !== undefined || !/\.[^/.]+$/.test(path);
+  const mayParse = (path: string) => languageByName(path) !== undefined || !/\.[^/.]+$/.test(path);
   const blobIds: string[] = [];
   for (const p of paths) {
     if (p.oldBlob && REGULAR.has(p.oldMode) && mayParse(p.oldPath ?? p.path)) blobIds.push(p.oldBlob);
@@ -84,7 +84,7 @@ async function changesFrom(
   // Compile what parsing will need while git reads the blobs (wall time: git runs in its own
   // process). The outline query only when there is no cache to answer outlines from.
   const store = cacheStore(root);
-  const warm = warmUp(paths.map((p) => detectLanguage(p.path, undefined) ?? (p.oldPath ? detectLanguage(p.oldPath, undefined) : undefined)), !store);
+  const warm = warmUp(paths.map((p) => languageByName(p.path) ?? (p.oldPath ? languageByName(p.oldPath) : undefined)), !store);
   const blobs = await readBlobsOnce(blobIds);
   await warm;
 
@@ -163,11 +163,11 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   if (modes.includes("160000")) return { ...input, skipped: "submodule" };
   if (modes.includes("120000")) return { ...input, skipped: "symlink" };
 
-  const newLang = newBytes ? detectLanguage(p.path, newBytes.subarray(0, 256)) : undefined;
-  const oldLang = oldBytes ? detectLanguage(p.oldPath ?? p.path, oldBytes.subarray(0, 256)) : undefined;
+  const newLang = newBytes ? detectLanguage(p.path, newBytes) : undefined;
+  const oldLang = oldBytes ? detectLanguage(p.oldPath ?? p.path, oldBytes) : undefined;
   const language = newLang ?? oldLang;
   if (!language || (newBytes && !newLang) || (oldBytes && !oldLang) || (!newBytes && !oldBytes)) {
-    const lang = detectLanguage(p.path, undefined) ?? detectLanguage(p.oldPath ?? p.path, undefined);
+    const lang = languageByName(p.path) ?? languageByName(p.oldPath ?? p.path);
     if (lang) input.language = lang.id;
     return { ...input, skipped: [oldBytes, newBytes].some((b) => b && looksBinary(b)) ? "binary" : lang ? "unreadable" : "unsupported language" };
   }

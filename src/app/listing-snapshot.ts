@@ -21,7 +21,7 @@ import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { nodeOs } from "../core/builtins.ts";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { CACHE_DIR, CACHE_FORMAT, RACY_WINDOW_MS } from "../core/cache/format.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { git } from "../io/git.ts";
 import { CacheStore } from "../io/cache-store.ts";
 import { listFilesLater, type Repo } from "./repo.ts";
@@ -209,7 +209,7 @@ export async function listAndRecord(
     }
     lines.push(`@\t${escape(p || ".")}\t${fp}`);
   }
-  for (const p of listed) if (detectLanguage(p, undefined)) lines.push(`=\t${escape(p)}`);
+  for (const p of listed) if (languageByName(p)) lines.push(`=\t${escape(p)}`);
   lines.push(END, "");
   io.write(lines.join("\n"));
   return listed;

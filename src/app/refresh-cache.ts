@@ -6,7 +6,7 @@ import { readFileSync, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
 import { objectKey, recordFor, statUnchanged, type Manifest, type ManifestRecord } from "../core/cache/format.ts";
 import { namesRows, packObject, shardOf, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { detectLanguage, languageByName, nameAllows } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { contentHash } from "../core/hash.ts";
 import { CacheStore } from "../io/cache-store.ts";
@@ -60,7 +60,6 @@ export interface RefreshResult {
 /** A file pass 1 could not vouch for: it is read (or its staged content taken) in pass 2. */
 interface Candidate {
   path: string;
-  language: LanguageSpec;
   stat?: Stats;
   staged?: Uint8Array;
 }
@@ -161,8 +160,8 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   const toRead: Candidate[] = [];
   const listed = new Set<string>();
   for (const path of paths) {
-    const language = detectLanguage(path, undefined);
-    if (!language) continue;
+    // The name says whether the file can be outlined; its content decides the language (pass 2).
+    if (!languageByName(path)) continue;
     const staged = opts.contents?.get(path);
     const pre = preStat.get(path);
     let stat: Stats | undefined;
@@ -175,7 +174,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
     result.seen++;
     if (stat) {
       const rec = manifest.files[path];
-      if (rec && rec.language === language.id && (pre ? pre.objectOk : statUnchanged(rec, stat) && objectOk(rec))) {
+      if (rec && nameAllows(path, rec.language) && (pre ? pre.objectOk : statUnchanged(rec, stat) && objectOk(rec))) {
         result.reused++;
         result.keys.set(path, recordKey.get(path)!);
         continue;
@@ -185,7 +184,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
         continue;
       }
     }
-    toRead.push({ path, language, stat, staged });
+    toRead.push({ path, stat, staged });
   }
 
   function skip(path: string, reason: string) {
@@ -235,7 +234,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   let unread = toRead.length;
   let unreadBytes = toRead.reduce((n, c) => n + sizeOf(c), 0);
   for (let i = 0; i < toRead.length; i++) {
-    const { path, language, staged } = toRead[i];
+    const { path, staged } = toRead[i];
     let stat = toRead[i].stat;
     unread--;
     unreadBytes -= sizeOf(toRead[i]);
@@ -259,6 +258,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
       skip(path, "minified or generated");
       continue;
     }
+    const language = detectLanguage(path, bytes)!;
     const hash = contentHash(bytes);
     const recordStat = !staged || workTreeHas(opts.root, path, hash);
     if (staged && recordStat) stat = statSync(join(opts.root, path));

@@ -9,7 +9,7 @@ import { decodeSource } from "../core/text/lines.ts";
 import { expandPaths, type WalkNote } from "../io/walk.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
 import { toDisplayPath } from "../io/paths.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { REGISTRY } from "../core/languages/registry.ts";
 import { pathFilter } from "../core/text/glob.ts";
 
 export interface ParsedFile extends OutlinedFile {
@@ -73,7 +73,7 @@ export function walkRepo(roots: string[]): RepoSymbols {
       const e = entry(path);
       if (!e.parsed) {
         const outlined = await outlineFile(path);
-        const language = detectLanguage(path, outlined.file.bytes.subarray(0, 256), undefined)!;
+        const language = REGISTRY.byId.get(outlined.outline.language)!;
         const scan = await scanSource(decodeSource(outlined.file.bytes), language);
         e.parsed = { ...outlined, scan };
       }

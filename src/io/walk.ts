@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { statOrThrow } from "./files.ts";
 
 /** Folders that hold other people's code or build output. */
@@ -115,7 +115,7 @@ function walkDir(dir: string, levels: IgnoreLevel[], out: WalkEntry[], notes: Wa
       walkDir(path, here, out, notes);
     } else if (entry.isFile()) {
       if (isIgnored(path, false, here)) continue;
-      if (!detectLanguage(path, undefined)) continue; // shebang scripts are found only when named
+      if (!languageByName(path)) continue; // shebang scripts are found only when named
       out.push({ path, explicit: false });
     }
   }
