@@ -1,10 +1,15 @@
 // Expanding `outline <path...>` arguments into source files: directories recursively,
-// honouring .gitignore files (and .git/info/exclude), skipping hidden and vendored folders.
+// honouring .gitignore files (and .git/info/exclude), skipping vendored folders and version
+// control's own (a file in another hidden folder, `.github/`, `.vitepress/`, is source like any other).
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
+import { CACHE_DIR } from "../core/cache/format.ts";
 import ignore, { type Ignore } from "ignore";
 import { languageByName } from "../core/languages/detect.ts";
 import { statOrThrow } from "./files.ts";
+
+/** Folders of version control and of this tool's cache: never source. */
+const NEVER_WALKED = new Set([".git", ".hg", ".svn", CACHE_DIR]);
 
 /** Folders that hold other people's code or build output. */
 export const VENDORED_DIRS = new Set([
@@ -60,7 +65,7 @@ function loadIgnore(dir: string, names: string[]): IgnoreLevel | undefined {
 /** .gitignore files of the folders above the start folder, up to the repository root. */
 function ancestorsIgnores(start: string): IgnoreLevel[] {
   const levels: IgnoreLevel[] = [];
-  let dir = join(process.cwd(), start);
+  let dir = resolve(start);
   const chain: string[] = [];
   for (;;) {
     chain.unshift(dir);
@@ -104,7 +109,7 @@ function walkDir(dir: string, levels: IgnoreLevel[], out: WalkEntry[], notes: Wa
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
-    if (entry.name.startsWith(".")) continue; // hidden, like ripgrep; .git included
+    if (NEVER_WALKED.has(entry.name)) continue;
     const path = dir === "." ? entry.name : join(dir, entry.name);
     if (entry.isDirectory()) {
       if (isIgnored(path, true, here)) continue;
