@@ -319,13 +319,14 @@ function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol
     while (stack.length && stack[stack.length - 1].p.endIndex <= p.startIndex) stack.pop();
     // A definition that pokes out of its would-be parent (possible after a cut-back) is not its child.
     while (stack.length && stack[stack.length - 1].p.endIndex < p.endIndex) stack.pop();
-    // The names of one declaration (`const { a, b } = o`) are siblings.
-    if (stack.length && stack[stack.length - 1].p.raw.node.id === p.raw.node.id) stack.pop();
-    const parent = stack[stack.length - 1]?.sym;
+    // Another name of the declaration on top (`const { a, b } = o`): a sibling; what nests
+    // inside the declaration stays with its first name.
+    const another = stack.length > 0 && stack[stack.length - 1].p.raw.node.id === p.raw.node.id;
+    const parent = stack[stack.length - (another ? 2 : 1)]?.sym;
     const sym = toSymbol(p, parent, containers, spec, text);
     if (parent) (parent.children ??= []).push(sym);
     else roots.push(sym);
-    stack.push({ p, sym });
+    if (!another) stack.push({ p, sym });
   }
   return roots;
 }

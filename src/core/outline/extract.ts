@@ -136,6 +136,9 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     const nodeKey = `${startIndex}:${endIndex}`;
     const namesHere = namesOfNode.get(nodeKey);
     const same = namesHere?.find((n) => n.startIndex < name!.endIndex && nameStartIndex < n.endIndex);
+    // More names for a node with a syntax error inside come from error recovery, not the code
+    // (a misparsed `MACRO ctor() : a(x), b(y)` would name a definition `a` and `b`).
+    if (!same && namesHere && hasError && def.hasError) continue;
     const key = same ? `${nodeKey}:${same.startIndex}` : `${nodeKey}:${nameStartIndex}`;
     if (defs.has(key) && ranks.get(key)! <= rank) continue;
     ranks.set(key, rank);
