@@ -48,6 +48,10 @@
   body: (_
     (_ (assignment left: (identifier) @name) @definition.field)))
  (#ancestors? @definition.field "^expression_statement block class_definition( |$)"))
+; Class-level names declared under an `if` (`if TYPE_CHECKING:` in a class body).
+((class_definition
+  body: (_ (_ (_ (_ (assignment left: (identifier) @name) @definition.field)))))
+ (#ancestors? @definition.field "^expression_statement block if_statement block$"))
 ((class_definition
   body: (_
     (_ (assignment
