@@ -65,11 +65,11 @@ function renderLevel(symbols: OutlineSymbol[], indent: string, opts: TextOptions
   shown.forEach((s, i) => {
     if (i > 0 && sameDeclaration(shown[i - 1], s)) return;
     let line = `${indent}${range(s)} ${VALUE_KINDS.has(s.kind) ? valueSignature(s.signature) : s.signature}`;
-    // The line names every symbol it stands for, also when the signature shown leaves them out
+    // A line standing for several names lists them when the signature shown leaves one out
     // (`const { …` over several lines).
     const names = [s.name];
     for (let j = i + 1; j < shown.length && sameDeclaration(shown[j - 1], shown[j]); j++) names.push(shown[j].name);
-    if (names.some((n) => !line.includes(n))) line += ` (${names.join(", ")})`;
+    if (names.length > 1 && names.some((n) => !line.includes(n))) line += ` (${names.join(", ")})`;
     if (s.truncated) line += " [truncated]";
     const doc = shownDoc(s, parent, opts.docs ?? "top");
     if (doc) line += ` — ${doc}`;
