@@ -10,7 +10,10 @@
 (class_specifier name: (_) @name body: (field_declaration_list) @body) @definition.class
 (struct_specifier name: (_) @name body: (field_declaration_list) @body) @definition.struct
 (union_specifier name: (_) @name body: (field_declaration_list) @body) @definition.struct
-(enum_specifier name: (_) @name body: (enumerator_list) @body) @definition.enum
+; An anonymous `enum : unsigned { A }` parses with a MISSING (empty) name: like `enum { A }`, no
+; container, its enumerators in the enclosing scope (where C++ puts them).
+((enum_specifier name: (_) @name body: (enumerator_list) @body) @definition.enum
+ (#match? @name "."))
 (type_definition
   type: [(struct_specifier !name body: (field_declaration_list) @body) (union_specifier !name body: (field_declaration_list) @body)]
   declarator: (type_identifier) @name) @definition.struct
@@ -23,6 +26,7 @@
 (type_definition declarator: (_) @name
   (#declarator? @name "^(pointer_declarator |function_declarator parenthesized_declarator pointer_declarator )?type_identifier$")) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
+(concept_definition name: (identifier) @name . (_) @body) @definition.type
 
 ; Constructors: in a class body, named like the class.
 ((function_definition declarator: (_) @name body: (_)? @body) @definition.constructor

@@ -20,7 +20,7 @@
 ; Properties of classes and objects, and `val`/`var` parameters of a primary constructor.
 ((property_declaration (variable_declaration (simple_identifier) @name)) @definition.property
  (#ancestors? @definition.property "^(class_body|enum_class_body)"))
-(class_parameter (binding_pattern_kind) (simple_identifier) @name) @definition.property
+(class_parameter (binding_pattern_kind) . (simple_identifier) @name) @definition.property
 ; Top-level `val`/`var`: a constant when written like one (constantNames) or `const val`.
 ((property_declaration (modifiers (property_modifier) @_const) (variable_declaration (simple_identifier) @name)) @definition.constant
  (#eq? @_const "const")

@@ -5,7 +5,6 @@
 // the workspace (a `..` path, an absolute one, a symlink out) counts as not in the workspace.
 import { flatten, resolveSymbol } from "../core/symbols/find.ts";
 import { moduleCandidates } from "../core/calls/modules.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
 import { OutlineError } from "../core/errors.ts";
 import type { CallSite, ImportBinding } from "../core/skeleton/scan.ts";
@@ -58,9 +57,9 @@ export function callResolver(repo: RepoSymbols): CallResolver {
     return p;
   };
 
-  const inModule = async (fromPath: string, module: string, symbolName: string): Promise<CallTarget | undefined> => {
-    const lang = detectLanguage(fromPath, undefined);
-    const exts = lang?.extensions ?? [];
+  /** `fromLanguage`: the language `fromPath` was outlined in (one decision per file). */
+  const inModule = async (fromPath: string, fromLanguage: string, module: string, symbolName: string): Promise<CallTarget | undefined> => {
+    const exts = REGISTRY.byId.get(fromLanguage)?.extensions ?? [];
     for (const candidate of moduleCandidates(fromPath, module, exts, roots)) {
       if (repo.access.probe(candidate) !== "file") continue; // missing, a folder, or outside: not this one
       try {
@@ -101,8 +100,9 @@ export function callResolver(repo: RepoSymbols): CallResolver {
       // 2. Imports.
       const imp = matchImport(from.file.scan?.imports ?? [], receiver, name);
       if (imp) {
-        const target = (await inModule(from.path, imp.module, imp.symbol)) ??
-          (imp.alsoModule ? await inModule(from.path, imp.alsoModule, imp.symbol.split(".").pop()!) : undefined);
+        const fromLanguage = from.file.outline.language;
+        const target = (await inModule(from.path, fromLanguage, imp.module, imp.symbol)) ??
+          (imp.alsoModule ? await inModule(from.path, fromLanguage, imp.alsoModule, imp.symbol.split(".").pop()!) : undefined);
         if (target) return { resolution: "import", target };
         // A crate-local Rust path (`crate::util`) names a module of this workspace even when no
         // file path maps to it: fall through to a name-match rather than call it outside.

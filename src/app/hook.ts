@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSyn
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { gitDirs, gitPath, readBlobs, findRepoRoot, stagedBlobIds, stagedFiles } from "../io/git.ts";
 import { HOOK_MARKER, renderHookScript } from "./hook-script.ts";
 import { refreshCache, type RefreshResult } from "./refresh-cache.ts";
@@ -128,7 +128,7 @@ function uninstallFrom(place: HookPlace): string[] {
 export async function runHook(cwd: string): Promise<RefreshResult> {
   const root = findRepoRoot(cwd);
   if (!root) throw inputError("not inside a git repository");
-  const paths = stagedFiles(root).filter((p) => detectLanguage(p, undefined));
+  const paths = stagedFiles(root).filter((p) => languageByName(p));
   const ids = stagedBlobIds(root, paths);
   const blobs = await readBlobs(root, [...new Set(ids.values())]);
   const contents = new Map<string, Uint8Array>();

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { CACHE_DIR, objectKey, recordFor, toEntry, statUnchanged, type CacheEntry, type Manifest, type ManifestRecord } from "../core/cache/format.ts";
 import { namesRows, packObject, shardOf, type NamesObjects, type PackObject, type PackObjects } from "../core/cache/pack.ts";
 import { undecodablePath, UNDECODABLE_NAME } from "../io/names.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { detectLanguage, languageByName, nameAllows } from "../core/languages/detect.ts";
 import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
 import { inputError } from "../core/errors.ts";
 import { contentHash } from "../core/hash.ts";
@@ -82,7 +82,6 @@ export interface RefreshResult {
 /** A file pass 1 could not vouch for: it is read (or its staged content taken) in pass 2. */
 interface Candidate {
   path: string;
-  language: LanguageSpec;
   stat?: Stats;
   staged?: Uint8Array;
 }
@@ -196,14 +195,14 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   const toRead: Candidate[] = [];
   const listed = new Set<string>();
   for (const path of paths) {
-    // A name that is not UTF-8 (git's quoted form, names.ts) cannot be opened by that path: named, not lost.
+    // A name that is not UTF-8 (names.ts) cannot be opened by that path: named, not lost.
     const odd = undecodablePath(path);
     if (odd) {
-      if (detectLanguage(odd.decoded, undefined)) skip(path, UNDECODABLE_NAME);
+      if (languageByName(odd.decoded)) skip(path, UNDECODABLE_NAME);
       continue;
     }
-    const language = detectLanguage(path, undefined);
-    if (!language) continue;
+    // The name says whether the file can be outlined; its content decides the language (pass 2).
+    if (!languageByName(path)) continue;
     const staged = opts.contents?.get(path);
     const pre = preStat.get(path);
     let stat: Stats | undefined;
@@ -216,7 +215,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
     result.seen++;
     if (stat) {
       const rec = manifest.files[path];
-      if (rec && rec.language === language.id && (pre ? pre.objectOk : statUnchanged(rec, stat) && objectOk(rec))) {
+      if (rec && nameAllows(path, rec.language) && (pre ? pre.objectOk : statUnchanged(rec, stat) && objectOk(rec))) {
         result.reused++;
         result.keys.set(path, recordKey.get(path)!);
         continue;
@@ -226,7 +225,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
         continue;
       }
     }
-    toRead.push({ path, language, stat, staged });
+    toRead.push({ path, stat, staged });
   }
 
   function skip(path: string, reason: string) {
@@ -276,7 +275,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
   let unread = toRead.length;
   let unreadBytes = toRead.reduce((n, c) => n + sizeOf(c), 0);
   for (let i = 0; i < toRead.length; i++) {
-    const { path, language, staged } = toRead[i];
+    const { path, staged } = toRead[i];
     let stat = toRead[i].stat;
     unread--;
     unreadBytes -= sizeOf(toRead[i]);
@@ -300,6 +299,7 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
       skip(path, "minified or generated");
       continue;
     }
+    const language = detectLanguage(path, bytes)!;
     const hash = contentHash(bytes);
     const recordStat = !staged || workTreeHas(opts.root, path, hash);
     if (staged && recordStat) stat = statSync(join(opts.root, path));

@@ -1,11 +1,16 @@
 // Expanding `outline <path...>` arguments into source files: directories recursively,
-// honouring .gitignore files (and .git/info/exclude), skipping hidden and vendored folders.
+// honouring .gitignore files (and .git/info/exclude), skipping vendored folders and version
+// control's own (a file in another hidden folder, `.github/`, `.vitepress/`, is source like any other).
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
+import { CACHE_DIR } from "../core/cache/format.ts";
 import ignore, { type Ignore } from "ignore";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { statOrThrow } from "./files.ts";
 import { decodeName, isUtf8, UNDECODABLE_NAME } from "./names.ts";
+
+/** Folders of version control and of this tool's cache: never source. */
+const NEVER_WALKED = new Set([".git", ".hg", ".svn", CACHE_DIR]);
 
 /** Folders that hold other people's code or build output. */
 export const VENDORED_DIRS = new Set([
@@ -63,7 +68,7 @@ function loadIgnore(dir: string, names: string[]): IgnoreLevel | undefined {
 /** .gitignore files of the folders above the start folder, up to the repository root. */
 function ancestorsIgnores(start: string): IgnoreLevel[] {
   const levels: IgnoreLevel[] = [];
-  let dir = join(process.cwd(), start);
+  let dir = resolve(start);
   const chain: string[] = [];
   for (;;) {
     chain.unshift(dir);
@@ -108,12 +113,12 @@ function walkDir(dir: string, levels: IgnoreLevel[], out: WalkEntry[], notes: Wa
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const undecodable = undecodableNames(dir, entries);
   for (const entry of entries) {
-    if (entry.name.startsWith(".")) continue; // hidden, like ripgrep; .git included
+    if (NEVER_WALKED.has(entry.name)) continue;
     const raw = undecodable?.get(entry.name);
     if (raw) {
-      // The decoded name (U+FFFD for the bad bytes) opens nothing: say which file, as git quotes it.
+      // The decoded name (U+FFFD for the bad bytes) opens nothing: say which file, by its bytes.
       const shown = decodeName(dir === "." ? raw : Buffer.concat([Buffer.from(`${dir}/`), raw]));
-      if (entry.isDirectory() || detectLanguage(entry.name, undefined)) notes.push({ path: shown, reason: UNDECODABLE_NAME, problem: true });
+      if (entry.isDirectory() || languageByName(entry.name)) notes.push({ path: shown, reason: UNDECODABLE_NAME, problem: true });
       continue;
     }
     const path = dir === "." ? entry.name : join(dir, entry.name);
@@ -126,7 +131,7 @@ function walkDir(dir: string, levels: IgnoreLevel[], out: WalkEntry[], notes: Wa
       walkDir(path, here, out, notes);
     } else if (entry.isFile()) {
       if (isIgnored(path, false, here)) continue;
-      if (!detectLanguage(path, undefined)) continue; // shebang scripts are found only when named
+      if (!languageByName(path)) continue; // shebang scripts are found only when named
       out.push({ path, explicit: false });
     }
   }

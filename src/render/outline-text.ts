@@ -10,7 +10,7 @@
 // has all of it, `docs: "all"` / `--docs` shows every doc): values longer than VALUE_SHOWN_MAX (`= …`),
 // and doc sentences except on public top-level classes and functions (measured in bench/tokens.ts).
 import type { FileOutline, OutlineSymbol } from "../core/types.ts";
-import { printable, quotePath } from "../core/text/quote.ts";
+import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 
 export interface TextOptions {
   maxChildren: number;
@@ -62,8 +62,15 @@ function range(s: OutlineSymbol): string {
 /** The file's top level is never cut; members of a container are (`memberOpts`). */
 function renderLevel(symbols: OutlineSymbol[], indent: string, opts: TextOptions, out: string[], memberOpts: TextOptions, parent?: OutlineSymbol): void {
   const limit = opts.maxChildren > 0 ? opts.maxChildren : Infinity;
-  symbols.slice(0, limit).forEach((s) => {
+  const shown = symbols.slice(0, limit);
+  shown.forEach((s, i) => {
+    if (i > 0 && sameDeclaration(shown[i - 1], s)) return;
     let line = `${indent}${range(s)} ${printable(VALUE_KINDS.has(s.kind) ? valueSignature(s.signature) : s.signature)}`;
+    // A line standing for several names lists them when the signature shown leaves one out
+    // (`const { …` over several lines).
+    const names = [s.name];
+    for (let j = i + 1; j < shown.length && sameDeclaration(shown[j - 1], shown[j]); j++) names.push(shown[j].name);
+    if (names.length > 1 && names.some((n) => !line.includes(n))) line += ` (${names.map(quoteName).join(", ")})`;
     if (s.truncated) line += " [truncated]";
     const doc = shownDoc(s, parent, opts.docs ?? "top");
     if (doc) line += ` — ${printable(doc)}`;
@@ -76,6 +83,14 @@ function renderLevel(symbols: OutlineSymbol[], indent: string, opts: TextOptions
     const to = Math.max(...rest.map((s) => s.endLine));
     out.push(`${indent}… ${rest.length} more (lines ${from}-${to}; --max-children 0 shows all)`);
   }
+}
+
+/**
+ * The names of one declaration (`const { a, b } = o`, Go `a, b int`) are separate symbols with
+ * one range and signature: the line that shows them all is printed once.
+ */
+function sameDeclaration(a: OutlineSymbol, b: OutlineSymbol): boolean {
+  return a.startLine === b.startLine && a.endLine === b.endLine && a.signature === b.signature && !a.children && !b.children;
 }
 
 /**

@@ -63,6 +63,11 @@ export interface LanguageSpec {
    * 64 KiB match `pattern` (multiline), it is parsed as `language` instead.
    */
   sharedExtension?: { extensions: string[]; pattern: string; language: string };
+  /**
+   * The grammar handles this language only in part (a dialect parsed with a relative's grammar):
+   * every outline carries this note as a warning, and `languages` shows it.
+   */
+  partial?: string;
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -186,9 +191,20 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "bash", name: "Bash / shell",
-    extensions: [".sh", ".bash", ".zsh", ".ksh"], filenames: [".bashrc", ".bash_profile", ".profile", ".zshrc"],
-    interpreters: ["sh", "bash", "zsh", "ksh", "dash"],
+    extensions: [".sh", ".bash", ".ksh"], filenames: [".bashrc", ".bash_profile", ".profile"],
+    interpreters: ["sh", "bash", "ksh", "dash"],
     grammar: { package: "tree-sitter-bash", file: "tree-sitter-bash.wasm" },
+    commentTypes: ["comment"],
+    constantNames: UPPER_CASE,
+  },
+  {
+    // No published tree-sitter build parses zsh; the Bash grammar reads the common part.
+    id: "zsh", name: "Zsh (partly: Bash grammar)",
+    extensions: [".zsh", ".zsh-theme"], filenames: [".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout"],
+    interpreters: ["zsh"],
+    grammar: { package: "tree-sitter-bash", file: "tree-sitter-bash.wasm" },
+    query: "bash",
+    partial: "zsh is parsed with the Bash grammar: zsh-only syntax is not outlined",
     commentTypes: ["comment"],
     constantNames: UPPER_CASE,
   },

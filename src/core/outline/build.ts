@@ -5,7 +5,7 @@ import type { Node } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import type { OutlineSymbol } from "../types.ts";
 import type { RawDefinition } from "./extract.ts";
-import { bareTypeName, firstLineSignature, firstSentence, foldSignature, isLicenseComment } from "./text-utils.ts";
+import { bareTypeName, firstLineSignature, implName, firstSentence, foldSignature, isLicenseComment } from "./text-utils.ts";
 import type { CommentIndex } from "./comment-index.ts";
 
 interface Placed {
@@ -319,11 +319,14 @@ function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol
     while (stack.length && stack[stack.length - 1].p.endIndex <= p.startIndex) stack.pop();
     // A definition that pokes out of its would-be parent (possible after a cut-back) is not its child.
     while (stack.length && stack[stack.length - 1].p.endIndex < p.endIndex) stack.pop();
-    const parent = stack[stack.length - 1]?.sym;
+    // Another name of the declaration on top (`const { a, b } = o`): a sibling; what nests
+    // inside the declaration stays with its first name.
+    const another = stack.length > 0 && stack[stack.length - 1].p.raw.node.id === p.raw.node.id;
+    const parent = stack[stack.length - (another ? 2 : 1)]?.sym;
     const sym = toSymbol(p, parent, containers, spec, text);
     if (parent) (parent.children ??= []).push(sym);
     else roots.push(sym);
-    stack.push({ p, sym });
+    if (!another) stack.push({ p, sym });
   }
   return roots;
 }
@@ -332,7 +335,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   const raw = p.raw;
   let kind = raw.kind;
   if (kind === "function" && parent && containers.includes(parent.kind)) kind = "method";
-  const name = kind === "impl" ? bareTypeName(raw.nameText) : raw.nameText;
+  const name = kind === "impl" ? implName(raw.nameText) : raw.nameText;
   const owner = raw.qualifierText ? bareTypeName(raw.qualifierText.replace(/::/g, ".")) : undefined;
   const scope = parent?.qualifiedName;
   const prefix = scope && owner ? `${scope}.${owner}` : scope || owner || "";

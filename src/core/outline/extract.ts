@@ -45,6 +45,8 @@ export interface RawDefinition {
   body?: Node;
   doc?: Node;
   patternIndex: number;
+  /** Where the name starts: orders the names of one node that declares several. */
+  nameStartIndex: number;
 }
 
 const KIND_SET = new Set<string>(SYMBOL_KINDS);
@@ -73,6 +75,8 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   // Ranks for "the earlier pattern wins": a variable made a constant by `constantNames` ranks
   // just ahead of its own pattern, where the separate constant pattern used to be.
   const ranks = new Map<string, number>();
+  // The name nodes each definition node was matched with, by the node's range.
+  const namesOfNode = new Map<string, Node[]>();
 
   const checksOf = hostPredicates(query);
   const hasError = tree.rootNode.hasError;
@@ -126,10 +130,23 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     }
     const startIndex = def.startIndex;
     const endIndex = def.endIndex;
-    const key = `${startIndex}:${endIndex}`;
-    // The same node matched by two patterns: the earlier pattern in the query wins.
+    const nameStartIndex = name.startIndex;
+    // The same node matched by two patterns for one name (the same or overlapping name nodes:
+    // `"m"` and its `m`): the earlier pattern in the query wins. A node declaring several names
+    // (`const { a, b } = o`, Go `a, b int`) gives a definition to each.
+    const nodeKey = `${startIndex}:${endIndex}`;
+    const namesHere = namesOfNode.get(nodeKey);
+    const same = namesHere?.find((n) => n.startIndex < name!.endIndex && nameStartIndex < n.endIndex);
+    // More names for a node with a syntax error inside come from error recovery, not the code
+    // (a misparsed `MACRO ctor() : a(x), b(y)` would name a definition `a` and `b`).
+    if (!same && namesHere && hasError && def.hasError) continue;
+    const key = same ? `${nodeKey}:${same.startIndex}` : `${nodeKey}:${nameStartIndex}`;
     if (defs.has(key) && ranks.get(key)! <= rank) continue;
     ranks.set(key, rank);
+    if (!same) {
+      if (namesHere) namesHere.push(name);
+      else namesOfNode.set(nodeKey, [name]);
+    }
     if (!body && bodyTypes) body = lastChildOfType(def, bodyTypes);
     if (!doc && body && spec.bodyDocstring) doc = bodyDocstring(body, spec.bodyDocstring);
     let nameText = nameTrim ? rawName.replace(nameTrim, "") : rawName;
@@ -160,9 +177,10 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       body,
       doc,
       patternIndex: match.patternIndex,
+      nameStartIndex,
     });
   }
-  const list = [...defs.values()].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  const list = [...defs.values()].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex || a.nameStartIndex - b.nameStartIndex);
   if (collected) markWrapped(list, collected.get("wrappers")!);
   return { defs: list, imports, hasError };
 }

@@ -35,6 +35,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   const decoded = decodeSourceChecked(bytes);
   let text = decoded.text;
   const diagnostics: Diagnostic[] = [];
+  if (language.partial) diagnostics.push({ severity: "warning", message: language.partial, line: 1 });
   if (!decoded.valid) diagnostics.push({ severity: "warning", message: "invalid UTF-8: bytes replaced by U+FFFD for parsing", line: firstInvalidLine(bytes) });
 
   const source = await scriptSource(language, text);
