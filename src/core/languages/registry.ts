@@ -193,9 +193,9 @@ export const LANGUAGES: LanguageSpec[] = [
   {
     id: "kotlin", name: "Kotlin",
     extensions: [".kt", ".kts"], interpreters: ["kotlin"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-kotlin.wasm" },
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-kotlin", file: "tree-sitter-kotlin.wasm" },
     signatureSkipTypes: ["annotation"],
-    commentTypes: ["line_comment", "multiline_comment"],
+    commentTypes: ["line_comment", "block_comment"],
     methodContainers: CLASS_LIKE.concat("module"),
   },
   {
@@ -210,9 +210,9 @@ export const LANGUAGES: LanguageSpec[] = [
   {
     id: "scala", name: "Scala",
     extensions: [".scala", ".sc"], interpreters: ["scala"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-scala.wasm" },
+    grammar: { package: "tree-sitter-scala", file: "tree-sitter-scala.wasm" },
     signatureSkipTypes: ["annotation"],
-    commentTypes: ["comment"],
+    commentTypes: ["comment", "block_comment"],
     methodContainers: CLASS_LIKE,
   },
   {
