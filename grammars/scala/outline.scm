@@ -5,14 +5,13 @@
 ; `object` is a class (as Kotlin's), a `package object` a module. Names may be operators
 ; (`def +`, `object ::`).
 
-(class_definition name: (_) @name body: (template_body)? @body) @definition.class
-(object_definition name: (_) @name body: (template_body)? @body) @definition.class
+[(class_definition name: (_) @name body: (template_body)? @body)
+ (object_definition name: (_) @name body: (template_body)? @body)] @definition.class
 (trait_definition name: (_) @name body: (template_body)? @body) @definition.trait
 (enum_definition name: (_) @name body: (enum_body) @body) @definition.enum
 (package_object name: (_) @name body: (template_body)? @body) @definition.module
 ; Scala 3 `enum` cases (`case Red, Green`, `case Cons(h: A)`) are constants.
-(simple_enum_case name: (_) @name) @definition.constant
-(full_enum_case name: (_) @name) @definition.constant
+[(simple_enum_case name: (_) @name) (full_enum_case name: (_) @name)] @definition.constant
 ; Scala 3 `given name: T with { ... }` is an instance (a class); an anonymous given is named
 ; by its type, as the compiler names it (`given Ordering[Int]` is given_Ordering_Int there).
 (given_definition name: (_) @name body: (with_template_body)? @body) @definition.class
@@ -30,15 +29,12 @@
 ; Members of classes, objects, traits, enums and givens are properties; file-scope ones
 ; (scripts, package objects aside) variables, constants when UPPER_CASE. `val a, b = 1`
 ; defines both names.
-((val_definition pattern: [(identifier) (identifiers (identifier))] @name) @definition.property
+([(val_definition pattern: [(identifier) (identifiers (identifier))] @name)
+  (var_definition pattern: [(identifier) (identifiers (identifier))] @name)] @definition.property
  (#ancestors? @definition.property "^(template_body|enum_body|with_template_body) (class|object|trait|enum|given)_definition"))
-((var_definition pattern: [(identifier) (identifiers (identifier))] @name) @definition.property
- (#ancestors? @definition.property "^(template_body|enum_body|with_template_body) (class|object|trait|enum|given)_definition"))
-(val_declaration name: (_) @name) @declaration.property
-(var_declaration name: (_) @name) @declaration.property
-((val_definition pattern: [(identifier) (identifiers (identifier))] @name) @definition.variable
- (#ancestors? @definition.variable "^(compilation_unit|template_body package_object|template_body package_clause)"))
-((var_definition pattern: [(identifier) (identifiers (identifier))] @name) @definition.variable
+[(val_declaration name: (_) @name) (var_declaration name: (_) @name)] @declaration.property
+([(val_definition pattern: [(identifier) (identifiers (identifier))] @name)
+  (var_definition pattern: [(identifier) (identifiers (identifier))] @name)] @definition.variable
  (#ancestors? @definition.variable "^(compilation_unit|template_body package_object|template_body package_clause)"))
 
 (type_definition name: (type_identifier) @name) @definition.type

@@ -68,7 +68,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   };
   const sep = spec.scopeSeparator;
   const constantNames = spec.constantNames ? new RegExp(spec.constantNames) : undefined;
-  const nameTrim = spec.nameTrim ? new RegExp(spec.nameTrim) : undefined;
+  const nameTrim = spec.nameTrim ? new RegExp(spec.nameTrim, "g") : undefined;
   const bodyTypes = spec.bodyTypes?.length ? spec.bodyTypes : undefined;
   // Ranks for "the earlier pattern wins": a variable made a constant by `constantNames` ranks
   // just ahead of its own pattern, where the separate constant pattern used to be.
