@@ -3,10 +3,15 @@
 // named here as flags and implemented once, generically, in core/outline.
 
 export interface GrammarSource {
-  /** npm package that ships the .wasm (pinned exactly in package.json). */
+  /** npm package that ships the .wasm (pinned exactly in package.json), or whose sources a built grammar comes from. */
   package: string;
-  /** File inside the package. */
+  /** File inside the package; for a built grammar, the .wasm under grammars/ (`swift/tree-sitter-swift.wasm`). */
   file: string;
+  /**
+   * Built in this repository from the package's published C sources (scripts/build-grammar.ts)
+   * and committed: provenance in GRAMMAR.md beside the .wasm.
+   */
+  built?: boolean;
 }
 
 export interface LanguageSpec {
@@ -52,7 +57,7 @@ export interface LanguageSpec {
    * (Swift `function_declaration`).
    */
   bodyTypes?: string[];
-  /** Pattern (regex source) removed from every name: `^:` for Ruby's `attr_reader :sku`. */
+  /** Pattern (regex source) removed from every name, each match: `^:` for Ruby's `attr_reader :sku`. */
   nameTrim?: string;
   /** Names may be quoted with this (Kotlin, Swift, Scala: a backtick): the name is the text between the quotes. */
   quotedNames?: string;
@@ -211,28 +216,32 @@ export const LANGUAGES: LanguageSpec[] = [
   {
     id: "kotlin", name: "Kotlin",
     extensions: [".kt", ".kts"], interpreters: ["kotlin"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-kotlin.wasm" },
+    // Built here from the package's sources with a scanner fix: grammars/kotlin/GRAMMAR.md.
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-kotlin", file: "kotlin/tree-sitter-kotlin.wasm", built: true },
     signatureSkipTypes: ["annotation"],
-    commentTypes: ["line_comment", "multiline_comment"],
+    commentTypes: ["line_comment", "block_comment"],
     methodContainers: CLASS_LIKE.concat("module"),
     quotedNames: "`",
   },
   {
     id: "swift", name: "Swift",
     extensions: [".swift"], interpreters: ["swift"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-swift.wasm" },
+    // Built here from the package's sources with scanner fixes: grammars/swift/GRAMMAR.md.
+    grammar: { package: "tree-sitter-swift", file: "swift/tree-sitter-swift.wasm", built: true },
     signatureSkipTypes: ["attribute"],
     bodyTypes: ["function_body", "computed_property"],
     commentTypes: ["comment", "multiline_comment"],
+    // `func \`default\`()` defines `default`.
+    nameTrim: "^`|`$",
     methodContainers: CLASS_LIKE.concat("impl"),
     quotedNames: "`",
   },
   {
     id: "scala", name: "Scala",
     extensions: [".scala", ".sc"], interpreters: ["scala"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-scala.wasm" },
+    grammar: { package: "tree-sitter-scala", file: "tree-sitter-scala.wasm" },
     signatureSkipTypes: ["annotation"],
-    commentTypes: ["comment"],
+    commentTypes: ["comment", "block_comment"],
     methodContainers: CLASS_LIKE,
     quotedNames: "`",
   },

@@ -90,9 +90,9 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     endIndex,
     startRow: first.startPosition.row,
     startColumn: indentationAt(text, first.startIndex),
-    endRow: endRowOf(last),
+    endRow: endRowOf(lastCodeNode(last, text, spec.commentTypes ?? [])),
     truncated: false,
-    docComments: commentCanLead(text, first.startIndex, raw.comments) ? leadingComments(first, spec) : [],
+    docComments: commentCanLead(text, first.startIndex, raw.comments) ? leadingComments(first, spec, text) : [],
     wrappers,
   };
 }
@@ -116,6 +116,24 @@ function indentationAt(text: string, index: number): number {
  */
 function isHeaderGlitch(err: Node, body: Node | undefined): boolean {
   return !!body && !body.hasError && err.endIndex <= body.startIndex && err.startPosition.row === body.startPosition.row;
+}
+
+/**
+ * The node whose end is a definition's last line. An indentation-based body (tree-sitter-
+ * scala's indented blocks) ends where the next token starts: past the blank lines after it and
+ * the comments above that token (the next definition's doc). Such a node ends in blanks, and
+ * its last line is that of its last child that is code. Any other node ends in its own text.
+ */
+function lastCodeNode(node: Node, text: string, commentTypes: string[]): Node {
+  const blank = (c: string | undefined) => c === " " || c === "\t" || c === "\r" || c === "\n";
+  let n = node;
+  while (blank(text[n.endIndex - 1])) {
+    let c = n.lastChild;
+    while (c && (c.startIndex === c.endIndex || commentTypes.includes(c.type))) c = c.previousSibling;
+    if (!c) break;
+    n = c;
+  }
+  return n;
 }
 
 /** A node ending at column 0 ends on the line before (its last newline is the last byte). */
@@ -158,7 +176,7 @@ function lineAboveStart(text: string, index: number): number {
 }
 
 /** Comments directly above a definition (no blank line between, not trailing code). */
-function leadingComments(first: Node, spec: LanguageSpec): Node[] {
+function leadingComments(first: Node, spec: LanguageSpec, text: string): Node[] {
   const types = spec.commentTypes ?? [];
   if (!types.length) return [];
   const out: Node[] = [];
@@ -174,7 +192,7 @@ function leadingComments(first: Node, spec: LanguageSpec): Node[] {
   }
   // Some grammars (tree-sitter-wasms Kotlin) attach a comment after the last import to that
   // import: a comment that ends the previous sibling, in the definition's column, counts too.
-  if (start && !types.includes(start.type)) start = trailingComment(start, types, first.startPosition.column) ?? start;
+  if (start && !types.includes(start.type)) start = trailingComment(start, types, first.startPosition.column, text) ?? start;
   for (let prev = start; prev && types.includes(prev.type); prev = prev.previousNamedSibling) {
     if (endRowOf(prev) < row - 1) break;
     if (prev.startIndex === 0 && prev.text.startsWith("#!")) break; // a shebang line is no doc
@@ -187,9 +205,12 @@ function leadingComments(first: Node, spec: LanguageSpec): Node[] {
   return out;
 }
 
-/** The comment at the very end of `node` (its last descendant), when it starts at `column`. */
-function trailingComment(node: Node, types: string[], column: number): Node | undefined {
-  for (let n = node.lastChild; n && n.endIndex === node.endIndex; n = n.lastChild) {
+/**
+ * The comment at the very end of `node` (its last descendant, or followed by blanks only: an
+ * indentation-based body runs on to the next token), when it starts at `column`.
+ */
+function trailingComment(node: Node, types: string[], column: number, text: string): Node | undefined {
+  for (let n = node.lastChild; n && (n.endIndex === node.endIndex || !text.slice(n.endIndex, node.endIndex).trim()); n = n.lastChild) {
     if (types.includes(n.type)) return n.startPosition.column === column ? n : undefined;
   }
   return undefined;

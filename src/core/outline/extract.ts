@@ -5,7 +5,8 @@
 //   @qualifier   the type that qualifies it (Go receiver, out-of-line owner)
 //   @body        its body: the signature is the text before it
 //   @doc         a docstring node inside it (Python)
-//   @import / @import.name   a module path and, for `from m import n`, a name
+//   @import / @import.name   a module path (several @import captures are its pieces, joined as
+//                written: `a` `.` `b`) and, for `from m import n`, a name
 // Predicates tree-sitter leaves to the host (cheap to compile, unlike the nested patterns they
 // replace; applied in the order written, see docs/adding-a-language.md):
 //   (#declarator? @name "re")   @name is a C-family declarator: the types on the way down to
@@ -70,7 +71,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   };
   const sep = spec.scopeSeparator;
   const constantNames = spec.constantNames ? new RegExp(spec.constantNames) : undefined;
-  const nameTrim = spec.nameTrim ? new RegExp(spec.nameTrim) : undefined;
+  const nameTrim = spec.nameTrim ? new RegExp(spec.nameTrim, "g") : undefined;
   const bodyTypes = spec.bodyTypes?.length ? spec.bodyTypes : undefined;
   // Ranks for "the earlier pattern wins": a variable made a constant by `constantNames` ranks
   // just ahead of its own pattern, where the separate constant pattern used to be.
@@ -98,7 +99,8 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     let qualifier: Node | undefined;
     let body: Node | undefined;
     let doc: Node | undefined;
-    let importModule: Node | undefined;
+    // A module path may be several captures: its pieces as written (Scala's flat `path:` run).
+    const importModule: Node[] = [];
     const importNames: Node[] = [];
     for (const cap of match.captures) {
       const c = cap.name;
@@ -111,11 +113,11 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       else if (c === "qualifier") qualifier = node;
       else if (c === "body") body = node;
       else if (c === "doc") doc = node;
-      else if (c === "import") importModule = node;
+      else if (c === "import") importModule.push(node);
       else if (c === "import.name") importNames.push(node);
     }
-    if (importModule) {
-      const mod = unquote(importModule.text);
+    if (importModule.length) {
+      const mod = unquote(importModule.map((n) => n.text).join(""));
       if (importNames.length) for (const n of importNames) addImport(joinImport(mod, n.text, sep));
       else addImport(mod);
       continue;
