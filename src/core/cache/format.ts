@@ -9,7 +9,8 @@
 //   symbols/<nn>.names                       the same rows cut to kind, name, line, depth: name search, digest (pack.ts)
 //   listing.tsv                              git's file listing + stats of what it depends on (app/listing-snapshot.ts)
 // Objects are addressed by content hash, language and engine (format + tool version + query
-// texts), so identical content is parsed once and a cache restored from elsewhere is still right.
+// texts + grammar versions + the outline-building source, src/app/engine.ts), so identical
+// content is parsed once and a cache restored from elsewhere is still right.
 import type { FileOutline } from "../types.ts";
 
 export const CACHE_DIR = ".ast_outline_cache";
