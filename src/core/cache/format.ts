@@ -63,7 +63,7 @@ export function toEntry(outline: FileOutline, engine: string): CacheEntry {
 }
 
 export function fromEntry(entry: CacheEntry, path: string): FileOutline {
-  return {
+  const outline: FileOutline = {
     path,
     language: entry.language,
     hash: entry.hash,
@@ -72,6 +72,8 @@ export function fromEntry(entry: CacheEntry, path: string): FileOutline {
     symbols: entry.symbols,
     diagnostics: entry.diagnostics,
   };
+  if (Array.isArray(entry.unparsedRanges) && entry.unparsedRanges.length) outline.unparsedRanges = entry.unparsedRanges;
+  return outline;
 }
 
 /** An entry read back is trusted only when it is whole, of this format and engine, and for the content asked. */

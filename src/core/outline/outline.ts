@@ -1,22 +1,20 @@
 // The core entry: a file's bytes and its language in, its outline out. No IO.
-import type { Node, Tree } from "web-tree-sitter";
+import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
-import { loadQuery, parse } from "../parse/parser.ts";
+import { loadQuery, parse, parseTail } from "../parse/parser.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
-import { extractDefinitions } from "./extract.ts";
+import { extractDefinitions, type RawDefinition } from "./extract.ts";
 import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
 import { contentHash } from "../hash.ts";
+import { releaseRows, rowAt } from "./rows.ts";
+import { lineRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
 
 const MAX_DIAGNOSTICS = 20;
-const MAX_REPARSES = 4;
-
-/** The text with everything before `from` turned to spaces, line breaks kept. */
-function blankBefore(text: string, from: number): string {
-  return text.slice(0, from).replace(/[^\n\r]/g, " ") + text.slice(from);
-}
-
+/** At most this many parses after the first, of at most this many times the file's size in all. */
+const MAX_REPARSES = 32;
+const REPARSE_BUDGET = 4;
 
 export interface OutlineInput {
   path: string;
@@ -43,27 +41,13 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
 
   const query = await loadQuery(spec, { imports: withImports });
   const tree = await parse(spec.grammar, text, spec === language ? oldTree : undefined);
-  const extraTrees: Tree[] = [];
+  const segments: Segment[] = [{ tree, from: 0 }];
   try {
     let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
-    // Error recovery can swallow the rest of a file into one broken definition. Parse again
-    // from where that starts (the text before it blanked, so positions hold) and take the
-    // definitions found there.
-    // The same where a top-level error region hides definitions.
-    const resumeAt = (root: Node, after: number) =>
-      earliest(swallowedFrom(defs, spec, text), strandedErrorFrom(root, defs, spec, text, after), after);
-    // Both look for errors: in a tree without one (no node then has one) they find nothing.
-    for (let from = hasError ? resumeAt(tree.rootNode, -1) : undefined, rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
-      const again = await parse(spec.grammar, blankBefore(text, from));
-      extraTrees.push(again);
-      const more = extractDefinitions(again, query, spec).defs.filter((d) => d.startIndex >= from!);
-      defs = [...defs.filter((d) => d.startIndex < from!), ...more];
-      from = resumeAt(again.rootNode, from);
-    }
+    if (hasError) defs = await resumeAfterErrors(defs, segments, text, spec, query);
     const symbols = buildSymbols(defs, spec, text);
     inspectTree?.(tree);
-    if (hasError) diagnostics.push(...syntaxDiagnostics(tree));
-    return {
+    const outline: FileOutline = {
       path,
       language: language.id,
       hash: contentHash(bytes),
@@ -72,10 +56,52 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
       symbols,
       diagnostics,
     };
+    if (hasError) {
+      diagnostics.push(...syntaxDiagnostics(segments, text, spec));
+      const unread = segments.flatMap((s, i) => unreadSpans(s.tree.rootNode, text, s.from, segments[i + 1]?.from ?? text.length, spec.commentTypes ?? [], i > 0));
+      if (unread.length) outline.unparsedRanges = lineRanges(unread, text);
+    }
+    return outline;
   } finally {
-    tree.delete();
-    for (const t of extraTrees) t.delete();
+    for (const s of segments) s.tree.delete();
+    releaseRows();
   }
+}
+
+/** The tree read for the text from `from` on (up to the next segment's `from`). */
+interface Segment {
+  tree: Tree;
+  from: number;
+}
+
+/**
+ * Error recovery can swallow the rest of a file into one broken definition, or leave the code
+ * after an error as fragments of an error region. Parse again from where that code starts
+ * (the text before it left out, so positions hold) and take the definitions found there;
+ * again after the next such place, within a budget of rounds and bytes (what is left unread
+ * then is reported as unparsed). Appends a segment per parse; returns the definitions.
+ */
+async function resumeAfterErrors(defs: RawDefinition[], segments: Segment[], text: string, spec: LanguageSpec, query: Query): Promise<RawDefinition[]> {
+  const resumeAt = (root: Node, after: number) =>
+    earliest(swallowedFrom(defs, spec, text), strandedErrorFrom(root, defs, spec, text, after), after);
+  const budget = REPARSE_BUDGET * text.length;
+  let reparsed = 0;
+  for (let from = resumeAt(segments[0].tree.rootNode, -1); from !== undefined; ) {
+    if (segments.length > MAX_REPARSES || reparsed + (text.length - from) > budget) break;
+    const lineStart = text.lastIndexOf("\n", from - 1) + 1;
+    const row = rowAt(text, from);
+    // A resume point mid-line (after a token of the line) starts the parse there, as if the
+    // line's text before it were blank.
+    const start = text.slice(lineStart, from).trim() ? from : lineStart;
+    const again = await parseTail(spec.grammar, text, start, { row, column: start - lineStart });
+    segments.push({ tree: again, from });
+    reparsed += text.length - start;
+    const at = from;
+    const more = extractDefinitions(again, query, spec).defs.filter((d) => d.startIndex >= at);
+    defs = [...defs.filter((d) => d.startIndex < at), ...more];
+    from = resumeAt(again.rootNode, at);
+  }
+  return defs;
 }
 
 /** The smaller of two resume points that lie after `after`. */
@@ -84,30 +110,48 @@ function earliest(a: number | undefined, b: number | undefined, after: number): 
   return ok.length ? Math.min(...ok) : undefined;
 }
 
-function syntaxDiagnostics(tree: Tree): Diagnostic[] {
+/**
+ * Syntax errors, each from the tree read for the text it is in (the first MAX_DIAGNOSTICS). A
+ * missing token the tree put at the end of the line where the next parse takes over (a missing
+ * `end` before the comment that leads the next definition) is still this tree's.
+ */
+function syntaxDiagnostics(segments: Segment[], text: string, spec: LanguageSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
-  if (!tree.rootNode.hasError) return out;
-  // Pre-order with an explicit stack: deeply nested code must not overflow the call stack.
-  const stack: Node[] = [tree.rootNode];
-  while (stack.length && out.length < MAX_DIAGNOSTICS) {
-    const node = stack.pop()!;
-    if (node.isMissing) {
-      out.push({ severity: "warning", message: `syntax error: missing ${node.type}`, line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
-      continue;
+  segments.forEach((s, i) => {
+    const next = segments[i + 1]?.from;
+    const to = next ?? text.length;
+    const missingTo = next === undefined ? to : Math.max(to, lineEnd(text, next));
+    if (!s.tree.rootNode.hasError) return;
+    // Pre-order with an explicit stack: deeply nested code must not overflow the call stack.
+    const stack: Node[] = [s.tree.rootNode];
+    while (stack.length && out.length < MAX_DIAGNOSTICS) {
+      const node = stack.pop()!;
+      if (node.endIndex < s.from || node.startIndex > missingTo) continue;
+      if (node.isMissing) {
+        if (node.startIndex >= s.from) out.push({ severity: "warning", message: `syntax error: missing ${node.type}`, line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
+        continue;
+      }
+      // A root that is itself an error (Ruby after a missing `end`) says nothing about where:
+      // report the errors inside it when there are any.
+      if (node.isError && !(!node.parent && node.children.some((c) => c && (c.hasError || c.isMissing)))) {
+        // A resumed parse's stray closers of the bodies it started in are no error of the file.
+        if (node.startIndex >= s.from && node.startIndex < to && !(i > 0 && onlyClosers(node, spec.commentTypes ?? []))) out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
+        continue; // one report per error region
+      }
+      const children = node.children;
+      for (let i = children.length - 1; i >= 0; i--) {
+        const child = children[i];
+        if (child && (child.hasError || child.isMissing)) stack.push(child);
+      }
     }
-    // A root that is itself an error (Ruby after a missing `end`) says nothing about where:
-    // report the errors inside it when there are any.
-    if (node.isError && !(!node.parent && node.children.some((c) => c && (c.hasError || c.isMissing)))) {
-      out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
-      continue; // one report per error region
-    }
-    const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child && (child.hasError || child.isMissing)) stack.push(child);
-    }
-  }
+  });
   return out;
+}
+
+/** Where the line holding `index` ends. */
+function lineEnd(text: string, index: number): number {
+  const end = text.indexOf("\n", index);
+  return end < 0 ? text.length : end;
 }
 
 function firstInvalidLine(bytes: Uint8Array): number {

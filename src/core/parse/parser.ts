@@ -60,6 +60,17 @@ export function queryRootTypes(query: Query): string[] | undefined {
 
 const parsers = new Map<string, Parser>();
 
+/** The parser of a grammar, shared with parse(). */
+function parserFor(lang: Language, key: string): Parser {
+  let parser = parsers.get(key);
+  if (!parser) {
+    parser = new Parser();
+    parser.setLanguage(lang);
+    parsers.set(key, parser);
+  }
+  return parser;
+}
+
 /**
  * Parse text; the caller must `tree.delete()` in a finally (see withTree). With `oldTree` (an
  * older version's tree, already edited with Tree.edit to match `text`) tree-sitter reuses its
@@ -84,6 +95,27 @@ export async function parse(g: GrammarSource, text: string, oldTree?: Tree): Pro
   const tree = parser.parse(text);
   if (!tree) throw new Error("tree-sitter returned no tree");
   return tree;
+}
+
+/**
+ * Parse only the text from `from` (at `start`, its 0-based row and column) to the end, as if all
+ * before it were blank: the outline's resumption after a region error recovery could not read.
+ * Node positions are those of the whole text. Parsing the range alone costs what the tail
+ * costs (blanking the prefix made the parser scan it, and blanking it took as long again).
+ */
+export async function parseTail(g: GrammarSource, text: string, from: number, start: { row: number; column: number }): Promise<Tree> {
+  const parser = parserFor(await loadGrammar(g), grammarKey(g));
+  const range = { startIndex: from, endIndex: text.length, startPosition: start, endPosition: endOf(text) };
+  const tree = parser.parse(text, null, { includedRanges: [range] });
+  if (!tree) throw new Error("tree-sitter returned no tree");
+  return tree;
+}
+
+/** The row and column just past the text's last character. */
+function endOf(text: string): { row: number; column: number } {
+  let row = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) row++;
+  return { row, column: text.length - (text.lastIndexOf("\n") + 1) };
 }
 
 export async function withTree<T>(g: GrammarSource, text: string, use: (tree: Tree) => T | Promise<T>): Promise<T> {
