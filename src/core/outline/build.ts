@@ -26,10 +26,14 @@ interface Placed {
   wrappers: Node[];
 }
 
-export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string): OutlineSymbol[] {
+/**
+ * `text` is what the parser read; `source` the file's text, the same unless the parser read a
+ * mask of it (masks.ts): signatures are sliced from `source`.
+ */
+export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string, source = text): OutlineSymbol[] {
   let placed = defs.map((raw) => place(raw, spec, text));
   if (defs.some((d) => d.hasError)) placed = fitExtents(placed, text, spec).placed;
-  return nest(placed, spec, text);
+  return nest(placed, spec, text, source);
 }
 
 /**
@@ -394,8 +398,8 @@ export function strandedErrorFrom(root: Node, defs: RawDefinition[], spec: Langu
   return best;
 }
 
-/** Kinds whose bodies hold declarations (members), not statements. */
-const CONTAINER_KINDS = new Set(["class", "interface", "struct", "enum", "trait", "impl", "module", "namespace"]);
+/** Kinds whose bodies hold declarations (members), not statements or values (an enum's). */
+const CONTAINER_KINDS = new Set(["class", "interface", "struct", "trait", "impl", "module", "namespace"]);
 
 /** Which placed definitions lie inside which: by ranges, as nest() nests them. */
 class Nesting {
@@ -443,7 +447,7 @@ function firstWord(text: string, index: number): string {
   return /^[A-Za-z_$][\w$]*|^[\s\S]/.exec(text.slice(index, index + 64))?.[0] ?? "";
 }
 
-function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol[] {
+function nest(placed: Placed[], spec: LanguageSpec, text: string, source: string): OutlineSymbol[] {
   const roots: OutlineSymbol[] = [];
   const stack: { p: Placed; sym: OutlineSymbol }[] = [];
   const containers = spec.methodContainers ?? [];
@@ -453,7 +457,7 @@ function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol
     // A definition that pokes out of its would-be parent (possible after a cut-back) is not its child.
     while (stack.length && stack[stack.length - 1].p.endIndex < p.endIndex) stack.pop();
     const parent = stack[stack.length - 1]?.sym;
-    const sym = toSymbol(p, parent, containers, spec, text);
+    const sym = toSymbol(p, parent, containers, spec, text, source);
     if (parent) (parent.children ??= []).push(sym);
     else roots.push(sym);
     stack.push({ p, sym });
@@ -461,7 +465,7 @@ function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol
   return roots;
 }
 
-function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: string[], spec: LanguageSpec, text: string): OutlineSymbol {
+function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: string[], spec: LanguageSpec, text: string, source: string): OutlineSymbol {
   const raw = p.raw;
   let kind = raw.kind;
   if (kind === "function" && parent && containers.includes(parent.kind)) kind = "method";
@@ -473,7 +477,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
     kind,
     name,
     qualifiedName: prefix ? `${prefix}.${name}` : name,
-    signature: signatureOf(raw, p, spec, text),
+    signature: signatureOf(raw, p, spec, text, source),
     startLine: p.startRow + 1,
     endLine: p.endRow + 1,
   };
@@ -490,7 +494,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
 const MAX_SIGNATURE_SOURCE = 600;
 const MAX_BROKEN_HEADER_LINES = 8;
 
-function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: string): string {
+function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, parsed: string, text: string): string {
   // Keep `export`, `export default`, `declare`, `template <...>` in the signature; leave
   // decorators out, whether they sit inside the node (TS `@dec class`) or its wrapper.
   const leading = spec.leadingTypes ?? [];
@@ -505,6 +509,8 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: st
     start = skipped;
     while (start < raw.endIndex && /\s/.test(text[start])) start++;
   }
+  // Macros the parser did not read (`FMT_API void f()`) still head the signature.
+  if (parsed !== text) start = maskedLead(parsed, text, start);
   if (raw.body && raw.body.startIndex > start) {
     const end = headerEnd(raw, raw.body, spec.commentTypes ?? []);
     const head = text.slice(start, end > start ? end : raw.body.startIndex);
@@ -528,6 +534,18 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: st
   // A name on the last line (C `typedef struct list {\n ...\n} list_t;`) is kept after it.
   const last = lines[lines.length - 1].trim();
   if (!first.includes(raw.nameText) && last.includes(raw.nameText) && last.length <= 120) return `${first.replace(/ …$/, "")} … ${last}`;
+  return first;
+}
+
+/**
+ * Where the line holding `index` starts its code, when everything between there and `index`
+ * is code the parser read as blanks (a mask); else `index`.
+ */
+function maskedLead(parsed: string, text: string, index: number): number {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  let first = lineStart;
+  while (first < index && (text[first] === " " || text[first] === "\t")) first++;
+  if (first === index || parsed.slice(first, index).trim()) return index;
   return first;
 }
 

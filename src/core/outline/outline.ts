@@ -3,13 +3,14 @@ import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { loadQuery, parse, parseTail } from "../parse/parser.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
-import type { Diagnostic, FileOutline } from "../types.ts";
+import type { Diagnostic, FileOutline, LineRange } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
 import { extractDefinitions, type RawDefinition } from "./extract.ts";
 import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
 import { contentHash } from "../hash.ts";
 import { releaseRows, rowAt } from "./rows.ts";
-import { lineRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
+import { lineRanges, mergeRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
+import { maskMacros, maskPreprocessor } from "./masks.ts";
 
 const MAX_DIAGNOSTICS = 20;
 /** At most this many parses after the first, of at most this many times the file's size in all. */
@@ -40,12 +41,33 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
   const query = await loadQuery(spec, { imports: withImports });
-  const tree = await parse(spec.grammar, text, spec === language ? oldTree : undefined);
+  // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
+  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : text;
+  // A tree of a masked text is no base for parsing another text incrementally.
+  const reuse = spec === language && parseText === text && oldTree && !maskedTrees.has(oldTree) ? oldTree : undefined;
+  let tree = await parse(spec.grammar, parseText, reuse);
   const segments: Segment[] = [{ tree, from: 0 }];
   try {
     let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
-    if (hasError) defs = await resumeAfterErrors(defs, segments, text, spec, query);
-    const symbols = buildSymbols(defs, spec, text);
+    let leftOut: LineRange[] = [];
+    if (hasError && spec.parseMasks?.includes("preprocessor")) {
+      // A file that does not parse as written may as one configuration (an #if splitting a
+      // declaration); that parse is kept when it has fewer errors, and the branches it left
+      // out are reported as unparsed.
+      const one = maskPreprocessor(parseText);
+      const other = one && (await parse(spec.grammar, one.text));
+      if (one && other && errorCount(other) < errorCount(tree)) {
+        tree.delete();
+        segments[0].tree = tree = other;
+        parseText = one.text;
+        leftOut = one.inactive;
+        ({ defs, imports, hasError } = extractDefinitions(tree, query, spec));
+        if (leftOut.length) diagnostics.push({ severity: "warning", message: "read as one configuration: the first branch of each #if (the others are unparsed)", line: leftOut[0].startLine });
+      } else other?.delete();
+    }
+    if (parseText !== text) maskedTrees.add(tree);
+    if (hasError) defs = await resumeAfterErrors(defs, segments, parseText, spec, query);
+    const symbols = buildSymbols(defs, spec, parseText, text);
     inspectTree?.(tree);
     const outline: FileOutline = {
       path,
@@ -56,16 +78,32 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
       symbols,
       diagnostics,
     };
-    if (hasError) {
-      diagnostics.push(...syntaxDiagnostics(segments, text, spec));
-      const unread = segments.flatMap((s, i) => unreadSpans(s.tree.rootNode, text, s.from, segments[i + 1]?.from ?? text.length, spec.commentTypes ?? [], i > 0));
-      if (unread.length) outline.unparsedRanges = lineRanges(unread, text);
-    }
+    if (hasError) diagnostics.push(...syntaxDiagnostics(segments, parseText, spec));
+    const unread = hasError
+      ? segments.flatMap((s, i) => unreadSpans(s.tree.rootNode, parseText, s.from, segments[i + 1]?.from ?? parseText.length, spec.commentTypes ?? [], i > 0))
+      : [];
+    if (unread.length || leftOut.length) outline.unparsedRanges = mergeRanges([...lineRanges(unread, parseText), ...leftOut]);
     return outline;
   } finally {
     for (const s of segments) s.tree.delete();
     releaseRows();
   }
+}
+
+/** Trees parsed from a masked text (see `reuse`). */
+const maskedTrees = new WeakSet<Tree>();
+
+/** Error regions and missing tokens in a tree from `from` on (a measure of which of two parses reads more). */
+function errorCount(tree: Tree, from = 0): number {
+  let n = 0;
+  const stack: Node[] = [tree.rootNode];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.endIndex < from) continue;
+    if ((node.isError || node.isMissing) && node.startIndex >= from) n++;
+    for (const child of node.children) if (child && (child.hasError || child.isMissing)) stack.push(child);
+  }
+  return n;
 }
 
 /** The tree read for the text from `from` on (up to the next segment's `from`). */
@@ -79,29 +117,46 @@ interface Segment {
  * after an error as fragments of an error region. Parse again from where that code starts
  * (the text before it left out, so positions hold) and take the definitions found there;
  * again after the next such place, within a budget of rounds and bytes (what is left unread
- * then is reported as unparsed). Appends a segment per parse; returns the definitions.
+ * then is reported as unparsed). A parse resumed in an error region is kept only when it reads
+ * more of the rest of the file than the parse it would replace (resuming inside a construct
+ * can read less). Appends a segment per parse kept; returns the definitions.
  */
 async function resumeAfterErrors(defs: RawDefinition[], segments: Segment[], text: string, spec: LanguageSpec, query: Query): Promise<RawDefinition[]> {
-  const resumeAt = (root: Node, after: number) =>
-    earliest(swallowedFrom(defs, spec, text), strandedErrorFrom(root, defs, spec, text, after), after);
   const budget = REPARSE_BUDGET * text.length;
   let reparsed = 0;
-  for (let from = resumeAt(segments[0].tree.rootNode, -1); from !== undefined; ) {
-    if (segments.length > MAX_REPARSES || reparsed + (text.length - from) > budget) break;
+  let after = -1;
+  for (let rounds = 0; rounds < MAX_REPARSES; rounds++) {
+    const current = segments[segments.length - 1];
+    const swallowed = swallowedFrom(defs, spec, text);
+    const from = earliest(swallowed, strandedErrorFrom(current.tree.rootNode, defs, spec, text, after), after);
+    if (from === undefined || reparsed + (text.length - from) > budget) break;
     const lineStart = text.lastIndexOf("\n", from - 1) + 1;
     const row = rowAt(text, from);
     // A resume point mid-line (after a token of the line) starts the parse there, as if the
     // line's text before it were blank.
     const start = text.slice(lineStart, from).trim() ? from : lineStart;
     const again = await parseTail(spec.grammar, text, start, { row, column: start - lineStart });
-    segments.push({ tree: again, from });
     reparsed += text.length - start;
-    const at = from;
-    const more = extractDefinitions(again, query, spec).defs.filter((d) => d.startIndex >= at);
-    defs = [...defs.filter((d) => d.startIndex < at), ...more];
-    from = resumeAt(again.rootNode, at);
+    after = from;
+    if (from !== swallowed && !readsMore(again, current, from, text, spec)) {
+      again.delete();
+      continue;
+    }
+    segments.push({ tree: again, from });
+    const more = extractDefinitions(again, query, spec).defs.filter((d) => d.startIndex >= from);
+    defs = [...defs.filter((d) => d.startIndex < from), ...more];
   }
   return defs;
+}
+
+/** Whether `tail` (a parse from `from` on) leaves less of the text after `from` unread than `current` did. */
+function readsMore(tail: Tree, current: Segment, from: number, text: string, spec: LanguageSpec): boolean {
+  const comments = spec.commentTypes ?? [];
+  const unread = (root: Node, resumed: boolean) =>
+    unreadSpans(root, text, from, text.length, comments, resumed).reduce((n, s) => n + s.end - s.start, 0);
+  const mine = unread(tail.rootNode, true);
+  const theirs = unread(current.tree.rootNode, current.from > 0);
+  return mine < theirs || (mine === theirs && errorCount(tail, from) <= errorCount(current.tree, from));
 }
 
 /** The smaller of two resume points that lie after `after`. */

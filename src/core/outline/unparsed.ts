@@ -103,13 +103,16 @@ function pushChildren(node: Node, stack: Node[]): void {
 
 /** 1-based inclusive line ranges of spans, lines that touch or overlap merged. */
 export function lineRanges(spans: Span[], text: string): LineRange[] {
+  return mergeRanges(spans.map((s) => ({ startLine: rowAt(text, s.start) + 1, endLine: rowAt(text, Math.max(s.start, s.end - 1)) + 1 })));
+}
+
+/** Line ranges in order, those that touch or overlap merged. */
+export function mergeRanges(ranges: LineRange[]): LineRange[] {
   const out: LineRange[] = [];
-  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
-    const startLine = rowAt(text, s.start) + 1;
-    const endLine = rowAt(text, Math.max(s.start, s.end - 1)) + 1;
+  for (const r of [...ranges].sort((a, b) => a.startLine - b.startLine)) {
     const last = out[out.length - 1];
-    if (last && startLine <= last.endLine + 1) last.endLine = Math.max(last.endLine, endLine);
-    else out.push({ startLine, endLine });
+    if (last && r.startLine <= last.endLine + 1) last.endLine = Math.max(last.endLine, r.endLine);
+    else out.push({ ...r });
   }
   return out;
 }
