@@ -23,7 +23,7 @@ export interface OutlineInput {
   language: LanguageSpec;
   /** Sees the parse tree before it is freed, so a caller needing more from it need not parse again. */
   inspectTree?: (tree: Tree) => void;
-  /** An older version's tree, edited to match these bytes: parsing reuses it (see parse()). Not for embedded scripts. */
+  /** An older version's tree, edited to match these bytes: parsing reuses it (see parse()). Not for embedded scripts, nor where the language masks its text (registry parseMasks). */
   oldTree?: Tree;
   /** False: no import patterns are compiled or matched, and `imports` is empty (`changed` needs definitions only). */
   imports?: boolean;
@@ -43,8 +43,9 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   const query = await loadQuery(spec, { imports: withImports });
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
   let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : text;
-  // A tree of a masked text is no base for parsing another text incrementally.
-  const reuse = spec === language && parseText === text && oldTree && !maskedTrees.has(oldTree) ? oldTree : undefined;
+  // An older tree may come from a masked text (callers keep copies of it): where a language
+  // masks, every parse starts afresh, so no tree of one text is the base of another's.
+  const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;
   let tree = await parse(spec.grammar, parseText, reuse);
   const segments: Segment[] = [{ tree, from: 0 }];
   try {
@@ -65,7 +66,6 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
         if (leftOut.length) diagnostics.push({ severity: "warning", message: "read as one configuration: the first branch of each #if (the others are unparsed)", line: leftOut[0].startLine });
       } else other?.delete();
     }
-    if (parseText !== text) maskedTrees.add(tree);
     if (hasError) defs = await resumeAfterErrors(defs, segments, parseText, spec, query);
     const symbols = buildSymbols(defs, spec, parseText, text);
     inspectTree?.(tree);
@@ -89,9 +89,6 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
     releaseRows();
   }
 }
-
-/** Trees parsed from a masked text (see `reuse`). */
-const maskedTrees = new WeakSet<Tree>();
 
 /** Error regions and missing tokens in a tree from `from` on (a measure of which of two parses reads more). */
 function errorCount(tree: Tree, from = 0): number {
