@@ -40,10 +40,10 @@ function preorder(symbols: OutlineSymbol[], depth = 0): { s: OutlineSymbol; dept
   return symbols.flatMap((s) => [{ s, depth }, ...preorder(s.children ?? [], depth + 1)]);
 }
 
-/** The symbol lines: what follows the header, imports and diagnostics lines. */
+/** The symbol lines: what follows the header, imports, diagnostics and unparsed lines. */
 function symbolLines(text: string, outline: FileOutline): string[] {
   const lines = text.trimEnd().split("\n");
-  const skip = 1 + (outline.imports.length ? 1 : 0) + (outline.diagnostics.length ? 1 : 0);
+  const skip = 1 + (outline.imports.length ? 1 : 0) + (outline.diagnostics.length ? 1 : 0) + (outline.unparsedRanges?.length ? 1 : 0);
   return lines.slice(skip);
 }
 

@@ -24,7 +24,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       cli
         .command("outline [...paths]", "Outline files and folders (recursive, honours .gitignore)")
         .option("--format <format>", "text | json | jsonl", { default: "text" })
-        .option("--max-children <n>", "Members shown per container (0: all)", { default: 40 })
+        .option("--max-children <n>", "Members shown per container: text 40 by default (0: all); JSON lists all unless given")
         .option("--docs", "Text: every doc sentence, members' and values' too (default: public top-level ones)")
         .option("--max-size <size>", "Skip files larger than this (e.g. 4M)")
         .option("--language <id>", "Parse as this language (see `languages`)")

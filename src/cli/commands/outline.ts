@@ -11,6 +11,9 @@ import type { FileOutline } from "../../core/types.ts";
 import type { CliIO } from "../io.ts";
 import { parseFormat, parseCount, EXIT_INPUT, EXIT_OK } from "../options.ts";
 
+/** Members shown per container in the text outline when --max-children is not given. */
+export const TEXT_MAX_CHILDREN = 40;
+
 export interface OutlineOptions {
   format?: string;
   maxChildren?: unknown;
@@ -21,7 +24,10 @@ export interface OutlineOptions {
 
 export async function outlineCommand(paths: string[], options: OutlineOptions, io: CliIO): Promise<number> {
   const format = parseFormat(options.format, ["text", "json", "jsonl"]);
-  const maxChildren = parseCount(options.maxChildren, "--max-children", 40);
+  // The text outline caps members to save tokens and says what it left out; machine output is
+  // complete unless the caller asks for a cap.
+  const maxChildren = parseCount(options.maxChildren, "--max-children", TEXT_MAX_CHILDREN);
+  const jsonMaxChildren = options.maxChildren === undefined ? 0 : maxChildren;
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   if (!paths.length) paths = ["."];
 
@@ -46,7 +52,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
       if (format === "text") {
         io.out((first ? "" : "\n") + renderOutlineText(outline, { maxChildren, docs: options.docs ? "all" : "top" }));
       } else if (format === "jsonl") {
-        io.out(renderOutlineJsonl(outline, maxChildren));
+        io.out(renderOutlineJsonl(outline, jsonMaxChildren));
       } else {
         done.push(outline);
       }
@@ -60,7 +66,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
   }
   if (format === "json") {
     const single = entries.length === 1 && entries[0].explicit;
-    io.out(renderOutlineJson(done, maxChildren, single && done.length === 1));
+    io.out(renderOutlineJson(done, jsonMaxChildren, single && done.length === 1));
   }
   return exit;
 }

@@ -73,6 +73,13 @@ export interface LanguageSpec {
    * every outline carries this note as a warning, and `languages` shows it.
    */
   partial?: string;
+  /**
+   * Copies of the text the parser reads instead of the file, each as long as the file with its
+   * line breaks kept (core/outline/masks.ts): "macros" blanks C/C++ macros heading a
+   * declaration (`struct FMT_API pipe`); "preprocessor" parses one configuration (the first
+   * branch of each #if) when the file as written does not parse.
+   */
+  parseMasks?: ("macros" | "preprocessor")[];
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -155,6 +162,7 @@ export const LANGUAGES: LanguageSpec[] = [
     },
     commentTypes: ["comment"],
     methodContainers: ["struct"],
+    parseMasks: ["macros"],
   },
   {
     id: "cpp", name: "C++",
@@ -164,6 +172,7 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
     scopeSeparator: "::",
+    parseMasks: ["macros"],
   },
   {
     id: "ruby", name: "Ruby",
@@ -183,6 +192,7 @@ export const LANGUAGES: LanguageSpec[] = [
     spanToParentEnd: ["file_scoped_namespace_declaration"],
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
+    parseMasks: ["preprocessor"],
   },
   {
     id: "php", name: "PHP",
