@@ -361,6 +361,7 @@ describe("structure: one gate for every read", () => {
     ["src/io/files.ts", "reads the path it is handed; its readers are used only outside the gate's users"],
     ["src/core/parse/assets.ts", "the grammars and queries shipped with the tool"],
     ["src/io/cache-trust.ts", "whether the outline cache may be used at all (its trust rule)"],
+    ["src/app/engine-sources.ts", "the tool's own source files, hashed into the engine id when run from source"],
     ["src/io/cache-store.ts", "the outline cache, by content hash (its own trust rule)"],
     ["src/core/builtins.ts", "lazy handles on node built-ins; its disk ones are READERS below"],
   ]);
