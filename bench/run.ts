@@ -5,6 +5,7 @@ import { run as conformanceTypescript } from "./conformance-typescript.ts";
 import { run as speed } from "./speed.ts";
 import { run as tokens } from "./tokens.ts";
 import { run as parseFloor } from "./parse-floor.ts";
+import { run as conformance } from "./conformance.ts";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 
@@ -15,25 +16,29 @@ const script = (file: string) => async (args: string[]) => {
 };
 
 const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
+  conformance,
   "conformance-python": conformancePython,
   "conformance-typescript": conformanceTypescript,
   speed,
   tokens,
   index: script("index.ts"),
   changed: script("changed.ts"),
+  "changed-formats": script("changed-formats.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
   "parse-floor": parseFloor,
 };
 
 const args = process.argv.slice(2);
-const names = args.filter((a, i) => !a.startsWith("-") && !(i > 0 && args[i - 1].startsWith("--")));
+// Names first, then options (an option may take several values: `--lang c cpp`).
+const firstOption = args.findIndex((a) => a.startsWith("-"));
+const names = firstOption < 0 ? args : args.slice(0, firstOption);
 const unknown = names.filter((n) => !BENCHMARKS[n]);
 if (unknown.length) {
   console.error(`bench: unknown benchmark ${unknown.join(", ")} (one of: ${Object.keys(BENCHMARKS).join(", ")})`);
   process.exit(2);
 }
-const options = args.filter((a) => !names.includes(a));
+const options = args.slice(names.length);
 for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
   console.log(`\n== ${name}`);
   await BENCHMARKS[name](options);

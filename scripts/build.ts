@@ -1,24 +1,18 @@
 // Build: embed the grammars, queries and tree-sitter runtime, then compile one binary.
 //   bun scripts/build.ts            -> dist/ast-outline (this machine) + dist/js (Node/Deno from JS)
-//   bun scripts/build.ts --all      -> also dist/ast-outline-<os>-<arch>[.exe] for release targets
+//   bun scripts/build.ts --all      -> also dist/ast-outline-<target>[.exe] for every release target (scripts/release-targets.ts)
 import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import type { GrammarSource } from "../src/core/languages/registry.ts";
-import { packageDir } from "../src/core/parse/assets.ts";
+import { grammarFile, grammarVersionOnDisk, packageDir } from "../src/core/parse/assets.ts";
 import { engineId } from "../src/app/engine.ts";
+import { TARGETS, binaryName } from "./release-targets.ts";
 
 const root = join(import.meta.dir, "..");
 const pkgDir = (pkg: string) => packageDir(root, pkg);
 const args = new Set(process.argv.slice(2));
 
-const TARGETS = [
-  ["bun-linux-x64", "ast-outline-linux-x64"],
-  ["bun-linux-arm64", "ast-outline-linux-arm64"],
-  ["bun-darwin-x64", "ast-outline-darwin-x64"],
-  ["bun-darwin-arm64", "ast-outline-darwin-arm64"],
-  ["bun-windows-x64", "ast-outline-windows-x64.exe"],
-] as const;
 
 function checkVersion() {
   const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
@@ -45,9 +39,9 @@ function generateEmbedded(): string {
   lines.push(`import runtime from ${JSON.stringify(rel(join(pkgDir("web-tree-sitter"), "tree-sitter.wasm")))} with { type: "file" };`);
   const table: string[] = [];
   [...grammars.values()].forEach((g, i) => {
-    const file = join(pkgDir(g.package), g.file);
+    const file = grammarFile(root, g);
     if (!existsSync(file)) throw new Error(`grammar file missing: ${file}`);
-    const version = JSON.parse(readFileSync(join(pkgDir(g.package), "package.json"), "utf8")).version;
+    const version = grammarVersionOnDisk(root, g);
     lines.push(`import g${i} from ${JSON.stringify(rel(file))} with { type: "file" };`);
     table.push(`  ${JSON.stringify(`${g.package}/${g.file}`)}: { path: g${i}, version: ${JSON.stringify(version)} },`);
   });
@@ -111,4 +105,4 @@ generateEmbedded();
 mkdirSync(join(root, "dist"), { recursive: true });
 await compile("dist/ast-outline");
 if (!args.has("--no-js")) await run([process.execPath, "x", "tsc", "-p", "tsconfig.json"]);
-if (args.has("--all")) for (const [target, name] of TARGETS) await compile(`dist/${name}`, target);
+if (args.has("--all")) for (const t of TARGETS) await compile(`dist/${binaryName(t)}`, t.bun);

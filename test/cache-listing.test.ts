@@ -6,7 +6,7 @@ import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "no
 import { join } from "node:path";
 import { listAndRecord, readSnapshot } from "../src/app/listing-snapshot.ts";
 import { gitListing } from "../src/app/repo.ts";
-import { detectLanguage } from "../src/core/languages/detect.ts";
+import { languageByName } from "../src/core/languages/detect.ts";
 import { runCli, testEnv } from "./helpers/cli.ts";
 import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 
@@ -25,7 +25,7 @@ const FILES = {
 };
 
 async function fresh(root: string): Promise<string[]> {
-  return (await gitListing(testEnv(root), root)).paths.filter((p) => detectLanguage(p, undefined));
+  return (await gitListing(testEnv(root), root)).paths.filter((p) => languageByName(p));
 }
 
 async function record(root: string): Promise<string> {

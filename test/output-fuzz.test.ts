@@ -7,6 +7,9 @@
 // back. AST_OUTLINE_FUZZ_SEED=<n> replays another seed.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { CallChain, CallerGroup, CallStep, Resolved } from "../src/core/calls/types.ts";
 import type { ParsedFile } from "../src/app/repo-symbols.ts";
 import { findOne, fullView } from "../src/app/symbol-view.ts";
@@ -31,6 +34,11 @@ import { renderSkeletonText } from "../src/render/skeleton-text.ts";
 import { BINARY, binaryAvailable } from "./helpers/cli.ts";
 import { cellsCmark, inlineText, markdownProblems, RAW_UNSAFE } from "./helpers/gfm.ts";
 import { tempRepo, type TempRepo } from "./helpers/git.ts";
+import { validateRdjson, validateRdjsonStrict, validateSarif } from "./helpers/schemas.ts";
+import type { FileSides } from "../src/app/changed-sources.ts";
+import { renderChangedPatch } from "../src/render/changed-patch.ts";
+import { renderChangedRdjson } from "../src/render/changed-rdjson.ts";
+import { renderChangedSarif } from "../src/render/changed-sarif.ts";
 
 const SEED = Number(process.env.AST_OUTLINE_FUZZ_SEED ?? 20_260_501);
 const CASES = 300;
@@ -81,6 +89,25 @@ function expectNoRaw(text: string) {
   expect(raw.map((c) => c.codePointAt(0)!.toString(16))).toEqual([]);
 }
 const RAW_UNSAFE_ALL = new RegExp(RAW_UNSAFE.source, "gu");
+
+/**
+ * ajv's uri-reference pattern stops matching past ~64k characters (a regex engine limit), and
+ * the fuzz makes paths of up to 80k: such a URI is checked here to be only unreserved characters,
+ * slashes and %-escapes, then shortened for the schema check.
+ */
+function withShortUris(log: any): any {
+  const copy = structuredClone(log);
+  const visit = (node: any) => {
+    if (!node || typeof node !== "object") return;
+    if (typeof node.uri === "string" && node.uri.length > 8000) {
+      expect(node.uri).toMatch(/^(?:[A-Za-z0-9\-_.!~*'()\/]|%[0-9A-F]{2})*$/);
+      node.uri = node.uri.slice(0, 100).replace(/%[0-9A-F]?$/, "");
+    }
+    for (const v of Object.values(node)) visit(v);
+  };
+  visit(copy);
+  return copy;
+}
 
 function lineCount(text: string): number {
   expect(text.endsWith("\n")).toBe(true);
@@ -215,6 +242,54 @@ describe(`output fuzz, seed ${SEED}, ${CASES} cases`, () => {
         const props = Object.fromEntries(m![1].split(",").map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]));
         expect(Object.keys(props)).toEqual(["file", "line", "endLine", "title"]);
         expect(paths.has(unescapeProp(props.file))).toBe(true);
+      }
+    }
+  }, TIMEOUT);
+
+  test("changed sarif, rdjson and patch", () => {
+    const r = rng(SEED + 5);
+    for (let i = 0; i < CASES; i++) {
+      const set = changeSet(r);
+      const all = set.files.flatMap((f) => f.symbols);
+
+      const sarifText = renderChangedSarif(set, r.pick(["note", "warning", "error"] as const));
+      expectNoRaw(sarifText);
+      const sarif = JSON.parse(sarifText);
+      expect(validateSarif(withShortUris(sarif))).toEqual([]);
+      const results = sarif.runs[0].results;
+      expect(results.length).toBe(all.length);
+      results.forEach((res: any, k: number) => {
+        expect(res.message.text).not.toMatch(RAW_UNSAFE_ALL);
+        const logical = res.locations[0].logicalLocations?.[0];
+        if (logical) expect(logical.fullyQualifiedName).toBe(all[k].qualifiedName);
+      });
+
+      const rdText = renderChangedRdjson(set);
+      expectNoRaw(rdText);
+      const rd = JSON.parse(rdText);
+      expect(validateRdjson(rd)).toEqual([]);
+      expect(validateRdjsonStrict(rd)).toEqual([]);
+      expect(rd.diagnostics.length).toBe(all.length);
+
+      // Both sides' text from the same pools (control characters and all); lines are the files' bytes.
+      const sides = new Map<string, FileSides>();
+      for (const f of set.files) {
+        const text = () => Array.from({ length: r.int(0, 12) }, () => word(r)).join("\n") + (r.chance(0.8) ? "\n" : "");
+        const side: FileSides = { status: f.status, path: f.path, oldMode: f.status === "added" ? "000000" : "100644", newMode: f.status === "deleted" ? "000000" : "100644" };
+        if (f.oldPath) side.oldPath = f.oldPath;
+        if (f.status !== "added") side.old = new TextEncoder().encode(text());
+        if (f.status !== "deleted") side.new = new TextEncoder().encode(text());
+        sides.set(f.path, side);
+      }
+      const patch = Buffer.from(renderChangedPatch(set, sides)).toString("latin1");
+      // Our own lines (headers, hunk headers, notes) hold no raw unsafe character; every other line is a diff line.
+      let inHunk = false;
+      for (const line of patch.split("\n").slice(0, -1)) {
+        if (inHunk && /^[ +\-\\]/.test(line) && !/^(--- |\+\+\+ )/.test(line)) continue;
+        inHunk = line.startsWith("@@ ");
+        const own = Buffer.from(line, "latin1").toString("utf8");
+        expect(own).toMatch(/^(# |diff --git |--- |\+\+\+ |@@ -\d+(,\d+)? \+\d+(,\d+)? @@|new file mode |deleted file mode |old mode |new mode |rename (from|to) |copy (from|to) )/);
+        expect(own.replace(/\t$/, "")).not.toMatch(RAW_UNSAFE_ALL);
       }
     }
   }, TIMEOUT);
@@ -372,6 +447,28 @@ describe.skipIf(!available)(`output fuzz through the binary, seed ${SEED}`, () =
     const commands = gh.split("\n").filter((l) => l.trimStart().startsWith("::"));
     expect(commands.length).toBe(kt.length);
     for (const c of commands) expect(c).toMatch(/^::notice file=[^:]*,line=1,endLine=1,title=Signature changed%3A /);
+
+    const sarif = run([...base, "--format", "sarif"]).out;
+    expectNoRaw(sarif);
+    expect(validateSarif(JSON.parse(sarif))).toEqual([]);
+    expect(JSON.parse(sarif).runs[0].results.length).toBe(total);
+    const rdjson = run([...base, "--format", "rdjson"]).out;
+    expectNoRaw(rdjson);
+    expect(validateRdjsonStrict(JSON.parse(rdjson))).toEqual([]);
+    // The patch applies to a checkout of the base and gives the head, odd names and all.
+    const patch = spawnSync(BINARY, [...base, "--format", "patch"], { cwd: repo.path, maxBuffer: 64 * 1024 * 1024 });
+    expect(patch.status).toBe(0);
+    const dir = mkdtempSync(join(tmpdir(), "ast-outline-fuzz-apply-"));
+    try {
+      writeFileSync(join(dir, "p.diff"), patch.stdout);
+      repo.git("worktree", "add", "-q", "--detach", join(dir, "wt"), "HEAD~1");
+      const applied = spawnSync("git", ["apply", join(dir, "p.diff")], { cwd: join(dir, "wt"), encoding: "utf8" });
+      expect(applied.stderr).toBe("");
+      spawnSync("git", ["add", "-A"], { cwd: join(dir, "wt") });
+      expect(spawnSync("git", ["diff", "--cached", "--name-only", "HEAD@{0}", repo.git("rev-parse", "HEAD").trim()], { cwd: join(dir, "wt"), encoding: "utf8" }).stdout).toBe("");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, TIMEOUT);
 
   test("symbol, calls and callers", () => {

@@ -5,7 +5,7 @@ import { LANGUAGES, buildRegistry, REGISTRY } from "../src/core/languages/regist
 import { Query } from "web-tree-sitter";
 import { loadGrammar, loadQuery } from "../src/core/parse/parser.ts";
 import { assets } from "../src/core/parse/assets.ts";
-import { detectLanguage, shebangInterpreter } from "../src/core/languages/detect.ts";
+import { detectLanguage, HEAD_BYTES, languageByName, nameAllows, shebangInterpreter } from "../src/core/languages/detect.ts";
 import { SYMBOL_KINDS } from "../src/core/types.ts";
 import { fixtureCases } from "./golden.test.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
@@ -66,21 +66,49 @@ describe("language registry", () => {
     expect(() => buildRegistry([...LANGUAGES, { ...LANGUAGES[0], id: "other" }])).toThrow(/claimed by/);
   });
 
-  test("detection: override, shebang, extension", () => {
-    expect(detectLanguage("x.py", undefined)?.id).toBe("python");
-    expect(detectLanguage("x.TS", undefined)?.id).toBe("typescript");
-    expect(detectLanguage("script", "#!/usr/bin/env python3\nprint(1)\n")?.id).toBe("python");
-    expect(detectLanguage("script", "#!/usr/bin/env -S node --harmony\n")?.id).toBe("javascript");
-    expect(detectLanguage("x.txt", undefined)).toBeUndefined();
-    expect(detectLanguage("x.txt", undefined, "python")?.id).toBe("python");
+  test("detection: override, name, a dialect's #! line, shared extension, then #!", () => {
+    const text = (s: string) => new TextEncoder().encode(s);
+    const none = new Uint8Array(0);
+    expect(detectLanguage("x.py", none)?.id).toBe("python");
+    expect(detectLanguage("x.TS", none)?.id).toBe("typescript");
+    expect(detectLanguage("script", text("#!/usr/bin/env python3\nprint(1)\n"))?.id).toBe("python");
+    expect(detectLanguage("script", text("#!/usr/bin/env -S node --harmony\n"))?.id).toBe("javascript");
+    expect(detectLanguage("x.txt", none)).toBeUndefined();
+    expect(detectLanguage("x.txt", none, "python")?.id).toBe("python");
     expect(shebangInterpreter("#!/usr/bin/python3.11\n")).toBe("python3");
     expect(REGISTRY.byExtension.get(".tsx")?.id).toBe("tsx");
-    expect(detectLanguage("Rakefile", undefined)?.id).toBe("ruby");
-    expect(detectLanguage("bin/setup", "#!/usr/bin/env ruby\n")?.id).toBe("ruby");
-    expect(detectLanguage("deploy", "#!/bin/zsh\nf() {}\n")?.id).toBe("bash");
-    expect(detectLanguage("run", "#!/usr/bin/env luajit\nlocal function f() end\n")?.id).toBe("lua");
-    expect(detectLanguage("x.h", "#include <stdio.h>\nint f(void);\n")?.id).toBe("c");
-    expect(detectLanguage("x.h", "#pragma once\nnamespace geo {\nclass Shape {};\n}\n")?.id).toBe("cpp");
-    expect(detectLanguage("x.h", "struct S { int x; };\ntemplate <typename T> T id(T x);\n")?.id).toBe("cpp");
+    expect(detectLanguage("Rakefile", none)?.id).toBe("ruby");
+    expect(detectLanguage("bin/setup", text("#!/usr/bin/env ruby\n"))?.id).toBe("ruby");
+    expect(detectLanguage("deploy", text("#!/bin/zsh\nf() {}\n"))?.id).toBe("zsh");
+    expect(detectLanguage("run", text("#!/usr/bin/env luajit\nlocal function f() end\n"))?.id).toBe("lua");
+    expect(detectLanguage("x.h", text("#include <stdio.h>\nint f(void);\n"))?.id).toBe("c");
+    expect(detectLanguage("x.h", text("#pragma once\nnamespace geo {\nclass Shape {};\n}\n"))?.id).toBe("cpp");
+    expect(detectLanguage("x.h", text("struct S { int x; };\ntemplate <typename T> T id(T x);\n"))?.id).toBe("cpp");
+    // The name wins over a #! line naming another grammar's language; a dialect's #! line wins.
+    expect(detectLanguage("cli.ts", text("#!/usr/bin/env node\nconst x: number = 1;\n"))?.id).toBe("typescript");
+    expect(detectLanguage("setup.sh", text("#!/usr/bin/env zsh\nsetopt extendedglob\n"))?.id).toBe("zsh");
+    expect(detectLanguage("env.zsh", text("#!/bin/bash\nexport A=1\n"))?.id).toBe("bash");
+    expect(detectLanguage("x.zsh", none)?.id).toBe("zsh");
+    expect(detectLanguage(".zshrc", none)?.id).toBe("zsh");
+  });
+
+  test("detection reads the first 64 KiB, whatever the caller passes", () => {
+    const late = new TextEncoder().encode(`${"int f(void);\n".repeat(6000)}namespace late {}\n`);
+    expect(late.length).toBeGreaterThan(HEAD_BYTES);
+    expect(detectLanguage("x.h", late)?.id).toBe("c");
+    const early = new TextEncoder().encode(`${"int f(void);\n".repeat(100)}namespace early {}\n${"int g(void);\n".repeat(6000)}`);
+    expect(detectLanguage("x.h", early)?.id).toBe("cpp");
+    expect(detectLanguage("x.h", early.subarray(0, HEAD_BYTES))?.id).toBe("cpp");
+  });
+
+  test("what a name allows: a record of unchanged content is trusted only for these", () => {
+    expect(languageByName("a/b.h")?.id).toBe("c");
+    expect(nameAllows("a/b.h", "c")).toBe(true);
+    expect(nameAllows("a/b.h", "cpp")).toBe(true);
+    expect(nameAllows("a/b.sh", "zsh")).toBe(true);
+    expect(nameAllows("a/b.zsh", "bash")).toBe(true);
+    expect(nameAllows("a/b.c", "cpp")).toBe(false);
+    expect(nameAllows("a/b.ts", "javascript")).toBe(false);
+    expect(nameAllows("a/b.txt", "python")).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ const cases = readdirSync(DIR).filter((f) => !f.endsWith(".txt"));
 
 async function render(file: string): Promise<string> {
   const { outline, file: read } = await outlineFile(testEnv(), join(DIR, file));
-  const scan = await scanSource(decodeSource(read.bytes), detectLanguage(file, undefined)!);
+  const scan = await scanSource(decodeSource(read.bytes), detectLanguage(file, read.bytes)!);
   if (!scan) throw new Error(`no skeleton query for ${file}`);
   const fns = flatten(outline.symbols).filter((s) => s.kind === "function" || s.kind === "method");
   const parts: string[] = [];

@@ -10,7 +10,10 @@
 (class_specifier name: (_) @name body: (field_declaration_list) @body) @definition.class
 (struct_specifier name: (_) @name body: (field_declaration_list) @body) @definition.struct
 (union_specifier name: (_) @name body: (field_declaration_list) @body) @definition.struct
-(enum_specifier name: (_) @name body: (enumerator_list) @body) @definition.enum
+; An anonymous `enum : unsigned { A }` parses with a MISSING (empty) name: like `enum { A }`, no
+; container, its enumerators in the enclosing scope (where C++ puts them).
+((enum_specifier name: (_) @name body: (enumerator_list) @body) @definition.enum
+ (#match? @name "."))
 (type_definition
   type: [(struct_specifier !name body: (field_declaration_list) @body) (union_specifier !name body: (field_declaration_list) @body)]
   declarator: (type_identifier) @name) @definition.struct
@@ -23,6 +26,7 @@
 (type_definition declarator: (_) @name
   (#declarator? @name "^(pointer_declarator |function_declarator parenthesized_declarator pointer_declarator )?type_identifier$")) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
+(concept_definition name: (identifier) @name . (_) @body) @definition.type
 
 ; Constructors: in a class body, named like the class.
 ((function_definition declarator: (_) @name body: (_)? @body) @definition.constructor
@@ -48,6 +52,13 @@
   (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator qualified_identifier$")) @definition.method
 (function_definition declarator: (_) @name body: (_)? @body
   (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")) @definition.function
+
+; Conversion operators: `operator bool() const` is named `operator bool`.
+(function_definition declarator: (operator_cast) @name body: (_)? @body
+  (#name-before? @name "declarator")) @definition.function
+((declaration declarator: (operator_cast) @name) @declaration.method
+ (#name-before? @name "declarator")
+ (#ancestors? @declaration.method "^(template_declaration )?field_declaration_list( |$)"))
 
 ; Member declarations inside a class body.
 ((field_declaration declarator: (_) @name) @declaration.method

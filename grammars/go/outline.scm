@@ -43,10 +43,11 @@
   name: (field_identifier) @name
   !body) @declaration.method
 
-; Package-level constants and variables.
-((source_file (const_declaration (const_spec name: (identifier) @name)) @definition.constant)
+; Package-level constants and variables. A spec's names are its direct identifiers: with the
+; field, `(const_spec name: ...)` matches only the first of `A, B = 1, 2`.
+((source_file (const_declaration (const_spec (identifier) @name)) @definition.constant)
  (#not-match? @definition.constant "^const\\s*\\("))
-(source_file (const_declaration "(" (const_spec name: (identifier) @name) @definition.constant))
+(source_file (const_declaration "(" (const_spec (identifier) @name) @definition.constant))
 ((source_file (var_declaration (var_spec name: (identifier) @name)) @definition.variable)
  (#not-match? @definition.variable "^var\\s*\\("))
 (source_file (var_declaration (var_spec_list (var_spec name: (identifier) @name) @definition.variable)))

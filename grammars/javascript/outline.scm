@@ -19,7 +19,13 @@
   name: (property_identifier) @name
   body: (statement_block) @body
   (#eq? @name "constructor")) @definition.constructor
-; `if (a) {` inside an error region parses as an object method named `if`: not a definition.
+; `if (a) {` inside an error region parses as a method named `if`: not a definition there;
+; in a class body or an object literal a keyword is a method name like any other (`catch()`).
+((method_definition
+  name: (property_identifier) @name
+  body: (statement_block) @body) @definition.method @_in
+ (#match? @name "^(if|for|while|switch|catch|with|do|else|return|function|class)$")
+ (#parent? @_in "^(class_body|object)(\\.member)?$"))
 (method_definition
   name: [(property_identifier) (private_property_identifier) (string) (computed_property_name) (number)] @name
   body: (statement_block) @body
@@ -118,3 +124,23 @@
   (variable_declaration
     (variable_declarator name: (identifier) @name value: (_)? @value)) @definition.variable
   (#not-match? @value "^require\\("))
+; Destructured module-level names: `const { a, b: c, d = 1, ...e } = o`, `const [x, , y] = a`
+; (each name its own definition of the whole statement). Rooted at the pattern, checked to be
+; the name of a module-level declarator, then moved up to the declaration; `require()` is an import.
+((object_pattern
+   [(shorthand_property_identifier_pattern) @name
+    (pair_pattern value: (identifier) @name)
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name)
+    (rest_pattern (identifier) @name)]) @definition.variable
+ (#ancestors? @definition.variable "^variable_declarator (lexical|variable)_declaration (export_statement )?program( |$)")
+ (#parent? @definition.variable "^variable_declarator\\.name$")
+ (#field-text? @definition.variable "value" "^(?!require\\s*\\()")
+ (#parent? @definition.variable "^(lexical|variable)_declaration$"))
+((array_pattern
+   [(identifier) @name
+    (assignment_pattern left: (identifier) @name)
+    (rest_pattern (identifier) @name)]) @definition.variable
+ (#ancestors? @definition.variable "^variable_declarator (lexical|variable)_declaration (export_statement )?program( |$)")
+ (#parent? @definition.variable "^variable_declarator\\.name$")
+ (#field-text? @definition.variable "value" "^(?!require\\s*\\()")
+ (#parent? @definition.variable "^(lexical|variable)_declaration$"))

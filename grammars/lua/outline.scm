@@ -18,8 +18,11 @@
   (assignment_statement
     (variable_list . name: (identifier) @name)
     (expression_list . value: (function_definition body: (block)? @body)))) @definition.function
+; `M["g"] = function() end` is `M.g` too.
 (assignment_statement
-  (variable_list . name: (dot_index_expression table: (_) @qualifier field: (identifier) @name))
+  (variable_list . name: [
+    (dot_index_expression table: (_) @qualifier field: (identifier) @name)
+    (bracket_index_expression table: (_) @qualifier field: (string content: (_) @name))])
   (expression_list . value: (function_definition body: (block)? @body))) @definition.function
 ; (Not the assignment inside `local h = ...`: that one is the local above.)
 ((assignment_statement
@@ -27,7 +30,7 @@
    (expression_list . value: (function_definition body: (block)? @body))) @definition.function
  (#ancestors? @definition.function "^(chunk|block)"))
 ; `{ f = function() end }`: a function field of a table constructor.
-(field name: (identifier) @name value: (function_definition body: (block)? @body)) @definition.function
+(field name: [(identifier) @name (string content: (_) @name)] value: (function_definition body: (block)? @body)) @definition.function
 
 ; The module table: the file-scope local the chunk ends by returning (`local M = {}` ...
 ; `return M`).

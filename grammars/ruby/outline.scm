@@ -30,17 +30,11 @@
 (singleton_method name: (_) @name body: (_)? @body) @definition.function
 (method name: (_) @name body: (_)? @body) @definition.function
 
-; attr_reader :a / attr_accessor :a, :b: one property per name (a single name takes the
-; whole call, so its signature reads `attr_reader :a`).
+; attr_reader :a / attr_accessor :a, :b: one property per name, each the whole call (its
+; signature reads `attr_accessor :a, :b`).
 ; Rooted at the argument list, the call checked by the engine (#parent?, #field-text?).
-((argument_list . (simple_symbol) @name .) @definition.property
+((argument_list (simple_symbol) @name) @definition.property
  (#parent? @definition.property "^call\\.arguments$")
  (#field-text? @definition.property "method" "^attr_(reader|writer|accessor)$"))
-((argument_list (simple_symbol) @name @definition.property . (_)) @_args
- (#parent? @_args "^call\\.arguments$")
- (#field-text? @_args "method" "^attr_(reader|writer|accessor)$"))
-((argument_list (_) . (simple_symbol) @name @definition.property) @_args
- (#parent? @_args "^call\\.arguments$")
- (#field-text? @_args "method" "^attr_(reader|writer|accessor)$"))
 
 (assignment left: (constant) @name) @definition.constant

@@ -7,6 +7,9 @@
 
 (interface_declaration name: (type_identifier) @name body: (_) @body) @definition.interface
 (enum_declaration name: (identifier) @name body: (enum_body) @body) @definition.enum
+; Enum members: `A`, `B = 2`, `"c" = 3` (a bare member is the name node itself).
+(enum_body name: (property_identifier) @name @definition.constant)
+(enum_assignment name: [(property_identifier) @name (string (string_fragment) @name)]) @definition.constant
 (type_alias_declaration name: (type_identifier) @name) @definition.type
 ; `namespace A.B {}` is one namespace named A.B; `declare module "x" {}` is module x.
 (internal_module name: (_) @name body: (statement_block) @body) @definition.namespace
@@ -29,7 +32,13 @@
   name: (property_identifier) @name
   body: (statement_block) @body
   (#eq? @name "constructor")) @definition.constructor
-; `if (a) {` inside an error region parses as an object method named `if`: not a definition.
+; `if (a) {` inside an error region parses as a method named `if`: not a definition there;
+; in a class body or an object literal a keyword is a method name like any other (`catch()`).
+((method_definition
+  name: (property_identifier) @name
+  body: (statement_block) @body) @definition.method @_in
+ (#match? @name "^(if|for|while|switch|catch|with|do|else|return|function|class)$")
+ (#parent? @_in "^(class_body|object)(\\.member)?$"))
 (method_definition
   name: [(property_identifier) (private_property_identifier) (string) (computed_property_name) (number)] @name
   body: (statement_block) @body
@@ -141,6 +150,26 @@
   (variable_declaration
     (variable_declarator name: (identifier) @name value: (_)? @value)) @definition.variable
   (#not-match? @value "^require\\("))
+; Destructured module-level names: `const { a, b: c, d = 1, ...e } = o`, `const [x, , y] = a`
+; (each name its own definition of the whole statement). Rooted at the pattern, checked to be
+; the name of a module-level declarator, then moved up to the declaration; `require()` is an import.
+((object_pattern
+   [(shorthand_property_identifier_pattern) @name
+    (pair_pattern value: (identifier) @name)
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name)
+    (rest_pattern (identifier) @name)]) @definition.variable
+ (#ancestors? @definition.variable "^variable_declarator (lexical|variable)_declaration (export_statement )?program( |$)")
+ (#parent? @definition.variable "^variable_declarator\\.name$")
+ (#field-text? @definition.variable "value" "^(?!require\\s*\\()")
+ (#parent? @definition.variable "^(lexical|variable)_declaration$"))
+((array_pattern
+   [(identifier) @name
+    (assignment_pattern left: (identifier) @name)
+    (rest_pattern (identifier) @name)]) @definition.variable
+ (#ancestors? @definition.variable "^variable_declarator (lexical|variable)_declaration (export_statement )?program( |$)")
+ (#parent? @definition.variable "^variable_declarator\\.name$")
+ (#field-text? @definition.variable "value" "^(?!require\\s*\\()")
+ (#parent? @definition.variable "^(lexical|variable)_declaration$"))
 ; declare const X: T;
 (program
   (ambient_declaration

@@ -5,8 +5,7 @@
 // the workspace (a `..` path, an absolute one, a symlink out) counts as not in the workspace.
 import { flatten, resolveSymbol } from "../core/symbols/find.ts";
 import { moduleCandidates } from "../core/calls/modules.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
-import { REGISTRY } from "../core/languages/registry.ts";
+import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
 import type { CallSite, ImportBinding } from "../core/skeleton/scan.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import type { CallTarget, Resolved } from "../core/calls/types.ts";
@@ -43,8 +42,9 @@ export function callResolver(repo: RepoSymbols): CallResolver {
     return p;
   };
 
-  const inModule = async (fromPath: string, module: string, symbolName: string): Promise<CallTarget | undefined> => {
-    for (const candidate of moduleCandidates(fromPath, module, detectLanguage(fromPath, undefined), roots)) {
+  /** `fromLanguage`: the language `fromPath` was outlined in (one decision per file). */
+  const inModule = async (fromPath: string, fromLanguage: LanguageSpec | undefined, module: string, symbolName: string): Promise<CallTarget | undefined> => {
+    for (const candidate of moduleCandidates(fromPath, module, fromLanguage, roots)) {
       if (repo.access.probe(candidate) !== "file") continue; // missing, a folder, or outside: not this one
       try {
         const path = repo.access.locate(candidate);
@@ -85,8 +85,8 @@ export function callResolver(repo: RepoSymbols): CallResolver {
       // 2. Imports.
       const imp = matchImport(from.file.scan?.imports ?? [], receiver, name);
       if (imp) {
-        const target = (await inModule(from.path, imp.module, imp.symbol)) ??
-          (imp.alsoModule ? await inModule(from.path, imp.alsoModule, imp.symbol.split(".").pop()!) : undefined);
+        const target = (await inModule(from.path, spec, imp.module, imp.symbol)) ??
+          (imp.alsoModule ? await inModule(from.path, spec, imp.alsoModule, imp.symbol.split(".").pop()!) : undefined);
         if (target) return { resolution: "import", target };
         // A module path of this workspace that no file maps to (the registry's localModules):
         // fall through to a name-match rather than call it outside.

@@ -8,7 +8,7 @@ import { splitLines, type DiffSide } from "../core/diff/source.ts";
 import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
 import { OutlineError, usageError } from "../core/errors.ts";
 import { OutlineLimitError } from "../core/parse/limits.ts";
-import { detectLanguage as detectByName } from "../core/languages/detect.ts";
+import { detectLanguage as detectByContent, languageByName as languageByPlainName } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { outlineSource } from "../core/outline/outline.ts";
 import { commentSpans, rowRuns } from "../core/parse/comments.ts";
@@ -41,9 +41,19 @@ export interface ChangedOptions {
 
 const REGULAR = new Set(["100644", "100755"]);
 
-/** Language detection by a git path; one that is not UTF-8 (quoted, see names.ts) goes by its decoded name. */
-function detectLanguage(path: string, head: Uint8Array | undefined): LanguageSpec | undefined {
-  return detectByName(undecodablePath(path)?.decoded ?? path, head);
+/** A git path as a name to detect by: one that is not UTF-8 (names.ts) goes by its decoded name. */
+function plainName(path: string): string {
+  return undecodablePath(path)?.decoded ?? path;
+}
+
+/** The one language decision (detect.ts), from the file's name and content. */
+function detectLanguage(path: string, content: Uint8Array): LanguageSpec | undefined {
+  return detectByContent(plainName(path), content);
+}
+
+/** Which language the name alone points to (a candidate; the content decides). */
+function languageByName(path: string): LanguageSpec | undefined {
+  return languageByPlainName(plainName(path));
 }
 
 /** Symbols are compared, imports never: their query patterns are not even compiled. */
@@ -91,7 +101,7 @@ async function changesFrom(
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
 
   // Only files a language could claim are read: by name, or (no extension) by a `#!` line.
-  const mayParse = (path: string) => detectLanguage(path, undefined) !== undefined || !/\.[^/.]+$/.test(undecodablePath(path)?.decoded ?? path);
+  const mayParse = (path: string) => languageByName(path) !== undefined || !/\.[^/.]+$/.test(plainName(path));
   const blobIds: string[] = [];
   for (const p of paths) {
     if (p.oldBlob && REGULAR.has(p.oldMode) && mayParse(p.oldPath ?? p.path)) blobIds.push(p.oldBlob);
@@ -100,7 +110,7 @@ async function changesFrom(
   // Compile what parsing will need while git reads the blobs (wall time: git runs in its own
   // process). The outline query only when there is no cache to answer outlines from.
   const store = trustedCache(env, root);
-  const warm = warmUp(paths.map((p) => detectLanguage(p.path, undefined) ?? (p.oldPath ? detectLanguage(p.oldPath, undefined) : undefined)), !store);
+  const warm = warmUp(paths.map((p) => languageByName(p.path) ?? (p.oldPath ? languageByName(p.oldPath) : undefined)), !store);
   const blobs = await readBlobsOnce(blobIds);
   await warm;
 
@@ -204,7 +214,7 @@ function failureReason(e: unknown): string {
 function skippedInput(p: ChangedPath, reason: string): FileInput {
   const input: FileInput = { path: p.path, status: p.status, skipped: reason };
   if (p.oldPath !== undefined) input.oldPath = p.oldPath;
-  const lang = detectLanguage(p.path, undefined) ?? (p.oldPath ? detectLanguage(p.oldPath, undefined) : undefined);
+  const lang = languageByName(p.path) ?? (p.oldPath ? languageByName(p.oldPath) : undefined);
   if (lang) input.language = lang.id;
   return input;
 }
@@ -217,11 +227,11 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   if (modes.includes("160000")) return { ...input, skipped: "submodule" };
   if (modes.includes("120000")) return { ...input, skipped: "symlink" };
 
-  const newLang = newBytes ? detectLanguage(p.path, newBytes.subarray(0, 256)) : undefined;
-  const oldLang = oldBytes ? detectLanguage(p.oldPath ?? p.path, oldBytes.subarray(0, 256)) : undefined;
+  const newLang = newBytes ? detectLanguage(p.path, newBytes) : undefined;
+  const oldLang = oldBytes ? detectLanguage(p.oldPath ?? p.path, oldBytes) : undefined;
   const language = newLang ?? oldLang;
   if (!language || (newBytes && !newLang) || (oldBytes && !oldLang) || (!newBytes && !oldBytes)) {
-    const lang = detectLanguage(p.path, undefined) ?? detectLanguage(p.oldPath ?? p.path, undefined);
+    const lang = languageByName(p.path) ?? languageByName(p.oldPath ?? p.path);
     if (lang) input.language = lang.id;
     return { ...input, skipped: [oldBytes, newBytes].some((b) => b && looksBinary(b)) ? "binary" : lang ? "unreadable" : "unsupported language" };
   }

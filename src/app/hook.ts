@@ -2,7 +2,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { inputError } from "../core/errors.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { diskSource } from "../io/disk-source.ts";
 import type { Env } from "../io/env.ts";
 import { gitDirs, gitPath, readBlobs, findRepoRoot, notARepository, stagedBlobIds, stagedFiles } from "../io/git.ts";
@@ -131,7 +131,7 @@ function uninstallFrom(place: HookPlace): string[] {
 export async function runHook(env: Env): Promise<RefreshResult> {
   const root = findRepoRoot(env, env.cwd);
   if (!root) throw notARepository();
-  const paths = stagedFiles(env, root).filter((p) => detectLanguage(p, undefined));
+  const paths = stagedFiles(env, root).filter((p) => languageByName(p));
   const ids = stagedBlobIds(env, root, paths);
   const blobs = await readBlobs(env, root, [...new Set(ids.values())]);
   const contents = new Map<string, Uint8Array>();

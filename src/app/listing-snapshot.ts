@@ -19,7 +19,7 @@ import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { CACHE_DIR, CACHE_FORMAT, RACY_WINDOW_MS } from "../core/cache/format.ts";
 import { undecodablePath } from "../io/names.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { git } from "../io/git.ts";
 import { openCache } from "../io/cache-store.ts";
 import { settleCache, type CacheCheck } from "../io/cache-trust.ts";
@@ -216,7 +216,7 @@ export async function listAndRecord(
     }
     lines.push(`@\t${escape(p || ".")}\t${fp}`);
   }
-  for (const p of listed) if (detectLanguage(undecodablePath(p)?.decoded ?? p, undefined)) lines.push(`=\t${escape(p)}`);
+  for (const p of listed) if (languageByName(undecodablePath(p)?.decoded ?? p)) lines.push(`=\t${escape(p)}`);
   lines.push(END, "");
   io.write(lines.join("\n"));
   return listed;

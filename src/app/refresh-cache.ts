@@ -7,7 +7,7 @@
 import { CACHE_DIR, objectKey, recordFor, toEntry, statUnchanged, type CacheEntry, type Manifest, type ManifestRecord, type StatLike } from "../core/cache/format.ts";
 import { packObject, shardOf, type RowsLookup, type PackObjects } from "../core/cache/pack.ts";
 import { undecodablePath, UNDECODABLE_NAME } from "../io/names.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { detectLanguage, languageByName, nameAllows } from "../core/languages/detect.ts";
 import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
 import { inputError } from "../core/errors.ts";
 import { contentHash } from "../core/hash.ts";
@@ -108,7 +108,6 @@ async function openStore(opts: RefreshOptions): Promise<IndexStore> {
 /** A file pass 1 could not vouch for: it is read (or its staged content taken) in pass 2. */
 interface Candidate {
   path: string;
-  language: LanguageSpec;
   stat?: StatLike;
   staged?: Uint8Array;
 }
@@ -268,11 +267,11 @@ class RefreshRun {
       // A name that is not UTF-8 (git's quoted form, names.ts) cannot be opened by that path: named, not lost.
       const odd = undecodablePath(path);
       if (odd) {
-        if (detectLanguage(odd.decoded, undefined)) this.skip(path, UNDECODABLE_NAME);
+        if (languageByName(odd.decoded)) this.skip(path, UNDECODABLE_NAME);
         continue;
       }
-      const language = detectLanguage(path, undefined);
-      if (!language) continue;
+      // The name says whether the file can be outlined; its content decides the language (pass 2).
+      if (!languageByName(path)) continue;
       const staged = opts.contents?.get(path);
       const pre = preStat.get(path);
       let stat: StatLike | undefined;
@@ -284,7 +283,7 @@ class RefreshRun {
       result.seen++;
       if (stat) {
         const rec = manifest.files[path];
-        if (rec && rec.language === language.id && (pre ? pre.objectOk : statUnchanged(rec, stat) && this.objectOk(rec))) {
+        if (rec && nameAllows(path, rec.language) && (pre ? pre.objectOk : statUnchanged(rec, stat) && this.objectOk(rec))) {
           result.reused++;
           result.keys.set(path, objectKey(rec.hash, rec.language));
           continue;
@@ -295,7 +294,7 @@ class RefreshRun {
           continue;
         }
       }
-      this.toRead.push({ path, language, stat, staged });
+      this.toRead.push({ path, stat, staged });
     }
     if (opts.prune) {
       for (const path of Object.keys(manifest.files)) if (!listed.has(path)) this.dropRecord(path);
@@ -315,7 +314,7 @@ class RefreshRun {
     this.unread = toRead.length;
     let unreadBytes = toRead.reduce((n, c) => n + sizeOf(c), 0);
     for (let i = 0; i < toRead.length; i++) {
-      const { path, language, staged } = toRead[i];
+      const { path, staged } = toRead[i];
       let stat = toRead[i].stat;
       this.unread--;
       unreadBytes -= sizeOf(toRead[i]);
@@ -332,6 +331,7 @@ class RefreshRun {
         this.skip(path, skipped);
         continue;
       }
+      const language = detectLanguage(path, bytes)!;
       const hash = contentHash(bytes);
       const recordStat = !staged || this.workTreeHas(path, hash);
       if (staged && recordStat) stat = this.source.stat(path);

@@ -11,7 +11,7 @@ import { outlineRead, type OutlinedFile } from "./outline-file.ts";
 import { scanSource, type FileScan } from "../core/skeleton/scan.ts";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { REGISTRY } from "../core/languages/registry.ts";
 import { pathFilter } from "../core/text/glob.ts";
 import { OutlineError } from "../core/errors.ts";
 import { contentHash } from "../core/hash.ts";
@@ -126,7 +126,8 @@ export function repoSymbols(env: Env, access: FileAccess, cache = new ParseCache
       const e = cache.read(located, file, readAt);
       if (!e.parsed) {
         const outlined = await outlineRead(here, file);
-        const language = detectLanguage(file.path, file.bytes.subarray(0, 256), undefined)!;
+        // The language the outline was made in: the one decision (detect.ts), not a second guess.
+        const language = REGISTRY.byId.get(outlined.outline.language)!;
         const scan = await scanSource(decodeSource(file.bytes), language);
         e.parsed = { ...outlined, scan };
       }

@@ -9,7 +9,7 @@ import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import { buildSkeleton, findDrill } from "../core/skeleton/skeleton.ts";
 import { outerNames, scanScope, symbolChain, type OuterName } from "../core/skeleton/free-names.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { REGISTRY } from "../core/languages/registry.ts";
 import { callResolver } from "./call-resolver.ts";
 import type { OutlinedFile } from "./outline-file.ts";
 import type { ParsedFile, RepoSymbols } from "./repo-symbols.ts";
@@ -57,7 +57,8 @@ const scopeCache = new WeakMap<OutlinedFile, ReturnType<typeof scanScope>>();
 async function outerNamesOf(file: OutlinedFile, symbol: OutlineSymbol): Promise<OuterName[]> {
   const chain = symbolChain(file.outline.symbols, symbol);
   if (!chain || chain.length < 2) return [];
-  const language = detectLanguage(file.file.path, file.file.bytes.subarray(0, 256), undefined);
+  // The language the outline was made in: one decision per file.
+  const language = REGISTRY.byId.get(file.outline.language);
   if (!language) return [];
   // Only a function inside a function has outer names: skip the parse for methods and the like.
   if (!chain.slice(0, -1).some((s) => s.kind === "function" || s.kind === "method" || s.kind === "constructor")) return [];

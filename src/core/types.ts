@@ -36,6 +36,12 @@ export interface Diagnostic {
   column?: number;
 }
 
+/** 1-based, inclusive. */
+export interface LineRange {
+  startLine: number;
+  endLine: number;
+}
+
 export interface FileOutline {
   path: string;
   language: string;
@@ -45,4 +51,9 @@ export interface FileOutline {
   imports: string[];
   symbols: OutlineSymbol[];
   diagnostics: Diagnostic[];
+  /**
+   * Lines the parser could not read (error regions, less what recovery still parsed whole):
+   * definitions there may be missing. Absent when there are none.
+   */
+  unparsedRanges?: LineRange[];
 }

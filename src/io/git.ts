@@ -241,6 +241,20 @@ export function readBlobs(env: Env, root: string, ids: string[]): Promise<Map<st
   return startBlobReader(env, root)(ids);
 }
 
+/** Each blob's size from one `git cat-file --batch-check` (to leave out what is too large before reading it). */
+export async function blobSizes(env: Env, root: string, ids: string[]): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return sizes;
+  const exit = await env.processes.start("git", ["cat-file", "--batch-check"], { cwd: root, env: gitEnv(env) }).finish(unique.join("\n") + "\n");
+  checkExit(exit, "cat-file --batch-check");
+  for (const line of exit.stdout.toString("utf8").split("\n")) {
+    const m = /^([0-9a-f]+) \w+ (\d+)$/.exec(line);
+    if (m) sizes.set(m[1], Number(m[2]));
+  }
+  return sizes;
+}
+
 /**
  * Start `git cat-file --batch` now, ask for the blobs later (once): the process starts while
  * the caller still waits for other git calls, so its start is off the critical path. The first

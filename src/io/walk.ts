@@ -1,13 +1,18 @@
 // Expanding `outline <path...>` arguments into source files: directories recursively,
-// honouring .gitignore files (and .git/info/exclude), skipping hidden and vendored folders.
+// honouring .gitignore files (and .git/info/exclude), skipping vendored folders and version
+// control's own (a file in another hidden folder, `.github/`, `.vitepress/`, is source like any other).
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { CACHE_DIR } from "../core/cache/format.ts";
 import ignore, { type Ignore } from "ignore";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { statOrThrow } from "./files.ts";
 import { decodeName, isUtf8, UNDECODABLE_NAME } from "./names.ts";
 import { nodeProbe } from "./node-probe.ts";
 import { workTreeAbove } from "./work-tree.ts";
+
+/** Folders of version control and of this tool's cache: never source. */
+const NEVER_WALKED = new Set([".git", ".hg", ".svn", CACHE_DIR]);
 
 /** Folders that hold other people's code or build output. */
 export const VENDORED_DIRS = new Set([
@@ -116,12 +121,12 @@ function walkDir(walk: Walk, dir: string, levels: IgnoreLevel[]): void {
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const undecodable = undecodableNames(resolve(base, dir), entries);
   for (const entry of entries) {
-    if (entry.name.startsWith(".")) continue; // hidden, like ripgrep; .git included
+    if (NEVER_WALKED.has(entry.name)) continue;
     const raw = undecodable?.get(entry.name);
     if (raw) {
-      // The decoded name (U+FFFD for the bad bytes) opens nothing: say which file, as git quotes it.
+      // The decoded name (U+FFFD for the bad bytes) opens nothing: say which file, by its bytes.
       const shown = decodeName(dir === "." ? raw : Buffer.concat([Buffer.from(`${dir}/`), raw]));
-      if (entry.isDirectory() || detectLanguage(entry.name, undefined)) notes.push({ path: shown, reason: UNDECODABLE_NAME, problem: true });
+      if (entry.isDirectory() || languageByName(entry.name)) notes.push({ path: shown, reason: UNDECODABLE_NAME, problem: true });
       continue;
     }
     const path = dir === "." ? entry.name : join(dir, entry.name);
@@ -134,7 +139,7 @@ function walkDir(walk: Walk, dir: string, levels: IgnoreLevel[]): void {
       walkDir(walk, path, here);
     } else if (entry.isFile()) {
       if (isIgnored(base, path, false, here)) continue;
-      if (!detectLanguage(path, undefined)) continue; // shebang scripts are found only when named
+      if (!languageByName(path)) continue; // shebang scripts are found only when named
       out.push({ path, explicit: false });
     }
   }

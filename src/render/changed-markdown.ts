@@ -1,71 +1,167 @@
-// `changed --format markdown`: a PR comment. Grouped by file; within the comment renames, moves
-// and signature changes come first. Kept under GitHub's 65,536-character comment limit with an
-// honest "and N more" when cut. Names, paths and signatures are code spans (markdown.ts).
+// `changed --format markdown`: a PR comment. It opens with the sticky-comment marker (a bot
+// finds its own comment by it and edits it in place), a title with the counts, then:
+//   1. "Check first": every rename, move, removal and signature change, across files;
+//   2. the other symbol changes, grouped by file (folded into <details> when there are many);
+//   3. the files without symbol changes (unsupported language, binary, skipped, renamed only)
+//      as one line of counts, their names folded under it.
+// Kept under GitHub's 65,536-character comment limit with an honest "and N more" when cut.
+// Names, paths and signatures are code spans (markdown.ts); everything else is our own text.
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
 import { fileNote, flags, lines, priority, short, symbolCount } from "./changed-common.ts";
 import { cutText } from "../core/text/quote.ts";
 import { codeSpan, mdName, mdPath, mdSignature, NAME_SHOWN_MAX } from "./markdown.ts";
 
 export const MARKDOWN_LIMIT = 60_000;
+/** The hidden line a bot looks for to find and update its own comment. */
+export const STICKY_MARKER = "<!-- ast-outline:changed -->";
+/** More rows than this in the by-file part and it is folded. */
+export const FOLD_ROWS = 30;
+
+const TABLE_HEAD = "| change | symbol | lines | what changed |\n|---|---|---|---|\n";
+const CHECK_HEAD = "| change | symbol | where | what changed |\n|---|---|---|---|\n";
+/** Room kept for closing a <details> and the "and N more" line. */
+const RESERVE = 400;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export function renderChangedMarkdown(set: ChangeSet, limit = MARKDOWN_LIMIT): string {
   const total = symbolCount(set);
-  const head: string[] = [
-    `### ast-outline: ${total} symbol change${total === 1 ? "" : "s"} in ${set.files.length} file${set.files.length === 1 ? "" : "s"}`,
-    "",
-    `Base ${codeSpan(cutText(short(set.base), NAME_SHOWN_MAX))}, head ${codeSpan(cutText(short(set.head), NAME_SHOWN_MAX))}.`,
-    "",
-  ];
-  if (!set.files.length) return head.join("\n") + "No changes.\n";
-  const files = [...set.files].sort((a, b) => bestPriority(a) - bestPriority(b));
-  let text = head.join("\n");
-  let shownSymbols = 0;
-  let shownFiles = 0;
-  const reserve = 300; // room for the closing "and N more" line
-  // Only the budget cuts: every cell is capped (markdown.ts), so one row is never most of it.
-  // A file is shown with at least its first row, or not at all: never a table without rows.
-  for (const f of files) {
-    const heading = `#### ${mdPath(f.path)} (${fileNote(f, (p) => mdPath(p))})\n\n`;
-    const rows = [...f.symbols].sort((a, b) => priority(a) - priority(b)).map((s) => tableRow(s) + "\n");
-    const tableHead = rows.length ? TABLE_HEAD : "";
-    if (text.length + heading.length + tableHead.length + (rows[0]?.length ?? 0) + reserve > limit) break;
-    text += heading + tableHead;
-    shownFiles++;
-    let cut = false;
-    for (const row of rows) {
-      if (text.length + row.length + reserve > limit) {
+  const withSymbols = set.files.filter((f) => f.symbols.length > 0);
+  const quiet = set.files.filter((f) => f.symbols.length === 0);
+  const check = withSymbols.flatMap((f) => f.symbols.filter((s) => priority(s) < 3).map((s) => ({ f, s })));
+  check.sort((a, b) => priority(a.s) - priority(b.s));
+  const rest = [...withSymbols].sort((a, b) => bestPriority(a) - bestPriority(b)).map((f) => ({ f, rows: f.symbols.filter((s) => priority(s) >= 3) })).filter((x) => x.rows.length);
+
+  const title = total
+    ? `### ast-outline: ${plural(total, "symbol change")} in ${plural(set.files.length, "file")}`
+    : `### ast-outline: no symbol changes${set.files.length ? ` in ${plural(set.files.length, "file")}` : ""}`;
+  let text = `${STICKY_MARKER}\n${title}\n\nBase ${codeSpan(cutText(short(set.base), NAME_SHOWN_MAX))}, head ${codeSpan(cutText(short(set.head), NAME_SHOWN_MAX))}.${checkSummary(check.map((c) => c.s))}\n\n`;
+  if (!set.files.length) return text + "No changes.\n";
+
+  const fits = (more: string) => text.length + more.length + RESERVE <= limit;
+  const shown = { symbols: 0, files: new Set<FileChange>() };
+  let cut = false;
+
+  if (check.length) {
+    const head = `**Check first**: renamed, moved, removed or signature changed\n\n${CHECK_HEAD}`;
+    if (fits(head + checkRow(check[0].f, check[0].s))) {
+      text += head;
+      for (const { f, s } of check) {
+        const row = checkRow(f, s);
+        if (!fits(row)) {
+          cut = true;
+          break;
+        }
+        text += row;
+        shown.symbols++;
+        shown.files.add(f);
+      }
+      text += "\n";
+    } else cut = true;
+  }
+
+  const restRows = rest.reduce((n, x) => n + x.rows.length, 0);
+  if (!cut && rest.length) {
+    const fold = restRows > FOLD_ROWS;
+    if (fold) text += `<details><summary>${check.length ? "Other changes" : "Changes"}: ${plural(restRows, "symbol")} in ${plural(rest.length, "file")}</summary>\n\n`;
+    for (const { f, rows } of rest) {
+      // A file is shown with at least its first row, or not at all: never a table without rows.
+      const heading = `#### ${mdPath(f.path)} (${fileNote(f, (p) => mdPath(p))})\n\n`;
+      const ordered = [...rows].sort((a, b) => priority(a) - priority(b)).map((s) => tableRow(s));
+      if (!fits(heading + TABLE_HEAD + ordered[0])) {
         cut = true;
         break;
       }
-      text += row;
-      shownSymbols++;
+      text += heading + TABLE_HEAD;
+      shown.files.add(f);
+      for (const row of ordered) {
+        if (!fits(row)) {
+          cut = true;
+          break;
+        }
+        text += row;
+        shown.symbols++;
+      }
+      text += "\n";
+      if (cut) break;
     }
-    text += "\n";
-    if (cut) break;
+    if (fold) text += "</details>\n\n";
   }
-  const hiddenSymbols = total - shownSymbols;
-  const hiddenFiles = set.files.length - shownFiles;
+
+  if (!cut && quiet.length) {
+    text += `<details><summary>${plural(quiet.length, "file")} without symbol changes: ${quietCounts(quiet)}</summary>\n\n`;
+    for (const f of quiet) {
+      const item = `- ${mdPath(f.path)} (${fileNote(f, (p) => mdPath(p))})\n`;
+      if (!fits(item)) {
+        cut = true;
+        break;
+      }
+      text += item;
+      shown.files.add(f);
+    }
+    text += "\n</details>\n\n";
+  }
+
+  const hiddenSymbols = total - shown.symbols;
+  const hiddenFiles = set.files.length - shown.files.size;
   if (hiddenSymbols > 0 || hiddenFiles > 0) {
     const parts = [];
     if (hiddenSymbols > 0) parts.push(`${hiddenSymbols} more symbol change${hiddenSymbols === 1 ? "" : "s"}`);
     if (hiddenFiles > 0) parts.push(`${hiddenFiles} more file${hiddenFiles === 1 ? "" : "s"}`);
     text += `_…and ${parts.join(" in ")} not shown (run \`ast-outline changed\` locally for all)._\n`;
   }
-  return text;
+  return text.replace(/\n\n$/, "\n");
 }
 
-const TABLE_HEAD = "| change | symbol | lines | what changed |\n|---|---|---|---|\n";
+/** ` **Check first**: 1 removed, 2 renamed, 1 signature changed.` or nothing. */
+function checkSummary(symbols: SymbolChange[]): string {
+  if (!symbols.length) return "";
+  const count = (p: (s: SymbolChange) => boolean) => symbols.filter(p).length;
+  const parts = [
+    [count((s) => s.change === "removed"), "removed"],
+    [count((s) => s.change === "renamed"), "renamed"],
+    [count((s) => s.change === "moved"), "moved"],
+    [count((s) => s.signatureChanged && s.change !== "renamed" && s.change !== "moved"), "signature changed"],
+  ] as const;
+  return ` To check first: ${parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`).join(", ")}.`;
+}
+
+/** `5 unsupported language, 1 binary, 1 renamed only`: by skipped reason, else by why no symbol changed. */
+function quietCounts(files: FileChange[]): string {
+  const counts = new Map<string, number>();
+  for (const f of files) {
+    const why = f.skipped ? cutText(f.skipped, 40).replace(/[^\w -]/g, "?") : f.status === "renamed" || f.status === "copied" ? `${f.status} only` : "no symbol changed";
+    counts.set(why, (counts.get(why) ?? 0) + 1);
+  }
+  return [...counts].map(([why, n]) => `${n} ${why}`).join(", ");
+}
 
 function bestPriority(f: FileChange): number {
   return Math.min(4, ...f.symbols.map(priority));
 }
 
-function tableRow(s: SymbolChange): string {
+function symbolCell(s: SymbolChange): string {
   let symbol = mdName(s.qualifiedName);
   if (s.oldQualifiedName) symbol = `${mdName(s.oldQualifiedName)} → ${symbol}`;
   if (s.oldPath) symbol += ` from ${mdPath(s.oldPath, true)}`;
-  const range = s.change === "removed" ? `(was ${lines(s.oldStartLine, s.oldEndLine)})` : lines(s.startLine, s.endLine);
+  return `${s.kind} ${symbol}`;
+}
+
+function whatCell(s: SymbolChange): string {
   const what = [...flags(s)];
   if (s.signatureChanged && s.oldSignature !== undefined && s.signature !== undefined) what.push(`${mdSignature(s.oldSignature)} → ${mdSignature(s.signature)}`);
-  return `| ${s.change} | ${s.kind} ${symbol} | ${range} | ${what.join("; ")} |`;
+  return what.join("; ");
+}
+
+const range = (s: SymbolChange) => (s.change === "removed" ? `(was ${lines(s.oldStartLine, s.oldEndLine)})` : lines(s.startLine, s.endLine));
+
+function tableRow(s: SymbolChange): string {
+  return `| ${s.change} | ${symbolCell(s)} | ${range(s)} | ${whatCell(s)} |\n`;
+}
+
+/** A row of the "check first" table: the file in the where cell (the old path for a removal), and where a renamed file came from. */
+function checkRow(f: FileChange, s: SymbolChange): string {
+  const path = s.change === "removed" ? (f.oldPath ?? f.path) : f.path;
+  const from = f.oldPath && s.change !== "removed" ? ` (file ${f.status} from ${mdPath(f.oldPath, true)})` : "";
+  return `| ${s.change} | ${symbolCell(s)} | ${mdPath(path, true)}${from} ${range(s)} | ${whatCell(s)} |\n`;
 }

@@ -9,8 +9,8 @@
 // Every definition keeps its line range and signature; what is left out to stay small (the JSON
 // has all of it, `docs: "all"` / `--docs` shows every doc): values longer than VALUE_SHOWN_MAX (`= …`),
 // and doc sentences except on public top-level classes and functions (measured in bench/tokens.ts).
-import type { FileOutline, OutlineSymbol } from "../core/types.ts";
-import { printable, quotePath } from "../core/text/quote.ts";
+import type { FileOutline, LineRange, OutlineSymbol } from "../core/types.ts";
+import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 
 export interface TextOptions {
   maxChildren: number;
@@ -21,6 +21,7 @@ export interface TextOptions {
 
 export const HASH_PREFIX = 12;
 const MAX_DIAGNOSTICS_SHOWN = 5;
+const MAX_UNPARSED_SHOWN = 8;
 /** One space a level: a two-space indent costs o200k two tokens a line, one space one. */
 const INDENT = " ";
 /** A value longer than this shows as `NAME = …`. */
@@ -51,8 +52,17 @@ export function renderOutlineText(file: FileOutline, opts: TextOptions): string 
     const more = file.diagnostics.length - shown.length;
     lines.push(`diagnostics: ${shown.join("; ")}${more > 0 ? `; … +${more} more (--format json lists them)` : ""}`);
   }
+  if (file.unparsedRanges?.length) lines.push(unparsedLine(file.unparsedRanges));
   renderLevel(file.symbols, "", { ...opts, maxChildren: 0 }, lines, opts);
   return lines.join("\n") + "\n";
+}
+
+/** The lines the parser could not read, so the reader knows to read them with region or grep. */
+function unparsedLine(ranges: LineRange[]): string {
+  const shown = ranges.slice(0, MAX_UNPARSED_SHOWN).map((r) => (r.startLine === r.endLine ? `${r.startLine}` : `${r.startLine}-${r.endLine}`));
+  const more = ranges.length - shown.length;
+  const word = ranges.length === 1 && ranges[0].startLine === ranges[0].endLine ? "line" : "lines";
+  return `unparsed: ${word} ${shown.join(", ")}${more > 0 ? `, … +${more} more` : ""} (definitions there may be missing: read them with region)`;
 }
 
 function range(s: OutlineSymbol): string {
@@ -62,8 +72,15 @@ function range(s: OutlineSymbol): string {
 /** The file's top level is never cut; members of a container are (`memberOpts`). */
 function renderLevel(symbols: OutlineSymbol[], indent: string, opts: TextOptions, out: string[], memberOpts: TextOptions, parent?: OutlineSymbol): void {
   const limit = opts.maxChildren > 0 ? opts.maxChildren : Infinity;
-  symbols.slice(0, limit).forEach((s) => {
+  const shown = symbols.slice(0, limit);
+  shown.forEach((s, i) => {
+    if (i > 0 && sameDeclaration(shown[i - 1], s)) return;
     let line = `${indent}${range(s)} ${printable(VALUE_KINDS.has(s.kind) ? valueSignature(s.signature) : s.signature)}`;
+    // A line standing for several names lists them when the signature shown leaves one out
+    // (`const { …` over several lines).
+    const names = [s.name];
+    for (let j = i + 1; j < shown.length && sameDeclaration(shown[j - 1], shown[j]); j++) names.push(shown[j].name);
+    if (names.length > 1 && names.some((n) => !line.includes(n))) line += ` (${names.map(quoteName).join(", ")})`;
     if (s.truncated) line += " [truncated]";
     const doc = shownDoc(s, parent, opts.docs ?? "top");
     if (doc) line += ` — ${printable(doc)}`;
@@ -76,6 +93,14 @@ function renderLevel(symbols: OutlineSymbol[], indent: string, opts: TextOptions
     const to = Math.max(...rest.map((s) => s.endLine));
     out.push(`${indent}… ${rest.length} more (lines ${from}-${to}; --max-children 0 shows all)`);
   }
+}
+
+/**
+ * The names of one declaration (`const { a, b } = o`, Go `a, b int`) are separate symbols with
+ * one range and signature: the line that shows them all is printed once.
+ */
+function sameDeclaration(a: OutlineSymbol, b: OutlineSymbol): boolean {
+  return a.startLine === b.startLine && a.endLine === b.endLine && a.signature === b.signature && !a.children && !b.children;
 }
 
 /**

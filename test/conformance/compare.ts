@@ -9,6 +9,8 @@ export interface RefDef {
   name: string; // qualified name
   start: number;
   end: number;
+  /** The reference parser's word for what it is (`ClassDeclaration`, `def`), for reports. */
+  kind?: string;
 }
 
 export interface Miss {

@@ -5,9 +5,10 @@ import type { RefDef } from "./compare.ts";
 
 export type PyResult = { path: string; defs: RefDef[] } | { path: string; error: string };
 
-export function pythonDefs(paths: string[], python = "python3"): PyResult[] {
+/** `values`: also module and class variables (python_defs.py --values). */
+export function pythonDefs(paths: string[], python = "python3", opts: { values?: boolean } = {}): PyResult[] {
   const script = join(import.meta.dirname, "python_defs.py");
-  const r = spawnSync(python, [script], { input: paths.join("\n") + "\n", encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 });
+  const r = spawnSync(python, [script, ...(opts.values ? ["--values"] : [])], { input: paths.join("\n") + "\n", encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`${python} ${script} failed (${r.status}): ${r.stderr || r.error}`);
   return r.stdout
     .split("\n")
@@ -15,7 +16,7 @@ export function pythonDefs(paths: string[], python = "python3"): PyResult[] {
     .map((line) => {
       const o = JSON.parse(line);
       if (o.error) return { path: o.path, error: o.error };
-      return { path: o.path, defs: (o.defs as [string, number, number][]).map(([name, start, end]) => ({ name, start, end })) };
+      return { path: o.path, defs: (o.defs as [string, number, number, string][]).map(([name, start, end, kind]) => ({ name, start, end, kind })) };
     });
 }
 

@@ -16,20 +16,39 @@
 import ts from "typescript";
 import type { RefDef } from "./compare.ts";
 
-export function typescriptDefs(fileName: string, text: string): RefDef[] {
-  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+/** The compiler's script kind for a file name: .js/.mjs/.cjs (JSX allowed, as the compiler does), .jsx, .tsx, else TS. */
+export function scriptKindOf(fileName: string): ts.ScriptKind {
+  if (/\.[mc]?js$/.test(fileName)) return ts.ScriptKind.JS;
+  if (fileName.endsWith(".jsx")) return ts.ScriptKind.JSX;
+  return fileName.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+}
+
+/**
+ * `values`: also count module-level variables (each name a declaration binds, destructured ones
+ * included, ranged by their statement; not `require()` bindings, which are imports) and enum members (the conformance bench does; the
+ * conformance test keeps to the callable and type definitions above).
+ */
+export function typescriptDefs(fileName: string, text: string, opts: { values?: boolean } = {}): RefDef[] {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKindOf(fileName));
   const out: RefDef[] = [];
   const line = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line + 1;
   const add = (name: string, node: ts.Node, scope: string) => {
     const q = scope ? `${scope}.${name}` : name;
-    out.push({ name: q, start: line(node.getStart(sf)), end: line(node.end) });
+    out.push({ name: q, start: line(node.getStart(sf)), end: line(node.end), kind: ts.isVariableStatement(node) ? "VariableStatement" : ts.SyntaxKind[node.kind] });
     return q;
   };
   const isFn = (e: ts.Expression | undefined) => !!e && (ts.isArrowFunction(e) || ts.isFunctionExpression(e));
   const nameOf = (n: ts.PropertyName | ts.BindingName | ts.ModuleName) => n.getText(sf);
 
+  const bound = (n: ts.BindingName): ts.Identifier[] =>
+    ts.isIdentifier(n) ? [n] : n.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : bound(e.name)));
+
   const visit = (node: ts.Node, scope: string): void => {
     let inner = scope;
+    if (opts.values && ts.isEnumMember(node)) {
+      add(nameOf(node.name), node, scope);
+      return;
+    }
     if ((ts.isClassDeclaration(node) || ts.isClassExpression(node)) && node.name) inner = add(node.name.text, node, scope);
     else if (ts.isInterfaceDeclaration(node) || ts.isEnumDeclaration(node) || ts.isTypeAliasDeclaration(node)) inner = add(node.name.text, node, scope);
     else if (ts.isModuleDeclaration(node)) {
@@ -54,6 +73,9 @@ export function typescriptDefs(fileName: string, text: string): RefDef[] {
     } else if (ts.isVariableStatement(node)) {
       const topLevel = ts.isSourceFile(node.parent);
       for (const d of node.declarationList.declarations) {
+        // `const x = require("y")` is an import, not a definition.
+        const imported = !!d.initializer && /^require\s*\(/.test(d.initializer.getText(sf));
+        if (opts.values && topLevel && !isFn(d.initializer) && !imported) for (const id of bound(d.name)) add(id.text, node, scope);
         if (!ts.isIdentifier(d.name)) {
           if (d.initializer) visit(d.initializer, scope);
           continue;

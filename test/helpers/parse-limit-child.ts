@@ -2,7 +2,7 @@
 // the heap limit is only deterministic in a process of its own): lowers the parse heap limit,
 // outlines a dense one-line JS file past it and a small file after it, and prints what happened
 // as JSON.
-import { detectLanguage } from "../../src/core/languages/detect.ts";
+import { languageByName } from "../../src/core/languages/detect.ts";
 import { outlineSource } from "../../src/core/outline/outline.ts";
 import { parseLimits } from "../../src/core/parse/limits.ts";
 import { heapBytes, initRuntime } from "../../src/core/parse/parser.ts";
@@ -13,7 +13,7 @@ const bigBytes = Number(process.argv[3]);
 parseLimits.heapBytes = limitMiB * MiB;
 await initRuntime();
 const heapAtStart = heapBytes();
-const js = detectLanguage("x.js", undefined)!;
+const js = languageByName("x.js")!;
 
 const parts: string[] = [];
 let size = 0;

@@ -1,11 +1,17 @@
 import { appendFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { computeChanges } from "../../app/changed.ts";
-import { inputError } from "../../core/errors.ts";
+import { readChangedSides } from "../../app/changed-sources.ts";
+import { inputError, usageError } from "../../core/errors.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
+import { quotePath } from "../../core/text/quote.ts";
+import { FAIL_ON, failsOn, LEVELS, type FailOn, type Level } from "../../render/changed-findings.ts";
 import { renderChangedGithub } from "../../render/changed-github.ts";
 import { renderChangedJson } from "../../render/changed-json.ts";
 import { renderChangedMarkdown } from "../../render/changed-markdown.ts";
+import { renderChangedPatch } from "../../render/changed-patch.ts";
+import { renderChangedRdjson } from "../../render/changed-rdjson.ts";
+import { renderChangedSarif } from "../../render/changed-sarif.ts";
 import { renderChangedText } from "../../render/changed-text.ts";
 import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
@@ -18,11 +24,24 @@ export interface ChangedCommandOptions {
   mergeBase?: boolean;
   format?: string;
   exitCode?: boolean;
+  failOn?: unknown;
+  level?: unknown;
   maxSize?: unknown;
 }
 
+export const CHANGED_FORMATS = ["text", "json", "markdown", "github", "sarif", "rdjson", "patch"] as const;
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], flag: string): T {
+  const v = String(value);
+  if (!(allowed as readonly string[]).includes(v)) throw usageError(`${flag} takes one of: ${allowed.join(", ")}`, `not ${JSON.stringify(v).slice(0, 60)}`);
+  return v as T;
+}
+
 export async function changedCommand(options: ChangedCommandOptions, io: CliIO, env: Env): Promise<number> {
-  const format = parseFormat(options.format, ["text", "json", "markdown", "github"]);
+  const format = parseFormat(options.format, CHANGED_FORMATS);
+  const level: Level = options.level === undefined ? "note" : oneOf(options.level, LEVELS, "--level");
+  const failOn: FailOn = options.failOn === undefined ? "none" : oneOf(options.failOn, FAIL_ON, "--fail-on");
+  const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   const set = await computeChanges({
     env,
     // cac turns `--base 123` into a number: revisions are strings.
@@ -30,11 +49,21 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
     head: options.head === undefined ? undefined : String(options.head),
     staged: Boolean(options.staged),
     mergeBase: Boolean(options.mergeBase),
-    maxBytes: options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize),
+    maxBytes,
   });
 
   if (format === "json") io.out(renderChangedJson(set));
   else if (format === "markdown") io.out(renderChangedMarkdown(set));
+  else if (format === "sarif") io.out(renderChangedSarif(set, level));
+  else if (format === "rdjson") {
+    io.out(renderChangedRdjson(set, level));
+    // rdjson has no place for files without symbols (reviewdog would post a comment on each): one note names them.
+    const skipped = set.files.filter((f) => f.skipped);
+    if (skipped.length) {
+      const shown = skipped.slice(0, 5).map((f) => `${quotePath(f.path)} (${f.skipped})`).join(", ");
+      io.note(`symbols not compared in ${skipped.length} file${skipped.length === 1 ? "" : "s"}: ${shown}${skipped.length > 5 ? `, and ${skipped.length - 5} more (--format json lists them)` : ""}`);
+    }
+  } else if (format === "patch") io.out(renderChangedPatch(set, await readChangedSides(env, set, maxBytes)));
   else if (format === "github") {
     const { summary, annotations } = renderChangedGithub(set);
     io.out(annotations);
@@ -49,5 +78,5 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
   } else io.out(renderChangedText(set));
 
   const changedSymbols = set.files.some((f) => f.symbols.length > 0);
-  return options.exitCode && changedSymbols ? EXIT_NOT_FOUND : EXIT_OK;
+  return (options.exitCode && changedSymbols) || failsOn(set, failOn) ? EXIT_NOT_FOUND : EXIT_OK;
 }

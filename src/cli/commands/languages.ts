@@ -15,6 +15,7 @@ export function languageRows() {
       interpreters: spec.interpreters ?? [],
       grammar: `${grammar.package}@${assets().grammarVersion(grammar)}`,
       ...(spec.embedded ? { script: `${spec.grammar.package}@${assets().grammarVersion(spec.grammar)}` } : {}),
+      ...(spec.partial ? { partial: spec.partial } : {}),
     };
   });
 }
@@ -29,7 +30,7 @@ export function languagesCommand(options: { format?: string }, io: CliIO): numbe
   const w = Math.max(...rows.map((r) => r.id.length));
   for (const r of rows) {
     const grammar = r.script ? `${r.grammar} + ${r.script}` : r.grammar;
-    io.out(`${r.id.padEnd(w)}  ${r.extensions.join(" ")}  ${grammar}\n`);
+    io.out(`${r.id.padEnd(w)}  ${r.extensions.join(" ")}  ${grammar}${r.partial ? `  (partly supported: ${r.partial})` : ""}\n`);
   }
   return EXIT_OK;
 }

@@ -13,6 +13,9 @@ import { renderOutlineJson, renderOutlineJsonl } from "../../render/outline-json
 import type { CliIO } from "../io.ts";
 import { parseFormat, parseCount, EXIT_INPUT, EXIT_OK } from "../options.ts";
 
+/** Members shown per container in the text outline when --max-children is not given. */
+export const TEXT_MAX_CHILDREN = 40;
+
 export interface OutlineOptions {
   format?: string;
   maxChildren?: unknown;
@@ -23,7 +26,10 @@ export interface OutlineOptions {
 
 export async function outlineCommand(paths: string[], options: OutlineOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, ["text", "json", "jsonl"]);
-  const maxChildren = parseCount(options.maxChildren, "--max-children", 40);
+  // The text outline caps members to save tokens and says what it left out; machine output is
+  // complete unless the caller asks for a cap.
+  const maxChildren = parseCount(options.maxChildren, "--max-children", TEXT_MAX_CHILDREN);
+  const jsonMaxChildren = options.maxChildren === undefined ? 0 : maxChildren;
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   if (!paths.length) paths = ["."];
 
@@ -50,12 +56,12 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
       if (item.explicit) exit = EXIT_INPUT;
     } else if (item.type === "outline") {
       if (format === "text") io.out((first ? "" : "\n") + renderOutlineText(item.outline, { maxChildren, docs: options.docs ? "all" : "top" }));
-      else if (format === "jsonl") io.out(renderOutlineJsonl(item.outline, maxChildren));
+      else if (format === "jsonl") io.out(renderOutlineJsonl(item.outline, jsonMaxChildren));
       else done.push(item.outline);
       first = false;
     }
   }
-  if (format === "json") io.out(renderOutlineJson(done, maxChildren, single && done.length === 1));
+  if (format === "json") io.out(renderOutlineJson(done, jsonMaxChildren, single && done.length === 1));
   return exit;
 }
 

@@ -3,10 +3,15 @@
 // named here as flags and implemented once, generically, in core/outline.
 
 export interface GrammarSource {
-  /** npm package that ships the .wasm (pinned exactly in package.json). */
+  /** npm package that ships the .wasm (pinned exactly in package.json), or whose sources a built grammar comes from. */
   package: string;
-  /** File inside the package. */
+  /** File inside the package; for a built grammar, the .wasm under grammars/ (`swift/tree-sitter-swift.wasm`). */
   file: string;
+  /**
+   * Built in this repository from the package's published C sources (scripts/build-grammar.ts)
+   * and committed: provenance in GRAMMAR.md beside the .wasm.
+   */
+  built?: boolean;
 }
 
 export interface LanguageSpec {
@@ -52,7 +57,7 @@ export interface LanguageSpec {
    * (Swift `function_declaration`).
    */
   bodyTypes?: string[];
-  /** Pattern (regex source) removed from every name: `^:` for Ruby's `attr_reader :sku`. */
+  /** Pattern (regex source) removed from every name, each match: `^:` for Ruby's `attr_reader :sku`. */
   nameTrim?: string;
   /** Names may be quoted with this (Kotlin, Swift, Scala: a backtick): the name is the text between the quotes. */
   quotedNames?: string;
@@ -78,6 +83,18 @@ export interface LanguageSpec {
   localModules?: string;
   /** An extension (regex source) an import may write for any of this language's (`./x.js` for ./x.ts). */
   importExtensions?: string;
+  /**
+   * The grammar handles this language only in part (a dialect parsed with a relative's grammar):
+   * every outline carries this note as a warning, and `languages` shows it.
+   */
+  partial?: string;
+  /**
+   * Copies of the text the parser reads instead of the file, each as long as the file with its
+   * line breaks kept (core/outline/masks.ts): "macros" blanks C/C++ macros heading a
+   * declaration (`struct FMT_API pipe`); "preprocessor" parses one configuration (the first
+   * branch of each #if) when the file as written does not parse.
+   */
+  parseMasks?: ("macros" | "preprocessor")[];
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -169,6 +186,7 @@ export const LANGUAGES: LanguageSpec[] = [
     },
     commentTypes: ["comment"],
     methodContainers: ["struct"],
+    parseMasks: ["macros"],
   },
   {
     id: "cpp", name: "C++",
@@ -178,6 +196,7 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
     scopeSeparator: "::",
+    parseMasks: ["macros"],
   },
   {
     id: "ruby", name: "Ruby",
@@ -197,6 +216,7 @@ export const LANGUAGES: LanguageSpec[] = [
     spanToParentEnd: ["file_scoped_namespace_declaration"],
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
+    parseMasks: ["preprocessor"],
   },
   {
     id: "php", name: "PHP",
@@ -210,37 +230,52 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "bash", name: "Bash / shell",
-    extensions: [".sh", ".bash", ".zsh", ".ksh"], filenames: [".bashrc", ".bash_profile", ".profile", ".zshrc"],
-    interpreters: ["sh", "bash", "zsh", "ksh", "dash"],
+    extensions: [".sh", ".bash", ".ksh"], filenames: [".bashrc", ".bash_profile", ".profile"],
+    interpreters: ["sh", "bash", "ksh", "dash"],
     grammar: { package: "tree-sitter-bash", file: "tree-sitter-bash.wasm" },
+    commentTypes: ["comment"],
+    constantNames: UPPER_CASE,
+  },
+  {
+    // No published tree-sitter build parses zsh; the Bash grammar reads the common part.
+    id: "zsh", name: "Zsh (partly: Bash grammar)",
+    extensions: [".zsh", ".zsh-theme"], filenames: [".zshrc", ".zshenv", ".zprofile", ".zlogin", ".zlogout"],
+    interpreters: ["zsh"],
+    grammar: { package: "tree-sitter-bash", file: "tree-sitter-bash.wasm" },
+    query: "bash",
+    partial: "zsh is parsed with the Bash grammar: zsh-only syntax is not outlined",
     commentTypes: ["comment"],
     constantNames: UPPER_CASE,
   },
   {
     id: "kotlin", name: "Kotlin",
     extensions: [".kt", ".kts"], interpreters: ["kotlin"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-kotlin.wasm" },
+    // Built here from the package's sources with a scanner fix: grammars/kotlin/GRAMMAR.md.
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-kotlin", file: "kotlin/tree-sitter-kotlin.wasm", built: true },
     signatureSkipTypes: ["annotation"],
-    commentTypes: ["line_comment", "multiline_comment"],
+    commentTypes: ["line_comment", "block_comment"],
     methodContainers: CLASS_LIKE.concat("module"),
     quotedNames: "`",
   },
   {
     id: "swift", name: "Swift",
     extensions: [".swift"], interpreters: ["swift"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-swift.wasm" },
+    // Built here from the package's sources with scanner fixes: grammars/swift/GRAMMAR.md.
+    grammar: { package: "tree-sitter-swift", file: "swift/tree-sitter-swift.wasm", built: true },
     signatureSkipTypes: ["attribute"],
     bodyTypes: ["function_body", "computed_property"],
     commentTypes: ["comment", "multiline_comment"],
+    // `func \`default\`()` defines `default`.
+    nameTrim: "^`|`$",
     methodContainers: CLASS_LIKE.concat("impl"),
     quotedNames: "`",
   },
   {
     id: "scala", name: "Scala",
     extensions: [".scala", ".sc"], interpreters: ["scala"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-scala.wasm" },
+    grammar: { package: "tree-sitter-scala", file: "tree-sitter-scala.wasm" },
     signatureSkipTypes: ["annotation"],
-    commentTypes: ["comment"],
+    commentTypes: ["comment", "block_comment"],
     methodContainers: CLASS_LIKE,
     quotedNames: "`",
   },

@@ -33,6 +33,15 @@ export function bareTypeName(text: string): string {
   return t.replace(/^[*&]+/, "");
 }
 
+/**
+ * An impl's (extension's) name: a named type by its bare name (`Vec<T>` -> Vec); any other type
+ * as written, blanks folded (`()`, `&T`, `[T]`, `(A, B)`, `dyn Fn()`): never empty.
+ */
+export function implName(text: string): string {
+  const t = text.trim();
+  return /^[A-Za-z_$][\w$]*(\s*(::|\.)\s*[A-Za-z_$][\w$]*)*\s*(<[\s\S]*>)?$/.test(t) ? bareTypeName(t) : t.replace(/\s+/g, " ");
+}
+
 function stripBrackets(t: string, open: string, close: string): string {
   let out = "";
   let depth = 0;

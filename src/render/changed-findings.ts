@@ -1,0 +1,125 @@
+// One finding per changed symbol, for the formats review tools read (SARIF, rdjson): its rule,
+// where it is (the head side; the base side for a removed symbol) and a one-line message for
+// people. Names, paths and signatures in the message pass the quoting rule (quote.ts); the
+// exact text stays in the fields meant for machines.
+import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
+import { MODULE_NAME } from "../core/diff/types.ts";
+import { cutText, printable, quoteName, quotePath } from "../core/text/quote.ts";
+import { lines } from "./changed-common.ts";
+import { NAME_SHOWN_MAX, PATH_SHOWN_MAX, SIGNATURE_SHOWN_MAX } from "./markdown.ts";
+
+export type RuleId = "symbol-added" | "symbol-removed" | "signature-changed" | "symbol-renamed" | "symbol-moved" | "symbol-modified";
+
+export interface Rule {
+  id: RuleId;
+  /** PascalCase, as SARIF's reportingDescriptor.name suggests. */
+  name: string;
+  description: string;
+}
+
+/** In this order in SARIF's `rules` (ruleIndex points into it). */
+export const RULES: readonly Rule[] = [
+  { id: "symbol-added", name: "SymbolAdded", description: "A definition (class, function, method, …) was added." },
+  { id: "symbol-removed", name: "SymbolRemoved", description: "A definition was removed; code that uses it may break." },
+  { id: "signature-changed", name: "SignatureChanged", description: "A definition's declaration (parameters, types, decorators) changed; callers may need updating." },
+  { id: "symbol-renamed", name: "SymbolRenamed", description: "A definition was renamed in its file; code that uses the old name may break." },
+  { id: "symbol-moved", name: "SymbolMoved", description: "A definition moved to another file; imports of it may break." },
+  { id: "symbol-modified", name: "SymbolModified", description: "A definition's body (or only its whitespace and comments) changed." },
+];
+
+/** The severity every finding gets (SARIF `level`; rdjson maps it to its severities). */
+export type Level = "note" | "warning" | "error";
+export const LEVELS: readonly Level[] = ["note", "warning", "error"];
+
+export interface Finding {
+  rule: Rule;
+  ruleIndex: number;
+  file: FileChange;
+  symbol: SymbolChange;
+  /** The file the location is in: the head path, or the base path for what only the base has. */
+  path: string;
+  side: "head" | "base";
+  /** Absent when the change has no lines on either side (a module-level change with no own lines). */
+  startLine?: number;
+  endLine?: number;
+  message: string;
+}
+
+/** Renames and moves name the change; otherwise a changed declaration outranks a changed body. */
+export function ruleOf(s: SymbolChange): RuleId {
+  if (s.change === "renamed") return "symbol-renamed";
+  if (s.change === "moved") return "symbol-moved";
+  if (s.change === "added") return "symbol-added";
+  if (s.change === "removed") return "symbol-removed";
+  return s.signatureChanged ? "signature-changed" : "symbol-modified";
+}
+
+export function isModuleChange(s: SymbolChange): boolean {
+  return s.kind === "module" && s.qualifiedName === MODULE_NAME;
+}
+
+export function findings(set: ChangeSet): Finding[] {
+  const out: Finding[] = [];
+  for (const file of set.files) {
+    for (const symbol of file.symbols) {
+      const id = ruleOf(symbol);
+      const ruleIndex = RULES.findIndex((r) => r.id === id);
+      const onHead = symbol.startLine !== undefined;
+      const basePath = symbol.oldPath ?? file.oldPath ?? file.path;
+      const f: Finding = {
+        rule: RULES[ruleIndex],
+        ruleIndex,
+        file,
+        symbol,
+        path: onHead || symbol.oldStartLine === undefined ? file.path : basePath,
+        side: onHead || symbol.oldStartLine === undefined ? "head" : "base",
+        message: message(symbol, file),
+      };
+      if (onHead) [f.startLine, f.endLine] = [symbol.startLine, symbol.endLine ?? symbol.startLine];
+      else if (symbol.oldStartLine !== undefined) [f.startLine, f.endLine] = [symbol.oldStartLine, symbol.oldEndLine ?? symbol.oldStartLine];
+      out.push(f);
+    }
+  }
+  return out;
+}
+
+const name = (n: string) => quoteName(cutText(n, NAME_SHOWN_MAX));
+const sig = (s: string) => printable(cutText(s, SIGNATURE_SHOWN_MAX));
+const path = (p: string) => quotePath(cutText(p, PATH_SHOWN_MAX));
+
+/** One line: what happened to which symbol, and the signature change if any. */
+export function message(s: SymbolChange, f: FileChange): string {
+  if (isModuleChange(s)) return `code outside every definition changed${s.cosmetic ? " (whitespace or comments only)" : ""}`;
+  const what = `${s.kind} ${name(s.qualifiedName)}`;
+  const parts: string[] = [];
+  if (s.change === "added") parts.push(`${what} added${s.signature ? `: ${sig(s.signature)}` : ""}`);
+  else if (s.change === "removed") parts.push(`${what} removed (was line${s.oldStartLine === s.oldEndLine ? "" : "s"} ${lines(s.oldStartLine, s.oldEndLine)} of ${path(f.oldPath ?? f.path)} in the base)`);
+  else if (s.change === "renamed") parts.push(`${s.kind} ${name(s.oldQualifiedName ?? s.qualifiedName)} renamed to ${name(s.qualifiedName)}`);
+  else if (s.change === "moved") parts.push(`${what} moved from ${path(s.oldPath ?? f.oldPath ?? f.path)}${s.oldQualifiedName ? ` (was ${name(s.oldQualifiedName)})` : ""}`);
+  else parts.push(`${what} ${s.signatureChanged ? "declaration" : s.cosmetic ? "whitespace or comments" : "body"} changed`);
+  if (s.change !== "added" && s.change !== "removed") {
+    if (s.signatureChanged && s.oldSignature !== undefined && s.signature !== undefined) parts.push(`signature ${sig(s.oldSignature)} → ${sig(s.signature)}`);
+    else if (s.signatureChanged && s.change !== "modified") parts.push("declaration changed");
+    if (s.bodyChanged && (s.change !== "modified" || s.signatureChanged)) parts.push("body changed");
+  }
+  return parts.join("; ");
+}
+
+/** What `--fail-on` can ask for, each including the ones before it: none < removed < signature-change < any. */
+export type FailOn = "none" | "removed" | "signature-change" | "any";
+export const FAIL_ON: readonly FailOn[] = ["none", "removed", "signature-change", "any"];
+
+/**
+ * removed: a symbol of the base is gone under its name or from its file (removed, renamed,
+ * moved); signature-change: that, or a changed declaration; any: any symbol change.
+ */
+export function failsOn(set: ChangeSet, what: FailOn): boolean {
+  if (what === "none") return false;
+  return set.files.some((f) =>
+    f.symbols.some((s) => {
+      if (what === "any") return true;
+      const gone = s.change === "removed" || s.change === "renamed" || s.change === "moved";
+      return gone || (what === "signature-change" && s.signatureChanged);
+    }),
+  );
+}

@@ -1,0 +1,25 @@
+// `changed --format rdjson`: reviewdog's Diagnostic Format (a DiagnosticResult), one diagnostic
+// per changed symbol with the same rule ids and messages as SARIF. reviewdog attaches
+// diagnostics to lines of the head, so a removed symbol (only the base has it) is located at its
+// file without a range, its old lines in the message. Ranges are whole lines (no columns: line-wise,
+// end line included, as the format defines).
+import type { ChangeSet } from "../core/diff/types.ts";
+import { toJson } from "../core/text/quote.ts";
+import { findings, type Finding, type Level } from "./changed-findings.ts";
+
+const SEVERITY: Record<Level, string> = { note: "INFO", warning: "WARNING", error: "ERROR" };
+
+export function renderChangedRdjson(set: ChangeSet, level: Level = "note"): string {
+  const result = {
+    source: { name: "ast-outline", url: "https://www.npmjs.com/package/ast-outline" },
+    severity: SEVERITY[level],
+    diagnostics: findings(set).map((f) => diagnostic(f, level)),
+  };
+  return toJson(result, 2) + "\n";
+}
+
+function diagnostic(f: Finding, level: Level) {
+  const location: Record<string, unknown> = { path: f.path };
+  if (f.side === "head" && f.startLine !== undefined) location.range = { start: { line: f.startLine }, end: { line: Math.max(f.startLine, f.endLine ?? f.startLine) } };
+  return { message: f.message, location, severity: SEVERITY[level], code: { value: f.rule.id } };
+}
