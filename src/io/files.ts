@@ -84,9 +84,11 @@ export function contentSkipReason(path: string, head: Uint8Array): string | unde
 /** Minified or generated: very long average lines. */
 export function looksMinified(bytes: Uint8Array): boolean {
   if (bytes.length < 4096) return false;
+  // Minified when lines < length / 500: counting stops once there are that many.
+  const enough = bytes.length / 500;
   let lines = 1;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) lines++;
-  return bytes.length / lines > 500;
+  for (let i = bytes.indexOf(0x0a); i >= 0 && lines < enough; i = bytes.indexOf(0x0a, i + 1)) lines++;
+  return lines < enough;
 }
 
 export function languageOf(file: SourceFile, override?: string): LanguageSpec | undefined {
