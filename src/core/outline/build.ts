@@ -82,7 +82,9 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     const parent = outerParent === undefined ? outer.parent : outerParent;
     if (parent) last = parent;
   }
-  const endIndex = last === raw.node ? raw.endIndex : last.endIndex;
+  let endIndex = last === raw.node ? raw.endIndex : last.endIndex;
+  let endRow = last.endPosition.row;
+  if (raw.spanEnd && last === raw.node) ({ index: endIndex, row: endRow } = raw.spanEnd);
   return {
     raw,
     startNode: first,
@@ -90,7 +92,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     endIndex,
     startRow: first.startPosition.row,
     startColumn: indentationAt(text, first.startIndex),
-    endRow: endRowOf(last),
+    endRow: lastTextRow(text, first.startPosition.row, first.startIndex, endIndex, endRow),
     truncated: false,
     docComments: commentCanLead(text, first.startIndex, raw.comments) ? leadingComments(first, spec) : [],
     wrappers,
@@ -116,6 +118,21 @@ function indentationAt(text: string, index: number): number {
  */
 function isHeaderGlitch(err: Node, body: Node | undefined): boolean {
   return !!body && !body.hasError && err.endIndex <= body.startIndex && err.startPosition.row === body.startPosition.row;
+}
+
+/**
+ * The row of the last non-blank character before `endIndex` (at `endRow`): a definition never
+ * ends on a blank line, whether its node takes the line break before the next definition (a
+ * node ending at column 0), the blank lines after it (TOML tables) or runs to the next heading.
+ */
+function lastTextRow(text: string, startRow: number, startIndex: number, endIndex: number, endRow: number): number {
+  let row = endRow;
+  for (let i = endIndex - 1; i > startIndex; i--) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) row--;
+    else if (ch !== 32 && ch !== 9 && ch !== 13 && ch !== 12 && ch !== 11) break;
+  }
+  return Math.max(startRow, row);
 }
 
 /** A node ending at column 0 ends on the line before (its last newline is the last byte). */
@@ -392,6 +409,7 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: st
     return sig;
   }
   const whole = text.slice(start, raw.endIndex);
+  if (spec.signatureFirstLine) return firstLineSignature(whole.trimEnd().split("\n", 1)[0]);
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
   const first = firstLineSignature(whole);

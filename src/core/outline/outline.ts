@@ -6,6 +6,7 @@ import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../par
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
+import { profileFor } from "../languages/profiles.ts";
 import { extractDefinitions } from "./extract.ts";
 import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
 import { contentHash } from "../hash.ts";
@@ -43,7 +44,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   text = source.text;
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
-  const query = await loadQuery(spec, { imports: withImports });
+  const query = await loadQuery(spec, { imports: withImports, definitions: profileFor(spec, text)?.query });
   // A parse stopped by a limit names this file.
   const parseHere = (source: string, old?: Tree) =>
     parse(spec.grammar, source, old).catch((e) => {

@@ -1,0 +1,18 @@
+; JSON: the keys of the top-level object (kind key) and of the objects they hold (second level:
+; package.json's scripts and dependencies, tsconfig's compilerOptions). A key holding an object
+; or array is signed by its key (the value is its body); a scalar one by its line. Deeper keys,
+; and top-level arrays' items, belong to their key: a large data file stays a short outline.
+(pair
+  key: (string) @name
+  value: [(object) (array)]? @body
+  (#not-eq? @name "\"\"")
+  (#ancestors? @name "^pair object document$")) @definition.key
+
+(pair
+  key: (string) @_parent
+  value: (object
+    (pair
+      key: (string) @name
+      value: [(object) (array)]? @body) @definition.key)
+  (#not-eq? @name "\"\"")
+  (#ancestors? @_parent "^pair object document$"))
