@@ -22,6 +22,7 @@ import { loadCorpus, prepare, projectFiles, type Project } from "./conformance-c
 export const BENCH_LANGUAGES = [
   "python", "typescript", "tsx", "javascript", "java", "go", "rust", "c", "cpp", "ruby",
   "csharp", "php", "bash", "kotlin", "swift", "scala", "lua", "vue", "zsh",
+  "yaml", "json", "toml", "markdown", "hcl", "css", "make",
 ];
 
 /** One project's share of a language's score. */
@@ -89,7 +90,7 @@ async function cachedOracle(language: string, files: string[], cacheDir: string 
 }
 
 /** The files in test/conformance that decide what an oracle answers. */
-const ORACLE_CODE = ["oracles.ts", "ctags.ts", "line-oracles.ts", "typescript-defs.ts", "python-ast.ts", "python_defs.py"];
+const ORACLE_CODE = ["oracles.ts", "ctags.ts", "line-oracles.ts", "data-oracles.ts", "typescript-defs.ts", "python-ast.ts", "python_defs.py"];
 
 let version: string | undefined;
 function oracleVersion(): string {

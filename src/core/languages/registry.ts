@@ -86,6 +86,11 @@ export interface LanguageSpec {
    * text folded (data formats: a step's `- name: Install …`, not every key of the step).
    */
   signatureFirstLine?: boolean;
+  /**
+   * Comments a definition's node ends with are left out of its range (YAML and TOML put the
+   * comment lines above the next key inside the key before; those are the next key's doc).
+   */
+  trimTrailingComments?: boolean;
   /** Well-known files outlined by a query of their own; the first whose `when` matches is used. */
   profiles?: QueryProfile[];
   /**
@@ -290,6 +295,7 @@ export const LANGUAGES: LanguageSpec[] = [
     quotedNames: "\"'",
     singleName: true,
     signatureFirstLine: true,
+    trimTrailingComments: true,
     profiles: [
       { id: "github-workflow", query: "github-workflow.scm", when: ["^jobs:", "^[\"']?on[\"']?:"] },
       { id: "kubernetes", query: "kubernetes.scm", when: ["^apiVersion:", "^kind:"] },
@@ -311,6 +317,7 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     quotedNames: "\"'",
     signatureFirstLine: true,
+    trimTrailingComments: true,
   },
   {
     id: "markdown", name: "Markdown",
@@ -339,6 +346,7 @@ export const LANGUAGES: LanguageSpec[] = [
     grammar: { package: "tree-sitter-make", file: "tree-sitter-make.wasm" },
     commentTypes: ["comment"],
     signatureFirstLine: true,
+    trimTrailingComments: true,
   },
 ];
 

@@ -85,6 +85,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
   let endIndex = last === raw.node ? raw.endIndex : last.endIndex;
   let endRow = last.endPosition.row;
   if (raw.spanEnd && last === raw.node) ({ index: endIndex, row: endRow } = raw.spanEnd);
+  if (spec.trimTrailingComments) ({ index: endIndex, row: endRow } = beforeTrailingComments(raw.node, first.startIndex, endIndex, endRow, spec, text));
   return {
     raw,
     startNode: first,
@@ -118,6 +119,25 @@ function indentationAt(text: string, index: number): number {
  */
 function isHeaderGlitch(err: Node, body: Node | undefined): boolean {
   return !!body && !body.hasError && err.endIndex <= body.startIndex && err.startPosition.row === body.startPosition.row;
+}
+
+/**
+ * The end of a definition without the comments it ends with (registry `trimTrailingComments`:
+ * YAML and TOML put the comment lines above the next key inside the key before). Each step
+ * asks the tree for the node holding the last non-blank character.
+ */
+function beforeTrailingComments(node: Node, startIndex: number, endIndex: number, endRow: number, spec: LanguageSpec, text: string): { index: number; row: number } {
+  const types = spec.commentTypes ?? [];
+  let index = endIndex;
+  let row = endRow;
+  for (;;) {
+    let i = index;
+    while (i > startIndex && /\s/.test(text[i - 1])) i--;
+    const at = i > startIndex ? node.tree.rootNode.descendantForIndex(i - 1) : null;
+    if (!at || !types.includes(at.type) || at.startIndex <= startIndex) return { index, row };
+    index = at.startIndex;
+    row = at.startPosition.row;
+  }
 }
 
 /**

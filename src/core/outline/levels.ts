@@ -20,14 +20,14 @@ export interface Leveled {
   level?: number;
   startIndex: number;
   node: Node;
-  /** Where the definition ends instead of its node's end: an index and its (0-based) row. */
+  /** Where the definition ends instead of its node's end: an index and the (0-based) row it is on. */
   spanEnd?: { index: number; row: number };
 }
 
 /**
  * Sets `spanEnd` of every leveled definition (`defs` in document order): the start of the next
  * leveled one whose level is the same or higher (a smaller or equal number), else the end of
- * `root`. The row is the line before that start; trailing blank lines are the caller's to trim.
+ * `root`. The section's last line is then the last non-blank line before that point (build.ts).
  */
 export function spanLevels(defs: Leveled[], root: Node): void {
   const open: Leveled[] = [];
@@ -37,7 +37,7 @@ export function spanLevels(defs: Leveled[], root: Node): void {
   for (const d of defs) {
     if (d.level === undefined) continue;
     const row = d.node.startPosition.row;
-    while (open.length && open[open.length - 1].level! >= d.level) close(open.pop()!, d.startIndex, Math.max(row - 1, 0));
+    while (open.length && open[open.length - 1].level! >= d.level) close(open.pop()!, d.startIndex, row);
     open.push(d);
   }
   const end = root.endPosition;
