@@ -324,6 +324,8 @@ export const LANGUAGES: LanguageSpec[] = [
     extensions: [".md", ".markdown", ".mdown", ".mkd"],
     grammar: { package: "@kerebron/wasm", file: "assets/tree-sitter-markdown/tree-sitter-markdown.wasm" },
     signatureFirstLine: true,
+    // `## Usage ##`: the closing sequence is no part of the heading's text.
+    nameTrim: "[ \\t]+#+[ \\t]*$",
   },
   {
     id: "hcl", name: "HCL / Terraform",
