@@ -15,7 +15,7 @@ import { inputError } from "../core/errors.ts";
 import { contentHash } from "../core/hash.ts";
 import { openCache, type CacheStore } from "../io/cache-store.ts";
 import { checkCache, distrustWarning, recordUntracked, settleCache, type CacheCheck } from "../io/cache-trust.ts";
-import { DEFAULT_MAX_BYTES, formatBytes, looksBinary, looksMinified } from "../io/files.ts";
+import { DEFAULT_MAX_BYTES, formatBytes, generatedReason, looksBinary } from "../io/files.ts";
 import { engineId } from "./engine.ts";
 import type { ParseJob, ParseOutcome, ParsePool } from "./parse-pool.ts";
 
@@ -295,8 +295,9 @@ export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult>
       skip(path, "binary");
       continue;
     }
-    if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(bytes)) {
-      skip(path, "minified or generated");
+    const generated = generatedReason(path, bytes);
+    if (generated) {
+      skip(path, generated);
       continue;
     }
     const language = detectLanguage(path, bytes)!;

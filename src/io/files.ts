@@ -66,6 +66,24 @@ export function looksMinified(bytes: Uint8Array): boolean {
   return bytes.length / lines > 500;
 }
 
+/**
+ * Lockfiles in a supported format (JSON, YAML, HCL): written by package managers, thousands of
+ * entries nobody reviews one by one. Folder walks, `index` and `changed` skip them; a file named
+ * explicitly is outlined.
+ */
+const LOCKFILES = new Set(["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "packages.lock.json", ".terraform.lock.hcl", "composer.lock", "flake.lock", "deno.lock"]);
+
+export function isLockfile(path: string): boolean {
+  return LOCKFILES.has(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
+}
+
+/** Why a file a walk found is generated rather than written (minified code, a lockfile); undefined when it is not. */
+export function generatedReason(path: string, head: Uint8Array): string | undefined {
+  if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(head)) return "minified or generated";
+  if (isLockfile(path)) return "lockfile";
+  return undefined;
+}
+
 export function languageOf(file: SourceFile, override?: string): LanguageSpec | undefined {
   return detectLanguage(file.path, file.bytes, override);
 }

@@ -2,7 +2,7 @@ import { outlineFile } from "../../app/outline-file.ts";
 import { beforeParse } from "../../app/pool-hooks.ts";
 import { OutlineError } from "../../core/errors.ts";
 import { quotePath } from "../../core/text/quote.ts";
-import { looksBinary, looksMinified, parseSize, DEFAULT_MAX_BYTES, formatBytes, unreadableReason } from "../../io/files.ts";
+import { looksBinary, generatedReason, parseSize, DEFAULT_MAX_BYTES, formatBytes, unreadableReason } from "../../io/files.ts";
 import { expandPaths, type WalkNote } from "../../io/walk.ts";
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { renderOutlineText } from "../../render/outline-text.ts";
@@ -99,8 +99,7 @@ function skipReason(path: string, maxBytes: number): string | undefined {
   if (size === 0) return undefined;
   const head = readHead(path);
   if (looksBinary(head)) return "binary";
-  if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(head)) return "minified or generated";
-  return undefined;
+  return generatedReason(path, head);
 }
 
 function readHead(path: string): Uint8Array {
