@@ -73,7 +73,7 @@ function renderLevel(symbols: OutlineSymbol[], indent: string, opts: TextOptions
     if (names.length > 1 && names.some((n) => !line.includes(n))) line += ` (${names.map(quoteName).join(", ")})`;
     // A name the signature does not show (a Kubernetes object's `Deployment/web`, a Terraform
     // resource's `aws_vpc.this`) is added after it.
-    else if (names.length === 1 && !line.includes(s.name)) line += ` (${quoteName(s.name)})`;
+    else if (names.length === 1 && !line.includes(printable(s.name))) line += ` (${quoteName(s.name)})`;
     if (s.truncated) line += " [truncated]";
     const doc = shownDoc(s, parent, opts.docs ?? "top");
     if (doc) line += ` — ${printable(doc)}`;
