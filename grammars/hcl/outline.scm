@@ -43,5 +43,4 @@
   (#eq? @_locals "locals")
   (#ancestors? @_locals "^block body config_file$"))
 
-(attribute . (identifier) @name
-  (#ancestors? @name "^attribute body config_file$")) @definition.variable
+(config_file (body (attribute . (identifier) @name) @definition.variable))

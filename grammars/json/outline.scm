@@ -2,17 +2,20 @@
 ; package.json's scripts and dependencies, tsconfig's compilerOptions). A key holding an object
 ; or array is signed by its key (the value is its body); a scalar one by its line. Deeper keys,
 ; and top-level arrays' items, belong to their key: a large data file stays a short outline.
-(pair
-  key: (string) @name
-  value: [(object) (array)]? @body
-  (#not-eq? @name "\"\"")
-  (#ancestors? @name "^pair object document$")) @definition.key
-
-(pair
-  key: (string) @_parent
-  value: (object
+; The patterns start at `document` (one node), not at `pair`: the query then runs once, not at
+; each of a data file's hundreds of thousands of pairs.
+(document
+  (object
     (pair
       key: (string) @name
       value: [(object) (array)]? @body) @definition.key)
-  (#not-eq? @name "\"\"")
-  (#ancestors? @_parent "^pair object document$"))
+  (#not-eq? @name "\"\""))
+
+(document
+  (object
+    (pair
+      value: (object
+        (pair
+          key: (string) @name
+          value: [(object) (array)]? @body) @definition.key)))
+  (#not-eq? @name "\"\""))

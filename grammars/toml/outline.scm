@@ -4,5 +4,6 @@
 ; runs to the next table header; `[tool.ruff.lint]` is a table of its own beside `[tool.ruff]`.
 (table . [(bare_key) (quoted_key) (dotted_key)] @name) @definition.table
 (table_array_element . [(bare_key) (quoted_key) (dotted_key)] @name) @definition.table
-(pair . [(bare_key) (quoted_key) (dotted_key)] @name
-  (#ancestors? @name "^pair ((table|table_array_element) )?document$")) @definition.key
+(document (pair . [(bare_key) (quoted_key) (dotted_key)] @name) @definition.key)
+(table (pair . [(bare_key) (quoted_key) (dotted_key)] @name) @definition.key)
+(table_array_element (pair . [(bare_key) (quoted_key) (dotted_key)] @name) @definition.key)

@@ -4,20 +4,24 @@
 ; `uses:`, else its one-line `run:` (the first pattern that names a step wins: registry
 ; singleName). A step whose only name would be a multi-line `run: |` script is not a symbol:
 ; its lines belong to its job.
-(block_mapping_pair
-  key: (flow_node) @name
-  value: (block_node)? @body
-  (#ancestors? @name "^block_mapping_pair block_mapping block_node document$")) @definition.key
-
-(block_mapping_pair
-  key: (flow_node) @_jobs
-  value: (block_node
+(document
+  (block_node
     (block_mapping
       (block_mapping_pair
         key: (flow_node) @name
-        value: (block_node)? @body) @definition.job))
-  (#match? @_jobs "^[\"']?jobs[\"']?$")
-  (#ancestors? @_jobs "^block_mapping_pair block_mapping block_node document$"))
+        value: (block_node)? @body) @definition.key)))
+
+(document
+  (block_node
+    (block_mapping
+      (block_mapping_pair
+        key: (flow_node) @_jobs
+        value: (block_node
+          (block_mapping
+            (block_mapping_pair
+              key: (flow_node) @name
+              value: (block_node)? @body) @definition.job)))))
+  (#match? @_jobs "^[\"']?jobs[\"']?$"))
 
 (block_mapping_pair
   key: (flow_node) @_steps

@@ -91,6 +91,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   const comments = collected ? new CommentIndex(collected.get("comments")!) : undefined;
   const partsQuery = hasNameParts(query);
   const levels = patternLevels(query);
+  const headerNamed = query.setProperties.map((p) => p?.[HEADER_NAME] !== undefined);
   const singleName = spec.singleName === true;
 
   for (const match of matches) {
@@ -145,7 +146,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     if (!def || !kind || !name) continue;
     if (!KIND_SET.has(kind)) throw new Error(`query for ${spec.id}: unknown kind @definition.${kind}`);
     // `(#set! name.header)`: named by its header, the text before its body (a CSS at-rule's prelude).
-    if (body && query.setProperties[match.patternIndex]?.[HEADER_NAME] !== undefined) joinedName = headerName(def, body);
+    if (body && headerNamed[match.patternIndex]) joinedName = headerName(def, body);
     let rawName = joinedName ?? name.text;
     // A name written over several lines (a CSS selector list, a setext heading) is one line.
     if (rawName.includes("\n")) rawName = rawName.replace(/\s*\n\s*/g, " ");
