@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync, existsSync } from 
 import { join, relative } from "node:path";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import type { GrammarSource } from "../src/core/languages/registry.ts";
-import { packageDir } from "../src/core/parse/assets.ts";
+import { grammarFile, grammarVersionOnDisk, packageDir } from "../src/core/parse/assets.ts";
 import { engineId } from "../src/app/engine.ts";
 import { TARGETS, binaryName } from "./release-targets.ts";
 
@@ -39,9 +39,9 @@ function generateEmbedded(): string {
   lines.push(`import runtime from ${JSON.stringify(rel(join(pkgDir("web-tree-sitter"), "tree-sitter.wasm")))} with { type: "file" };`);
   const table: string[] = [];
   [...grammars.values()].forEach((g, i) => {
-    const file = join(pkgDir(g.package), g.file);
+    const file = grammarFile(root, g);
     if (!existsSync(file)) throw new Error(`grammar file missing: ${file}`);
-    const version = JSON.parse(readFileSync(join(pkgDir(g.package), "package.json"), "utf8")).version;
+    const version = grammarVersionOnDisk(root, g);
     lines.push(`import g${i} from ${JSON.stringify(rel(file))} with { type: "file" };`);
     table.push(`  ${JSON.stringify(`${g.package}/${g.file}`)}: { path: g${i}, version: ${JSON.stringify(version)} },`);
   });

@@ -14,8 +14,9 @@
 (deinit_declaration "deinit" @name body: (_) @body) @definition.function
 (subscript_declaration "subscript" @name) @definition.function
 ; Its body is found by the registry's bodyTypes: pairing @name with @body here costs
-; ~0.5 s of query compile time in this grammar.
-(function_declaration (simple_identifier) @name) @definition.function
+; ~0.5 s of query compile time in this grammar. The name is the node after `func`: an
+; identifier, or an operator (`static func ==`); later `name:` fields are types.
+(function_declaration "func" . name: _ @name) @definition.function
 (protocol_function_declaration name: (simple_identifier) @name) @declaration.function
 (protocol_property_declaration name: (pattern (simple_identifier) @name)) @declaration.property
 

@@ -3,10 +3,15 @@
 // named here as flags and implemented once, generically, in core/outline.
 
 export interface GrammarSource {
-  /** npm package that ships the .wasm (pinned exactly in package.json). */
+  /** npm package that ships the .wasm (pinned exactly in package.json), or whose sources a built grammar comes from. */
   package: string;
-  /** File inside the package. */
+  /** File inside the package; for a built grammar, the .wasm under grammars/ (`swift/tree-sitter-swift.wasm`). */
   file: string;
+  /**
+   * Built in this repository from the package's published C sources (scripts/build-grammar.ts)
+   * and committed: provenance in GRAMMAR.md beside the .wasm.
+   */
+  built?: boolean;
 }
 
 /** A well-known kind of file of a language, outlined by a query of its own (profiles.ts). */
@@ -62,7 +67,7 @@ export interface LanguageSpec {
    * (Swift `function_declaration`).
    */
   bodyTypes?: string[];
-  /** Pattern (regex source) removed from every name: `^:` for Ruby's `attr_reader :sku`. */
+  /** Pattern (regex source) removed from every name, each match: `^:` for Ruby's `attr_reader :sku`. */
   nameTrim?: string;
   /**
    * Names may be quoted with these (each character a quote: a backtick in Kotlin, Swift, Scala;
@@ -76,6 +81,21 @@ export interface LanguageSpec {
    * 64 KiB match `pattern` (multiline), it is parsed as `language` instead.
    */
   sharedExtension?: { extensions: string[]; pattern: string; language: string };
+  /**
+   * Receivers that name the enclosing object (`self`, `this`, `super()`): a call through one
+   * resolves to a method of the calling symbol's own class first (app/call-resolver.ts).
+   */
+  selfNames?: string[];
+  /** Names (without extension) a folder's own module file goes by: `__init__`, `index`, `mod` (core/calls/modules.ts). */
+  packageEntries?: string[];
+  /**
+   * Import paths (regex source) that name a module of this workspace even when no file maps to
+   * them (Rust's `crate::`, `super::`, `self::`): a call through one that does not resolve falls
+   * to a name match instead of being called outside the workspace.
+   */
+  localModules?: string;
+  /** An extension (regex source) an import may write for any of this language's (`./x.js` for ./x.ts). */
+  importExtensions?: string;
   /**
    * The grammar handles this language only in part (a dialect parsed with a relative's grammar):
    * every outline carries this note as a warning, and `languages` shows it.
@@ -99,6 +119,13 @@ export interface LanguageSpec {
    * `name:`, else `id:`, else `uses:`).
    */
   singleName?: boolean;
+  /**
+   * Copies of the text the parser reads instead of the file, each as long as the file with its
+   * line breaks kept (core/outline/masks.ts): "macros" blanks C/C++ macros heading a
+   * declaration (`struct FMT_API pipe`); "preprocessor" parses one configuration (the first
+   * branch of each #if) when the file as written does not parse.
+   */
+  parseMasks?: ("macros" | "preprocessor")[];
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -114,6 +141,9 @@ const JS_FAMILY = {
   leadingTypes: ["decorator"],
   commentTypes: ["comment"],
   methodContainers: CLASS_LIKE,
+  selfNames: ["this"],
+  packageEntries: ["index"],
+  importExtensions: "\\.(m?js|cjs|jsx)$",
 };
 
 export const LANGUAGES: LanguageSpec[] = [
@@ -126,6 +156,8 @@ export const LANGUAGES: LanguageSpec[] = [
     methodContainers: ["class"],
     constantNames: UPPER_CASE,
     bodyDocstring: { statement: "expression_statement", string: "string" },
+    selfNames: ["self", "cls", "super()"],
+    packageEntries: ["__init__"],
   },
   {
     id: "javascript", name: "JavaScript (+JSX)",
@@ -153,6 +185,7 @@ export const LANGUAGES: LanguageSpec[] = [
     signatureSkipTypes: ["marker_annotation", "annotation"],
     commentTypes: ["block_comment", "line_comment"],
     methodContainers: CLASS_LIKE,
+    selfNames: ["this"],
   },
   {
     id: "go", name: "Go",
@@ -169,6 +202,9 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["line_comment", "block_comment"],
     methodContainers: ["impl", "trait"],
     scopeSeparator: "::",
+    selfNames: ["self", "Self"],
+    packageEntries: ["mod"],
+    localModules: "^(crate|super|self)(::|$)",
   },
   {
     id: "c", name: "C",
@@ -181,6 +217,7 @@ export const LANGUAGES: LanguageSpec[] = [
     },
     commentTypes: ["comment"],
     methodContainers: ["struct"],
+    parseMasks: ["macros"],
   },
   {
     id: "cpp", name: "C++",
@@ -190,6 +227,7 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
     scopeSeparator: "::",
+    parseMasks: ["macros"],
   },
   {
     id: "ruby", name: "Ruby",
@@ -209,6 +247,7 @@ export const LANGUAGES: LanguageSpec[] = [
     spanToParentEnd: ["file_scoped_namespace_declaration"],
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
+    parseMasks: ["preprocessor"],
   },
   {
     id: "php", name: "PHP",
@@ -242,28 +281,32 @@ export const LANGUAGES: LanguageSpec[] = [
   {
     id: "kotlin", name: "Kotlin",
     extensions: [".kt", ".kts"], interpreters: ["kotlin"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-kotlin.wasm" },
+    // Built here from the package's sources with a scanner fix: grammars/kotlin/GRAMMAR.md.
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-kotlin", file: "kotlin/tree-sitter-kotlin.wasm", built: true },
     signatureSkipTypes: ["annotation"],
-    commentTypes: ["line_comment", "multiline_comment"],
+    commentTypes: ["line_comment", "block_comment"],
     methodContainers: CLASS_LIKE.concat("module"),
     quotedNames: "`",
   },
   {
     id: "swift", name: "Swift",
     extensions: [".swift"], interpreters: ["swift"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-swift.wasm" },
+    // Built here from the package's sources with scanner fixes: grammars/swift/GRAMMAR.md.
+    grammar: { package: "tree-sitter-swift", file: "swift/tree-sitter-swift.wasm", built: true },
     signatureSkipTypes: ["attribute"],
     bodyTypes: ["function_body", "computed_property"],
     commentTypes: ["comment", "multiline_comment"],
+    // `func \`default\`()` defines `default`.
+    nameTrim: "^`|`$",
     methodContainers: CLASS_LIKE.concat("impl"),
     quotedNames: "`",
   },
   {
     id: "scala", name: "Scala",
     extensions: [".scala", ".sc"], interpreters: ["scala"],
-    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-scala.wasm" },
+    grammar: { package: "tree-sitter-scala", file: "tree-sitter-scala.wasm" },
     signatureSkipTypes: ["annotation"],
-    commentTypes: ["comment"],
+    commentTypes: ["comment", "block_comment"],
     methodContainers: CLASS_LIKE,
     quotedNames: "`",
   },

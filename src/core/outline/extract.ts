@@ -5,7 +5,8 @@
 //   @qualifier   the type that qualifies it (Go receiver, out-of-line owner)
 //   @body        its body: the signature is the text before it
 //   @doc         a docstring node inside it (Python)
-//   @import / @import.name   a module path and, for `from m import n`, a name
+//   @import / @import.name   a module path (several @import captures are its pieces, joined as
+//                written: `a` `.` `b`) and, for `from m import n`, a name
 // Predicates tree-sitter leaves to the host (cheap to compile, unlike the nested patterns they
 // replace; applied in the order written, see docs/adding-a-language.md):
 //   (#declarator? @name "re")   @name is a C-family declarator: the types on the way down to
@@ -16,6 +17,8 @@
 //       @x becomes the parent
 //   (#field? @x "f" ["re"])     @x has an `f` child (whose type matches re); @x becomes that child
 //   (#field-text? @x "f" "re")  the text of @x's `f` child matches re
+//   (#name-before? @name "f")   @name has an `f` child; the name is @name's text before it
+//       (C++ `operator bool() const` is named `operator bool`)
 import type { Node, Query, QueryPredicate, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
@@ -76,7 +79,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   };
   const sep = spec.scopeSeparator;
   const constantNames = spec.constantNames ? new RegExp(spec.constantNames) : undefined;
-  const nameTrim = spec.nameTrim ? new RegExp(spec.nameTrim) : undefined;
+  const nameTrim = spec.nameTrim ? new RegExp(spec.nameTrim, "g") : undefined;
   const bodyTypes = spec.bodyTypes?.length ? spec.bodyTypes : undefined;
   // Ranks for "the earlier pattern wins": a variable made a constant by `constantNames` ranks
   // just ahead of its own pattern, where the separate constant pattern used to be.
@@ -108,7 +111,8 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     let qualifier: Node | undefined;
     let body: Node | undefined;
     let doc: Node | undefined;
-    let importModule: Node | undefined;
+    // A module path may be several captures: its pieces as written (Scala's flat `path:` run).
+    const importModule: Node[] = [];
     const importNames: Node[] = [];
     let parts: NamePart[] | undefined;
     for (const cap of match.captures) {
@@ -127,11 +131,11 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       } else if (c === "qualifier") qualifier = node;
       else if (c === "body") body = node;
       else if (c === "doc") doc = node;
-      else if (c === "import") importModule = node;
+      else if (c === "import") importModule.push(node);
       else if (c === "import.name") importNames.push(node);
     }
-    if (importModule) {
-      const mod = unquote(importModule.text);
+    if (importModule.length) {
+      const mod = unquote(importModule.map((n) => n.text).join(""));
       if (importNames.length) for (const n of importNames) addImport(joinImport(mod, n.text, sep));
       else addImport(mod);
       continue;
@@ -147,7 +151,10 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     if (!KIND_SET.has(kind)) throw new Error(`query for ${spec.id}: unknown kind @definition.${kind}`);
     // `(#set! name.header)`: named by its header, the text before its body (a CSS at-rule's prelude).
     if (body && headerNamed[match.patternIndex]) joinedName = headerName(def, body);
-    let rawName = joinedName ?? name.text;
+    const nameEnd = rebound?.get(`name${NAME_END}`);
+    let rawName = joinedName ?? (nameEnd ? name.text.slice(0, nameEnd.startIndex - name.startIndex).trimEnd() : name.text);
+    // A name error recovery made up (a MISSING node: `enum : unsigned { ... }`) names nothing.
+    if (!rawName) continue;
     // A name written over several lines (a CSS selector list, a setext heading) is one line.
     if (rawName.includes("\n")) rawName = rawName.replace(/\s*\n\s*/g, " ");
     let rank = match.patternIndex * 2 + 1;
@@ -235,10 +242,13 @@ function markWrapped(defs: RawDefinition[], wrappers: Node[]): void {
   }
 }
 
+/** Suffix of the capture key under which #name-before? keeps the node a name ends at. */
+const NAME_END = "#end";
+
 type Check =
   | { op: "declarator" | "ancestors" | "parent"; capture: string; re: RegExp }
   | { op: "eq-ancestor-name"; capture: string; types: Set<string> }
-  | { op: "field" | "field-text"; capture: string; field: string; re?: RegExp };
+  | { op: "field" | "field-text" | "name-before"; capture: string; field: string; re?: RegExp };
 
 const checkCache = new WeakMap<Query, Check[][]>();
 
@@ -250,6 +260,10 @@ function hostPredicates(query: Query): Check[][] {
     preds.map((p): Check => {
       const [cap, arg, arg2] = p.operands;
       const op = p.operator.replace(/\?$/, "");
+      if (op === "name-before") {
+        if (cap?.type !== "capture" || arg?.type !== "string" || p.operands.length !== 2) throw new Error(`query predicate #${p.operator} takes a capture and a field name`);
+        return { op, capture: cap.name, field: arg.value };
+      }
       if (op === "field" || op === "field-text") {
         const n = p.operands.length;
         if (cap?.type !== "capture" || arg?.type !== "string" || (arg2 && arg2.type !== "string") || n < (op === "field" ? 2 : 3) || n > 3) {
@@ -296,6 +310,10 @@ function applyChecks(checks: Check[], captures: { name: string; node: Node }[]):
       const child = node.childForFieldName(check.field);
       if (!child || (check.re && !check.re.test(child.type))) return undefined;
       nodes.set(check.capture, child);
+    } else if (check.op === "name-before") {
+      const child = node.childForFieldName(check.field);
+      if (!child) return undefined;
+      nodes.set(`${check.capture}${NAME_END}`, child);
     } else if (check.op === "field-text") {
       const child = node.childForFieldName(check.field);
       if (!child || !check.re!.test(child.text)) return undefined;

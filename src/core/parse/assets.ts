@@ -6,6 +6,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { nodeUrl } from "../builtins.ts";
 import type { GrammarSource } from "../languages/registry.ts";
+import { builtVersion, parseProvenance } from "./grammar-provenance.ts";
 
 export interface AssetSource {
   runtimeWasm(): Uint8Array;
@@ -33,14 +34,25 @@ export function diskAssets(root = projectRoot()): AssetSource {
   const pkgDir = (pkg: string) => packageDir(root, pkg);
   return {
     runtimeWasm: () => readFileSync(join(pkgDir("web-tree-sitter"), "tree-sitter.wasm")),
-    grammarWasm: (g) => readFileSync(join(pkgDir(g.package), g.file)),
+    grammarWasm: (g) => readFileSync(grammarFile(root, g)),
     query: (name) => readFileSync(join(root, "grammars", name, "outline.scm"), "utf8"),
     queryFile: (folder, file) => {
       const path = join(root, "grammars", folder, file);
       return existsSync(path) ? readFileSync(path, "utf8") : undefined;
     },
-    grammarVersion: (g) => JSON.parse(readFileSync(join(pkgDir(g.package), "package.json"), "utf8")).version,
+    grammarVersion: (g) => grammarVersionOnDisk(root, g),
   };
+}
+
+/** Where a grammar's .wasm is: in its npm package, or under grammars/ when built here. */
+export function grammarFile(root: string, g: GrammarSource): string {
+  return g.built ? join(root, "grammars", g.file) : join(packageDir(root, g.package), g.file);
+}
+
+/** A grammar's version: its package's, or for one built here the recorded build (see grammar-provenance.ts). */
+export function grammarVersionOnDisk(root: string, g: GrammarSource): string {
+  if (g.built) return builtVersion(parseProvenance(readFileSync(join(dirname(grammarFile(root, g)), "GRAMMAR.md"), "utf8")));
+  return JSON.parse(readFileSync(join(packageDir(root, g.package), "package.json"), "utf8")).version;
 }
 
 /** node_modules/<pkg> as Node would find it from root (package "exports" may hide package.json). */
