@@ -27,6 +27,8 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
   "parse-floor": parseFloor,
+  floor: script("floor.ts"),
+  scale: script("scale.ts"),
 };
 
 const args = process.argv.slice(2);
