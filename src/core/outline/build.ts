@@ -169,15 +169,27 @@ function lastTextRow(text: string, startRow: number, startIndex: number, endInde
  * The node whose end is a definition's last line. An indentation-based body (tree-sitter-
  * scala's indented blocks) ends where the next token starts: past the blank lines after it and
  * the comments above that token (the next definition's doc). Such a node ends in blanks, and
- * its last line is that of its last child that is code. Any other node ends in its own text.
+ * its last line is that of its last child that is code, when only blanks and comments follow
+ * that child. Any other node ends in its own text, a text of its own that ends in blanks too (a
+ * YAML block scalar, `run: |` and its lines, whose only child is the `|`).
  */
 function lastCodeNode(node: Node, text: string, commentTypes: string[]): Node {
   const blank = (c: string | undefined) => c === " " || c === "\t" || c === "\r" || c === "\n";
+  const blankBetween = (from: number, to: number) => {
+    for (let i = from; i < to; i++) if (!blank(text[i])) return false;
+    return true;
+  };
   let n = node;
   while (blank(text[n.endIndex - 1])) {
     let c = n.lastChild;
-    while (c && (c.startIndex === c.endIndex || commentTypes.includes(c.type))) c = c.previousSibling;
-    if (!c) break;
+    // The text after `c` up to n's end: blanks around the comments skipped.
+    let end = n.endIndex;
+    while (c && (c.startIndex === c.endIndex || commentTypes.includes(c.type))) {
+      if (!blankBetween(c.endIndex, end)) return n;
+      end = c.startIndex;
+      c = c.previousSibling;
+    }
+    if (!c || !blankBetween(c.endIndex, end)) break;
     n = c;
   }
   return n;
