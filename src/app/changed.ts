@@ -19,7 +19,7 @@ import { diffLines } from "../core/diff/lines.ts";
 import { lineEdits } from "../core/diff/edits.ts";
 import type { Tree } from "web-tree-sitter";
 import { decodeSource } from "../core/text/lines.ts";
-import { DEFAULT_MAX_BYTES, looksBinary, unreadableReason } from "../io/files.ts";
+import { DEFAULT_MAX_BYTES, isLockfile, looksBinary, unreadableReason } from "../io/files.ts";
 import { undecodablePath } from "../io/names.ts";
 import type { Env } from "../io/env.ts";
 import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath, type Revision } from "../io/git.ts";
@@ -236,6 +236,7 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
     return { ...input, skipped: [oldBytes, newBytes].some((b) => b && looksBinary(b)) ? "binary" : lang ? "unreadable" : "unsupported language" };
   }
   input.language = language.id;
+  if (isLockfile(p.path)) return { ...input, skipped: "lockfile" };
   if ([oldBytes, newBytes].some((b) => b && looksBinary(b))) return { ...input, skipped: "binary" };
   if ([oldBytes, newBytes].some((b) => b && b.length > maxBytes)) return { ...input, skipped: "too large" };
   // Same bytes on both sides (a pure rename, a mode change): no symbol can differ, nothing to parse.

@@ -31,6 +31,7 @@ export function engineId(): string {
     if (!seen.has(`query:${q}`)) {
       seen.add(`query:${q}`);
       h.update(`query ${q}\n${outlineQuerySource(q)}\n`);
+      for (const p of spec.profiles ?? []) h.update(`profile ${q}/${p.query} ${p.when.join("\0")}\n${outlineQuerySource(q, { definitions: p.query })}\n`);
     }
   }
   return (memo = h.digest("hex").slice(0, 16));

@@ -107,6 +107,20 @@ function logicalKind(kind: SymbolKind): string {
       return "namespace";
     case "macro":
       return "declaration";
+    // Data and build files: a key is a property (SARIF's word for a JSON member), the other
+    // units (tables, sections, resources, jobs, steps, services, targets, rules) objects.
+    case "key":
+      return "property";
+    case "table":
+    case "section":
+    case "resource":
+    case "output":
+    case "job":
+    case "step":
+    case "service":
+    case "target":
+    case "rule":
+      return "object";
     default:
       return "type";
   }

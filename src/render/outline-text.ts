@@ -81,6 +81,9 @@ function renderLevel(symbols: OutlineSymbol[], indent: string, opts: TextOptions
     const names = [s.name];
     for (let j = i + 1; j < shown.length && sameDeclaration(shown[j - 1], shown[j]); j++) names.push(shown[j].name);
     if (names.length > 1 && names.some((n) => !line.includes(n))) line += ` (${names.map(quoteName).join(", ")})`;
+    // A name the signature does not show (a Kubernetes object's `Deployment/web`, a Terraform
+    // resource's `aws_vpc.this`) is added after it.
+    else if (names.length === 1 && !line.includes(printable(s.name))) line += ` (${quoteName(s.name)})`;
     if (s.truncated) line += " [truncated]";
     const doc = shownDoc(s, parent, opts.docs ?? "top");
     if (doc) line += ` — ${printable(doc)}`;

@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { ctagsTags, type CtagsTag } from "./ctags.ts";
 import { blankCodeNoise, scalaDefs, swiftDefs, zshDefs } from "./line-oracles.ts";
+import { cssDefs, hclDefs, jsonDefs, makeDefs, markdownDefs, tomlDefs, yamlDefs } from "./data-oracles.ts";
 import type { OracleDef } from "./match.ts";
 import { pythonDefs } from "./python-ast.ts";
 import { typescriptDefs } from "./typescript-defs.ts";
@@ -325,4 +326,12 @@ export const ORACLES: Record<string, Oracle> = {
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),
+  // Data and build formats: line oracles of our own (test/conformance/data-oracles.ts says what each counts).
+  yaml: perFile("line oracle (YAML keys, workflow jobs/steps, k8s objects, services)", (_, text) => yamlDefs(text)),
+  json: perFile("line oracle (JSON keys, 2 levels) + JSON.parse", (_, text) => jsonDefs(text)),
+  toml: perFile("line oracle (TOML tables and keys)", (_, text) => tomlDefs(text)),
+  markdown: perFile("line oracle (Markdown headings)", (_, text) => markdownDefs(text)),
+  hcl: perFile("line oracle (HCL blocks at column 0)", (_, text) => hclDefs(text)),
+  css: perFile("line oracle (CSS rule sets and at-rules)", (_, text) => cssDefs(text)),
+  make: perFile("line oracle (Make targets and variables)", (_, text) => makeDefs(text)),
 };

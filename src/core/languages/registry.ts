@@ -14,6 +14,16 @@ export interface GrammarSource {
   built?: boolean;
 }
 
+/** A well-known kind of file of a language, outlined by a query of its own (profiles.ts). */
+export interface QueryProfile {
+  /** What the file is: `github-workflow`. */
+  id: string;
+  /** The query file in the language's query folder compiled instead of outline.scm. */
+  query: string;
+  /** Regexes (multiline: `^` is a line start) that must all match the file's first 64 KiB. */
+  when: string[];
+}
+
 export interface LanguageSpec {
   id: string;
   /** Human name for `languages`. */
@@ -59,7 +69,10 @@ export interface LanguageSpec {
   bodyTypes?: string[];
   /** Pattern (regex source) removed from every name, each match: `^:` for Ruby's `attr_reader :sku`. */
   nameTrim?: string;
-  /** Names may be quoted with this (Kotlin, Swift, Scala: a backtick): the name is the text between the quotes. */
+  /**
+   * Names may be quoted with these (each character a quote: a backtick in Kotlin, Swift, Scala;
+   * `"'` for YAML keys): the name is the text between the quotes.
+   */
   quotedNames?: string;
   /** Separator used inside qualified names in this language's source (`::` in C++/Rust). */
   scopeSeparator?: string;
@@ -88,6 +101,24 @@ export interface LanguageSpec {
    * every outline carries this note as a warning, and `languages` shows it.
    */
   partial?: string;
+  /**
+   * A definition without a captured `@body` is signed by its first line, never by its whole
+   * text folded (data formats: a step's `- name: Install …`, not every key of the step).
+   */
+  signatureFirstLine?: boolean;
+  /**
+   * Comments a definition's node ends with are left out of its range (YAML and TOML put the
+   * comment lines above the next key inside the key before; those are the next key's doc).
+   */
+  trimTrailingComments?: boolean;
+  /** Well-known files outlined by a query of their own; the first whose `when` matches is used. */
+  profiles?: QueryProfile[];
+  /**
+   * Each definition node has one name: the first pattern naming it wins, and a later pattern
+   * naming the same node otherwise is a fallback, not another name (a workflow step is named by
+   * `name:`, else `id:`, else `uses:`).
+   */
+  singleName?: boolean;
   /**
    * Copies of the text the parser reads instead of the file, each as long as the file with its
    * line breaks kept (core/outline/masks.ts): "macros" blanks C/C++ macros heading a
@@ -298,6 +329,69 @@ export const LANGUAGES: LanguageSpec[] = [
       scriptLanguages: { ts: "typescript", typescript: "typescript", tsx: "tsx", js: "javascript", jsx: "javascript" },
       defaultScript: "javascript",
     },
+  },
+  {
+    id: "yaml", name: "YAML",
+    extensions: [".yml", ".yaml"],
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-yaml", file: "tree-sitter-yaml.wasm" },
+    commentTypes: ["comment"],
+    quotedNames: "\"'",
+    singleName: true,
+    signatureFirstLine: true,
+    trimTrailingComments: true,
+    profiles: [
+      { id: "github-workflow", query: "github-workflow.scm", when: ["^jobs:", "^[\"']?on[\"']?:"] },
+      { id: "kubernetes", query: "kubernetes.scm", when: ["^apiVersion:", "^kind:"] },
+      { id: "compose", query: "compose.scm", when: ["^services:"] },
+    ],
+  },
+  {
+    id: "json", name: "JSON",
+    extensions: [".json", ".jsonc"],
+    grammar: { package: "tree-sitter-json", file: "tree-sitter-json.wasm" },
+    commentTypes: ["comment"],
+    quotedNames: "\"",
+    signatureFirstLine: true,
+  },
+  {
+    id: "toml", name: "TOML",
+    extensions: [".toml"], filenames: ["Pipfile"],
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-toml", file: "tree-sitter-toml.wasm" },
+    commentTypes: ["comment"],
+    quotedNames: "\"'",
+    signatureFirstLine: true,
+    trimTrailingComments: true,
+  },
+  {
+    id: "markdown", name: "Markdown",
+    extensions: [".md", ".markdown", ".mdown", ".mkd"],
+    grammar: { package: "@kerebron/wasm", file: "assets/tree-sitter-markdown/tree-sitter-markdown.wasm" },
+    signatureFirstLine: true,
+    // `## Usage ##`: the closing sequence is no part of the heading's text.
+    nameTrim: "[ \\t]+#+[ \\t]*$",
+  },
+  {
+    id: "hcl", name: "HCL / Terraform",
+    extensions: [".tf", ".tfvars", ".hcl"],
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-hcl", file: "tree-sitter-hcl.wasm" },
+    commentTypes: ["comment"],
+    quotedNames: "\"",
+    singleName: true,
+    signatureFirstLine: true,
+  },
+  {
+    id: "css", name: "CSS",
+    extensions: [".css"],
+    grammar: { package: "tree-sitter-css", file: "tree-sitter-css.wasm" },
+    commentTypes: ["comment"],
+  },
+  {
+    id: "make", name: "Makefile",
+    extensions: [".mk", ".make"], filenames: ["Makefile", "makefile", "GNUmakefile"],
+    grammar: { package: "tree-sitter-make", file: "tree-sitter-make.wasm" },
+    commentTypes: ["comment"],
+    signatureFirstLine: true,
+    trimTrailingComments: true,
   },
 ];
 

@@ -89,7 +89,13 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     const parent = outerParent === undefined ? outer.parent : outerParent;
     if (parent) last = parent;
   }
-  const endIndex = last === raw.node ? raw.endIndex : last.endIndex;
+  let endIndex = last === raw.node ? raw.endIndex : last.endIndex;
+  let endRow = last.endPosition.row;
+  if (raw.spanEnd && last === raw.node) ({ index: endIndex, row: endRow } = raw.spanEnd);
+  if (spec.trimTrailingComments) ({ index: endIndex, row: endRow } = beforeTrailingComments(raw.node, first.startIndex, endIndex, endRow, spec, text));
+  // A node ending where its definition ends may end in blanks (lastCodeNode): its last line is its last code's.
+  const code = endIndex === last.endIndex ? lastCodeNode(last, text, spec.commentTypes ?? []) : last;
+  const textEnd = code === last ? { index: endIndex, row: endRow } : { index: code.endIndex, row: code.endPosition.row };
   return {
     raw,
     startNode: first,
@@ -97,7 +103,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     endIndex,
     startRow: first.startPosition.row,
     startColumn: indentationAt(text, first.startIndex),
-    endRow: endRowOf(lastCodeNode(last, text, spec.commentTypes ?? [])),
+    endRow: lastTextRow(text, first.startPosition.row, first.startIndex, textEnd.index, textEnd.row),
     truncated: false,
     docComments: commentCanLead(text, first.startIndex, raw.comments) ? leadingComments(first, spec, text) : [],
     wrappers,
@@ -126,18 +132,64 @@ function isHeaderGlitch(err: Node, body: Node | undefined): boolean {
 }
 
 /**
+ * The end of a definition without the comments it ends with (registry `trimTrailingComments`:
+ * YAML and TOML put the comment lines above the next key inside the key before). Each step
+ * asks the tree for the node holding the last non-blank character.
+ */
+function beforeTrailingComments(node: Node, startIndex: number, endIndex: number, endRow: number, spec: LanguageSpec, text: string): { index: number; row: number } {
+  const types = spec.commentTypes ?? [];
+  let index = endIndex;
+  let row = endRow;
+  for (;;) {
+    let i = index;
+    while (i > startIndex && /\s/.test(text[i - 1])) i--;
+    const at = i > startIndex ? node.tree.rootNode.descendantForIndex(i - 1) : null;
+    if (!at || !types.includes(at.type) || at.startIndex <= startIndex) return { index, row };
+    index = at.startIndex;
+    row = at.startPosition.row;
+  }
+}
+
+/**
+ * The row of the last non-blank character before `endIndex` (at `endRow`): a definition never
+ * ends on a blank line, whether its node takes the line break before the next definition (a
+ * node ending at column 0), the blank lines after it (TOML tables) or runs to the next heading.
+ */
+function lastTextRow(text: string, startRow: number, startIndex: number, endIndex: number, endRow: number): number {
+  let row = endRow;
+  for (let i = endIndex - 1; i > startIndex; i--) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) row--;
+    else if (ch !== 32 && ch !== 9 && ch !== 13 && ch !== 12 && ch !== 11) break;
+  }
+  return Math.max(startRow, row);
+}
+
+/**
  * The node whose end is a definition's last line. An indentation-based body (tree-sitter-
  * scala's indented blocks) ends where the next token starts: past the blank lines after it and
  * the comments above that token (the next definition's doc). Such a node ends in blanks, and
- * its last line is that of its last child that is code. Any other node ends in its own text.
+ * its last line is that of its last child that is code, when only blanks and comments follow
+ * that child. Any other node ends in its own text, a text of its own that ends in blanks too (a
+ * YAML block scalar, `run: |` and its lines, whose only child is the `|`).
  */
 function lastCodeNode(node: Node, text: string, commentTypes: string[]): Node {
   const blank = (c: string | undefined) => c === " " || c === "\t" || c === "\r" || c === "\n";
+  const blankBetween = (from: number, to: number) => {
+    for (let i = from; i < to; i++) if (!blank(text[i])) return false;
+    return true;
+  };
   let n = node;
   while (blank(text[n.endIndex - 1])) {
     let c = n.lastChild;
-    while (c && (c.startIndex === c.endIndex || commentTypes.includes(c.type))) c = c.previousSibling;
-    if (!c) break;
+    // The text after `c` up to n's end: blanks around the comments skipped.
+    let end = n.endIndex;
+    while (c && (c.startIndex === c.endIndex || commentTypes.includes(c.type))) {
+      if (!blankBetween(c.endIndex, end)) return n;
+      end = c.startIndex;
+      c = c.previousSibling;
+    }
+    if (!c || !blankBetween(c.endIndex, end)) break;
     n = c;
   }
   return n;
@@ -552,6 +604,7 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, parsed: 
     return sig;
   }
   const whole = text.slice(start, raw.endIndex);
+  if (spec.signatureFirstLine) return firstLineSignature(whole.trimEnd().split("\n", 1)[0]);
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
   const first = firstLineSignature(whole);

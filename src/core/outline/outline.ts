@@ -6,6 +6,7 @@ import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../par
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline, LineRange } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
+import { profileFor } from "../languages/profiles.ts";
 import { extractDefinitions, type RawDefinition } from "./extract.ts";
 import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
 import { contentHash } from "../hash.ts";
@@ -42,7 +43,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   text = source.text;
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
-  const query = await loadQuery(spec, { imports: withImports });
+  const query = await loadQuery(spec, { imports: withImports, definitions: profileFor(spec, text)?.query });
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
   let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : text;
   // An older tree may come from a masked text (callers keep copies of it): where a language
