@@ -1,5 +1,6 @@
 ; TypeScript / TSX parameter lists, for `changed --impact` (captures: see grammars/python/params.scm;
-; @param.implicit: a `this` parameter, which no call passes).
+; @param.implicit: a `this` parameter, which no call passes; @params.contextual: a function
+; assigned to a variable of a declared type, whose parameters take their optionality from it).
 
 (function_declaration parameters: (formal_parameters) @params)
 (generator_function_declaration parameters: (formal_parameters) @params)
@@ -17,3 +18,5 @@
 (formal_parameters (optional_parameter) @param.optional)
 (formal_parameters (required_parameter pattern: (rest_pattern)) @param.rest)
 (formal_parameters (required_parameter pattern: (this)) @param.implicit)
+(variable_declarator type: (_) value: (arrow_function parameters: (formal_parameters) @params.contextual))
+(variable_declarator type: (_) value: (function_expression parameters: (formal_parameters) @params.contextual))

@@ -23,8 +23,6 @@ import { CALLABLE, matchImport, sameFamily } from "./call-resolver.ts";
 import { innermost } from "./callers.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "./repo-symbols.ts";
 
-/** Call sites listed per symbol; the rest are counted. */
-export const MAX_IMPACT_SITES = 200;
 /** How many re-exports (`export { f } from "./f"`) an import is followed through. */
 const MAX_REEXPORTS = 4;
 
@@ -69,11 +67,7 @@ export async function withImpact(set: ChangeSet, opts: ImpactOptions): Promise<C
         if (!heads.has(key)) heads.set(key, headOf(key, opts));
         head = await heads.get(key);
       }
-      const sites = await callSites(target, touched, opts, head);
-      const shown = sites.slice(0, MAX_IMPACT_SITES);
-      const out: SymbolChange = { ...symbol, callers: shown };
-      if (sites.length > shown.length) out.callersElided = sites.length - shown.length;
-      symbols.push(out);
+      symbols.push({ ...symbol, callers: await callSites(target, touched, opts, head) });
     }
     files.push({ ...file, symbols });
   }
@@ -143,7 +137,9 @@ function headLists(target: Target, head: Head): ParamList[][] {
     const nested = (d.children ?? []).filter((c) => CALLABLE.has(c.kind));
     // The definition's own list: the first one inside its range and outside its members.
     const list = head.lists.find((l) => l.line >= d.startLine && l.line <= d.endLine && !nested.some((c) => l.line >= c.startLine && l.line <= c.endLine));
-    if (list) out.push([list]);
+    if (list && !list.contextual) out.push([list]);
+    // One list that cannot be judged makes the symbol's calls unjudged: an overload may take them.
+    else return [];
   }
   return out;
 }
@@ -163,7 +159,6 @@ async function callSites(target: Target, touched: Map<string, (line: number) => 
     for (const call of file.scan.calls) {
       if (call.name !== target.name && !aliases.has(call.name)) continue;
       if (onTouched?.(call.line)) continue;
-      if (path === target.newPath && ownBody(target.symbol, call.line)) continue;
       const where = innermost(all, call.line);
       const resolution = await resolve(target, call, file, shown, path, where, opts);
       if (!resolution) continue;
@@ -175,10 +170,6 @@ async function callSites(target: Target, touched: Map<string, (line: number) => 
     }
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
-}
-
-function ownBody(s: SymbolChange, line: number): boolean {
-  return s.startLine !== undefined && line >= s.startLine && line <= (s.endLine ?? s.startLine);
 }
 
 /** Why a call tied to the symbol no longer works, or undefined. */
@@ -206,10 +197,13 @@ async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: 
   if (own) {
     const last = receiver?.split(".").pop();
     const isMethod = target.container !== undefined && target.symbol.kind !== "function";
+    const containerPath = (target.symbol.oldQualifiedName ?? target.symbol.qualifiedName).split(".").slice(0, -1).join(".");
+    // Called from inside its own class (another class of the file may have a method of that name).
+    const inOwnClass = where !== undefined && where.qualifiedName.startsWith(`${containerPath}.`);
     if (receiver === undefined) {
       // A method called by its bare name only from inside its own class (Java, C#, Kotlin).
-      if (!isMethod || target.symbol.kind === "constructor" || where?.qualifiedName.startsWith(`${(target.symbol.oldQualifiedName ?? target.symbol.qualifiedName).split(".").slice(0, -1).join(".")}.`)) return "same-file";
-    } else if (spec?.selfNames?.includes(receiver) || last === target.container) return "same-file";
+      if (!isMethod || target.symbol.kind === "constructor" || inOwnClass) return "same-file";
+    } else if ((spec?.selfNames?.includes(receiver) && (!isMethod || inOwnClass)) || last === target.container) return "same-file";
   }
   const imp = matchImport(file.scan?.imports ?? [], receiver, call.name);
   if (imp) {
@@ -235,7 +229,7 @@ type Lead = "ours" | "other" | "outside" | "unknown";
 async function leadsTo(target: Target, fromShown: string, module: string, name: string, spec: LanguageSpec | undefined, opts: ImpactOptions, depth: number): Promise<Lead> {
   const { repo } = opts;
   const roots = [...new Set([...repo.access.listRoots, ...repo.access.roots])];
-  const candidates = moduleCandidates(fromShown, module, spec, roots).map((c) => toRelative(opts, c));
+  const candidates = moduleCandidates(fromShown, module, spec && familyOf(spec), roots).map((c) => toRelative(opts, c));
   const ours = [target.oldPath, target.newPath].filter((p): p is string => p !== undefined).map((p) => toShown(opts, p));
   if (candidates.some((c) => ours.includes(c))) return "ours";
   let found: string | undefined;
@@ -259,6 +253,13 @@ async function leadsTo(target: Target, fromShown: string, module: string, name: 
     if (next === "other" && i.bound === name) lead = "other";
   }
   return lead;
+}
+
+/** A language with the extensions of every language sharing its query (a `.ts` file imports `.tsx` ones and back). */
+function familyOf(spec: LanguageSpec): LanguageSpec {
+  const folder = spec.query ?? spec.id;
+  const extensions = REGISTRY.all.filter((l) => (l.query ?? l.id) === folder).flatMap((l) => l.extensions);
+  return { ...spec, extensions: [...new Set([...spec.extensions, ...extensions])] };
 }
 
 const posixOf = (p: string) => (sep === "/" ? p : p.split(sep).join("/"));

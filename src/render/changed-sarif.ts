@@ -54,7 +54,8 @@ function result(f: Finding, level: Level) {
   const physicalLocation: Record<string, unknown> = { artifactLocation: { uri: uri(f.path), uriBaseId: "%SRCROOT%" } };
   if (f.startLine !== undefined) physicalLocation.region = { startLine: f.startLine, endLine: Math.max(f.startLine, f.endLine ?? f.startLine) };
   const location: Record<string, unknown> = { physicalLocation };
-  if (!isModuleChange(s)) location.logicalLocations = [{ name: s.name, fullyQualifiedName: s.qualifiedName, kind: logicalKind(s.kind) }];
+  // A call site is located by its line; the symbol around it is in the properties.
+  if (!f.site && !isModuleChange(s)) location.logicalLocations = [{ name: s.name, fullyQualifiedName: s.qualifiedName, kind: logicalKind(s.kind) }];
   return {
     ruleId: f.rule.id,
     ruleIndex: f.ruleIndex,
@@ -63,7 +64,7 @@ function result(f: Finding, level: Level) {
     locations: [location],
     // Stable across commits for the same symbol and rule, so a code-scanning alert is tracked, not re-opened.
     partialFingerprints: { "astOutlineSymbol/v1": fingerprint(f) },
-    properties: {
+    properties: f.site ? { resolution: f.site.resolution, ...(f.site.breaks ? { breaks: f.site.breaks } : {}), callee: f.site.callee, ...(f.site.symbol ? { in: f.site.symbol } : {}), calls: s.qualifiedName, side: f.side } : {
       change: s.change,
       signatureChanged: s.signatureChanged,
       bodyChanged: s.bodyChanged,
@@ -74,7 +75,8 @@ function result(f: Finding, level: Level) {
 }
 
 function fingerprint(f: Finding): string {
-  return createHash("sha256").update(`${f.rule.id}\0${f.path}\0${f.symbol.qualifiedName}`).digest("hex").slice(0, 32);
+  const site = f.site ? `\0${f.site.symbol ?? ""}\0${f.site.callee}\0${f.site.line}` : "";
+  return createHash("sha256").update(`${f.rule.id}\0${f.path}\0${f.symbol.qualifiedName}${site}`).digest("hex").slice(0, 32);
 }
 
 /**

@@ -21,6 +21,8 @@ export interface ParamList {
   /** String offset of the list, to tell a definition's own list from a nested one. */
   from: number;
   params: Param[];
+  /** The parameters take their types (and so their optionality) from a declared type elsewhere (`const f: F = (a, b) => …`): not judged. */
+  contextual?: boolean;
 }
 
 /** Capture name -> kind; a parameter captured twice takes the kind listed first here. */
@@ -42,6 +44,7 @@ export function parameterLists(text: string, language: LanguageSpec): Promise<Pa
 
 function listsOf(tree: Tree, query: Query): ParamList[] {
   const lists = new Map<number, Node>();
+  const contextual = new Set<number>();
   const listTypes = new Set<string>();
   const params = new Map<number, { node: Node; kinds: Set<string>; name?: string }>();
   for (const match of query.matches(tree.rootNode)) {
@@ -49,9 +52,10 @@ function listsOf(tree: Tree, query: Query): ParamList[] {
     let name: string | undefined;
     const kinds: string[] = [];
     for (const cap of match.captures) {
-      if (cap.name === "params") {
+      if (cap.name === "params" || cap.name === "params.contextual") {
         lists.set(cap.node.id, cap.node);
         listTypes.add(cap.node.type);
+        if (cap.name === "params.contextual") contextual.add(cap.node.id);
       } else if (cap.name === "param.name") name = cap.node.text;
       else if (cap.name === "param" || cap.name.startsWith("param.")) {
         param = cap.node;
@@ -65,7 +69,7 @@ function listsOf(tree: Tree, query: Query): ParamList[] {
     if (name !== undefined) p.name ??= name;
   }
   const out = new Map<number, ParamList>();
-  for (const [id, node] of lists) out.set(id, { line: node.startPosition.row + 1, from: node.startIndex, params: [] });
+  for (const [id, node] of lists) out.set(id, { line: node.startPosition.row + 1, from: node.startIndex, params: [], ...(contextual.has(id) ? { contextual: true } : {}) });
   // A parameter belongs to the nearest list around it; one inside a list that is not a
   // definition's (a function type's, a lambda's) belongs to none.
   const ordered = [...params.values()].sort((a, b) => a.node.startIndex - b.node.startIndex);

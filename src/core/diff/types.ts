@@ -36,11 +36,10 @@ export interface SymbolChange {
   /** LEFT anchors are lines of the old file (`oldPath` for moved symbols), RIGHT of the new one. */
   anchors: Anchor[];
   /**
-   * `--impact`, for a removed, renamed, moved or signature-changed callable: the call sites in
-   * the work tree the diff did not touch (at most MAX_IMPACT_SITES; `callersElided` more).
+   * `--impact`, for a removed, renamed, moved or signature-changed callable: every call site in
+   * the work tree the diff did not touch, by path and line.
    */
   callers?: ImpactSite[];
-  callersElided?: number;
 }
 
 export type FileStatus = "added" | "deleted" | "modified" | "renamed" | "copied" | "type-changed";
