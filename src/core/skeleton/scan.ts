@@ -229,9 +229,11 @@ function shorten(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
 
-/** `self.store.get` -> `get`; `Vec::<T>::new` -> `new`; `foo!` -> `foo`. */
+/** `self.store.get` -> `get`; `Vec::<T>::new` -> `new`; `foo!` -> `foo`; `make()` / `(a ? f : g)` -> `` (no name). */
 export function lastName(callee: string): string {
   const cleaned = callee.replace(/<[^<>]*>/g, "").replace(/[!?]+$/, "");
+  // What a call returns, or a parenthesized or indexed expression, is called: no name of its own.
+  if (/[)\]]$/.test(cleaned)) return "";
   const m = /([A-Za-z_$][\w$]*)\W*$/.exec(cleaned);
   return m ? m[1] : cleaned;
 }
