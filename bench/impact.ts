@@ -277,10 +277,10 @@ function pickJavaMethod(work: string, files: string[]): { path: string; name: st
   const texts = new Map(java.map((f) => [f, readFileSync(join(work, f), "utf8")]));
   for (const path of java) {
     const text = texts.get(path)!;
-    const m = /\n\s+(?:public |protected |private )?(?:static )?[\w<>\[\]]+ (\w{6,})\(([^()]*)\)\s*(?:throws [\w., ]+)?\{/.exec(text);
+    const m = /\n\s+(?:(?:public|protected|private|static|final|synchronized)\s+)*(?!return\b|new\b|else\b)[\w<>\[\]]+\s+([a-z]\w{5,})\(([^()]*)\)\s*(?:throws [\w., ]+)?\{/.exec(text);
     if (!m) continue;
     const name = m[1];
-    const elsewhere = java.filter((f) => f !== path && texts.get(f)!.includes(`${name}(`)).length;
+    const elsewhere = java.filter((f) => f !== path && texts.get(f)!.includes(`.${name}(`)).length;
     if (elsewhere < 2) continue;
     const params = m[2].trim();
     const changed = text.replace(m[0], m[0].replace(`${name}(${m[2]})`, `${name}(${params ? `${params}, ` : ""}int extra)`));

@@ -12,7 +12,7 @@ import { parameterLists, whyNotAccepted, type ParamList } from "../core/calls/ar
 import { moduleCandidates } from "../core/calls/modules.ts";
 import type { ImpactSite } from "../core/calls/types.ts";
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
-import { detectLanguage } from "../core/languages/detect.ts";
+import { detectLanguage, languageByName } from "../core/languages/detect.ts";
 import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
 import { outlineSource } from "../core/outline/outline.ts";
 import type { CallSite } from "../core/skeleton/scan.ts";
@@ -148,7 +148,12 @@ async function callSites(target: Target, touched: Map<string, (line: number) => 
   const { repo } = opts;
   const overloads = head ? headLists(target, head) : [];
   const out: ImpactSite[] = [];
-  for (const shown of repo.filesMentioning(target.name)) {
+  // Only files of the symbol's language family can call it: others are not even read.
+  const mayCall = (shown: string) => {
+    const named = languageByName(shown);
+    return !named || sameFamily(named.id, target.language);
+  };
+  for (const shown of repo.filesMentioning(target.name, undefined, false, mayCall)) {
     const file = await parsedOrSkip(repo, shown);
     if (!file?.scan || !sameFamily(file.outline.language, target.language)) continue;
     const path = fromShown(opts, shown);
