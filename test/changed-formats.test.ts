@@ -77,7 +77,7 @@ describe("--format sarif", () => {
     const log = JSON.parse(r.stdout);
     expect(validateSarif(log)).toEqual([]);
     const run = log.runs[0];
-    expect(run.tool.driver.rules.map((x: any) => x.id)).toEqual(["symbol-added", "symbol-removed", "signature-changed", "symbol-renamed", "symbol-moved", "symbol-modified"]);
+    expect(run.tool.driver.rules.map((x: any) => x.id)).toEqual(["symbol-added", "symbol-removed", "signature-changed", "symbol-renamed", "symbol-moved", "symbol-modified", "caller-not-updated"]);
     const all = symbols(set);
     expect(run.results.length).toBe(all.length);
     for (const [i, { file, s }] of all.entries()) {

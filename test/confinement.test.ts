@@ -386,7 +386,7 @@ describe("structure: one gate for every read", () => {
     outlineFile: { from: "src/app/outline-file.ts", names: ["outlineFile"], only: [] },
     builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };
-  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/call-chain.ts", "src/app/callers.ts", "src/app/symbol-view.ts"]);
+  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/call-chain.ts", "src/app/callers.ts", "src/app/symbol-view.ts", "src/app/impact.ts"]);
 
   test("the modules behind the cross-file answers reach the disk only through the gate", () => {
     const touching = [...closure].filter(([, imps]) => imps.some((i) => /^(node:)?(fs|fs\/promises|child_process|module)$|^</.test(i.spec))).map(([f]) => f);

@@ -103,6 +103,7 @@ export const COMMANDS: CommandSpec[] = [
       { flags: "--fail-on <what>", description: "Exit 1 on: none | removed | signature-change | any" },
       { flags: "--level <level>", description: "Level of each sarif/rdjson finding: note | warning | error" },
       { flags: "--max-size <size>", description: "Files larger than this are listed without symbols (e.g. 4M)" },
+      { flags: "--impact", description: "Also list the call sites a removed, renamed, moved or re-declared function still has" },
     ],
     run: async (io, env, opts) => (await import("./commands/changed.ts")).changedCommand(opts, io, env),
   },

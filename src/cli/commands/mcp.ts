@@ -3,6 +3,7 @@ import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/ty
 import { nodeUrl } from "../../core/builtins.ts";
 import { createServer } from "../../mcp/server.ts";
 import { computeChanges } from "../../app/changed.ts";
+import { changesWithImpact } from "../../app/changed-impact.ts";
 import { renderChangedText } from "../../render/changed-text.ts";
 import { AgentTools } from "../../mcp/tools.ts";
 import { Workspace } from "../../io/workspace.ts";
@@ -27,7 +28,12 @@ export async function mcpCommand(options: McpOptions, io: CliIO, env: Env): Prom
   const server = createServer(() => tools, () => workspace, {
     // Revisions from the client get the same checks as on the command line (computeChanges);
     // only changes inside the workspace roots are read and reported.
-    changed: async (args) => renderChangedText(await computeChanges({ env: envAt(env, workspace.primary), base: args.base, head: args.head, staged: args.staged, confine: workspace })),
+    // With `impact`, call sites are read through the same workspace.
+    changed: async (args) => {
+      const at = envAt(env, workspace.primary);
+      const set = await computeChanges({ env: at, base: args.base, head: args.head, staged: args.staged, confine: workspace });
+      return renderChangedText(args.impact ? await changesWithImpact(at, set, { access: workspace }) : set);
+    },
   });
   const adoptClientRoots = async () => {
     if (explicit.length || !server.server.getClientCapabilities()?.roots) return;
