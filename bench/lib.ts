@@ -3,6 +3,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../src/cli/main.ts";
 import { captureIO } from "../src/cli/io.ts";
+import { processEnv } from "../src/io/env.ts";
 import type { FileOutline } from "../src/core/types.ts";
 
 /**
@@ -12,7 +13,7 @@ import type { FileOutline } from "../src/core/types.ts";
  */
 export async function userJsonOutline(path: string): Promise<FileOutline> {
   const io = captureIO();
-  const code = await main(["outline", path, "--format", "json", "--max-size", "64M"], io);
+  const code = await main(["outline", path, "--format", "json", "--max-size", "64M"], io, processEnv({ warn: io.note }));
   if (code !== 0) throw new Error(`outline ${path} exited ${code}: ${io.stderr()}`);
   return JSON.parse(io.stdout()) as FileOutline;
 }

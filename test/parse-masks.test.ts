@@ -10,7 +10,7 @@ import { maskMacros, maskPreprocessor } from "../src/core/outline/masks.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { flatten } from "../src/core/symbols/find.ts";
-import { ROOT } from "./helpers/cli.ts";
+import { ROOT, testEnv } from "./helpers/cli.ts";
 
 const FAMILY = ["c", "cpp", "csharp"];
 
@@ -49,7 +49,7 @@ describe("masks keep every offset and line", () => {
 
 describe("C/C++: declarations headed by macros", () => {
   test("macro-headed classes, structs, functions and members are outlined with the macros in their signatures", async () => {
-    const { outline: file } = await outlineFile(join(ROOT, "fixtures/cpp/macros.hpp"));
+    const { outline: file } = await outlineFile(testEnv(), join(ROOT, "fixtures/cpp/macros.hpp"));
     const syms = flatten(file.symbols);
     const at = (q: string) => syms.find((s) => s.qualifiedName === q);
     expect(at("detail.pipe")).toMatchObject({ kind: "struct", startLine: 13, endLine: 16, signature: "struct WIDGET_API pipe" });
@@ -70,7 +70,7 @@ describe("C/C++: declarations headed by macros", () => {
   });
 
   test("C: export and inline macros, a macro-made declaration", async () => {
-    const { outline: file } = await outlineFile(join(ROOT, "fixtures/c/macros.c"));
+    const { outline: file } = await outlineFile(testEnv(), join(ROOT, "fixtures/c/macros.c"));
     expect(flatten(file.symbols).map((s) => `${s.qualifiedName} ${s.startLine}-${s.endLine}`)).toEqual([
       "BUF_API 4-4", "buffer_size 6-6", "buffer_open 8-11", "buffer_clamp 15-18", "header 20-23", "header.magic 21-21", "header.length 22-22", "buffer_close 25-25",
     ]);
@@ -85,7 +85,7 @@ describe("C/C++: declarations headed by macros", () => {
 
 describe("C#: #if splitting a declaration", () => {
   test("read as one configuration; the branches left out are named as unparsed", async () => {
-    const { outline: file } = await outlineFile(join(ROOT, "fixtures/csharp/Preprocessor.cs"));
+    const { outline: file } = await outlineFile(testEnv(), join(ROOT, "fixtures/csharp/Preprocessor.cs"));
     const names = flatten(file.symbols).map((s) => `${s.qualifiedName} ${s.startLine}-${s.endLine}`);
     expect(names).toEqual([
       "Company.Data 10-48", "Company.Data.Token 13-42", "Company.Data.Token.Id 18-18", "Company.Data.Token.Read 20-33",

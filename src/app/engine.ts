@@ -16,8 +16,8 @@ let memo: string | undefined;
 export function engineId(): string {
   if (memo) return memo;
   const src = assets();
-  // The compiled binary's assets are fixed, so scripts/build.ts computes the id once (hashing
-  // every query at each start cost ~4 ms, and loading node:crypto more).
+  // The compiled binary's assets are fixed, so scripts/build.ts computes the id once: no start
+  // hashes the queries or loads node:crypto for it.
   if (src.engineId) return (memo = src.engineId);
   const h = sha256().update(`format ${CACHE_FORMAT}\nversion ${VERSION}\nsources ${runningSourceDigest()}\n`);
   const seen = new Set<string>();

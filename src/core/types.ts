@@ -1,7 +1,7 @@
 // The data the core returns. Field names are the JSON contract (docs/outline.schema.json):
 // a field is added, never renamed.
 
-/** One vocabulary of kinds for every language (CONTRACT.md). */
+/** One vocabulary of kinds for every language (docs/contract.md). */
 export const SYMBOL_KINDS = [
   "class", "interface", "struct", "enum", "trait", "impl", "type", "module", "namespace",
   "function", "method", "constructor", "field", "property", "variable", "constant", "macro",

@@ -134,7 +134,7 @@ export function parseManifest(text: string | undefined, engine: string): Manifes
   try {
     const m = JSON.parse(text) as Partial<Manifest>;
     if (m.format !== CACHE_FORMAT || m.engine !== engine || !m.files || typeof m.files !== "object") return emptyManifest(engine);
-    // Checked in place: copying 1,800 records into a new object cost ~2 ms more (stdlib manifest).
+    // Checked in place, not copied: a warm run reads every record once.
     const files = m.files as Record<string, unknown>;
     for (const path of Object.keys(files)) if (!validRecord(files[path])) delete files[path];
     return { format: CACHE_FORMAT, engine, files: files as Record<string, ManifestRecord> };

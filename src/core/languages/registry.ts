@@ -69,6 +69,21 @@ export interface LanguageSpec {
    */
   sharedExtension?: { extensions: string[]; pattern: string; language: string };
   /**
+   * Receivers that name the enclosing object (`self`, `this`, `super()`): a call through one
+   * resolves to a method of the calling symbol's own class first (app/call-resolver.ts).
+   */
+  selfNames?: string[];
+  /** Names (without extension) a folder's own module file goes by: `__init__`, `index`, `mod` (core/calls/modules.ts). */
+  packageEntries?: string[];
+  /**
+   * Import paths (regex source) that name a module of this workspace even when no file maps to
+   * them (Rust's `crate::`, `super::`, `self::`): a call through one that does not resolve falls
+   * to a name match instead of being called outside the workspace.
+   */
+  localModules?: string;
+  /** An extension (regex source) an import may write for any of this language's (`./x.js` for ./x.ts). */
+  importExtensions?: string;
+  /**
    * The grammar handles this language only in part (a dialect parsed with a relative's grammar):
    * every outline carries this note as a warning, and `languages` shows it.
    */
@@ -95,6 +110,9 @@ const JS_FAMILY = {
   leadingTypes: ["decorator"],
   commentTypes: ["comment"],
   methodContainers: CLASS_LIKE,
+  selfNames: ["this"],
+  packageEntries: ["index"],
+  importExtensions: "\\.(m?js|cjs|jsx)$",
 };
 
 export const LANGUAGES: LanguageSpec[] = [
@@ -107,6 +125,8 @@ export const LANGUAGES: LanguageSpec[] = [
     methodContainers: ["class"],
     constantNames: UPPER_CASE,
     bodyDocstring: { statement: "expression_statement", string: "string" },
+    selfNames: ["self", "cls", "super()"],
+    packageEntries: ["__init__"],
   },
   {
     id: "javascript", name: "JavaScript (+JSX)",
@@ -134,6 +154,7 @@ export const LANGUAGES: LanguageSpec[] = [
     signatureSkipTypes: ["marker_annotation", "annotation"],
     commentTypes: ["block_comment", "line_comment"],
     methodContainers: CLASS_LIKE,
+    selfNames: ["this"],
   },
   {
     id: "go", name: "Go",
@@ -150,6 +171,9 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["line_comment", "block_comment"],
     methodContainers: ["impl", "trait"],
     scopeSeparator: "::",
+    selfNames: ["self", "Self"],
+    packageEntries: ["mod"],
+    localModules: "^(crate|super|self)(::|$)",
   },
   {
     id: "c", name: "C",

@@ -46,7 +46,7 @@ export function loadGrammar(g: GrammarSource): Promise<Language> {
 /**
  * The compiled outline query of a language (shared by languages that share a query folder).
  * Compiling is a fixed cost of every cold run that parses (tree-sitter analyses each pattern
- * against the grammar): the five Python import patterns cost `changed` ~4 ms of ~30.
+ * against the grammar), so a run compiles only the patterns it needs (`parts`).
  */
 export function loadQuery(spec: LanguageSpec, parts: QueryParts = {}): Promise<Query> {
   const name = spec.query ?? spec.id;
