@@ -20,6 +20,9 @@ export const SPECIFIERS = new Set(["static", "inline", "extern", "constexpr", "c
 /** What can follow a parameter list: a trailing macro before one of these is an annotation. */
 export const AFTER_PARAMETERS = new Set(["{", ";", "=", ":", "override", "final", "const", "noexcept", "->", "&", "&&"]);
 
+/** What may stand between a parameter list and its body. */
+const BODY_QUALIFIERS = new Set(["const", "override", "final", "noexcept", "volatile", "mutable", "&", "&&"]);
+
 /** An all-caps name of two characters or more (a one-letter name is a template parameter). */
 export const MACRO_NAME = /^_*[A-Z][A-Z0-9_]+$/;
 
@@ -69,10 +72,42 @@ export class Code {
     return -1;
   }
 
-  /** The `)` at `i` closes what can be a parameter list: its `(` follows a name (not `if (`, not a cast's `(void)`). */
+  /**
+   * The `)` at `i` closes what can be a parameter list: its `(` follows a name (not `if (`, not
+   * a cast's `(void)`) or a function pointer's `(*name)`.
+   */
   closesParameters(i: number): boolean {
     const open = this.openParen(i);
-    return open > 0 && this.toks[open - 1].kind === "ident" && !STATEMENT_WORDS.has(this.str(open - 1));
+    if (open <= 0) return false;
+    if (this.isPunct(open - 1, ")")) return this.isPunct(this.openParen(open - 1) + 1, "*");
+    return this.toks[open - 1].kind === "ident" && !STATEMENT_WORDS.has(this.str(open - 1));
+  }
+
+  /**
+   * Per token, whether it stands inside a function body: within braces opened after a
+   * parameter list (`f(int x) {`, `g() const {`, `TEST("x") {`), followed through every branch
+   * of a conditional as written.
+   */
+  bodies(): boolean[] {
+    const inside: boolean[] = new Array(this.toks.length).fill(false);
+    const braces: boolean[] = [];
+    let open = 0;
+    for (let i = 0; i < this.toks.length; i++) {
+      inside[i] = open > 0;
+      if (this.isPunct(i, "{")) {
+        const body = open > 0 || this.followsParameters(i);
+        braces.push(body);
+        if (body) open++;
+      } else if (this.isPunct(i, "}") && braces.length && braces.pop()) open--;
+    }
+    return inside;
+  }
+
+  /** The `{` at `i` follows a parameter list, maybe with qualifiers between: `) const noexcept {`. */
+  private followsParameters(i: number): boolean {
+    let k = i - 1;
+    while (k > 0 && BODY_QUALIFIERS.has(this.str(k))) k--;
+    return this.isPunct(k, ")") && this.closesParameters(k);
   }
 
   /** Index after a macro at `i` and its arguments, when it has any. */
@@ -102,7 +137,9 @@ export class Code {
     }
     const next = this.toks[i + 1];
     if (!next) return false;
-    return next.kind === "ident" || this.isScope(i + 1) || this.isPunct(i + 1, "<") || this.isPunct(i + 1, "*") || this.isPunct(i + 1, "&");
+    // A function pointer's declarator follows its type: `size_t (*f)(…)`.
+    const pointer = this.isPunct(i + 1, "(") && this.isPunct(i + 2, "*");
+    return next.kind === "ident" || this.isScope(i + 1) || this.isPunct(i + 1, "<") || this.isPunct(i + 1, "*") || this.isPunct(i + 1, "&") || pointer;
   }
 
   /** Before `i` a declaration can begin: the file's start, a directive, `;`, `}`, a block's `{`, an access label, a blanked macro. */

@@ -11,20 +11,23 @@
 //   after a parameter list                   void f() FMT_NOEXCEPT {
 //   a declaration a macro makes              DOCTEST_DEFINE_DECORATOR(skip, bool, true);
 //   an access label a macro makes            JSON_PRIVATE_UNLESS_TESTED:
+//   a block a macro heads                    TEST_CASE("x") { / SECTION("y") {
+// and the type argument of `va_arg(ap, char *)`, an `__attribute__((…))` before a declarator
+// after a comma.
 // "preprocessor": one configuration of the file, the first branch of each #if/#ifdef (none of
 // an `#if 0`), with the conditional directives and the other branches blanked. Used only when
 // the file as written does not parse (outline.ts), and the lines left out are reported.
 import type { LineRange } from "../types.ts";
 import { tokenize, type Token } from "./c-tokens.ts";
-import { AFTER_PARAMETERS, blankOf, blankTokens, Code, firstOfLine, SPECIFIERS } from "./c-code.ts";
-
+import { AFTER_PARAMETERS, blankOf, blankTokens, Code, DECLARATION_WORDS, firstOfLine, SPECIFIERS, STATEMENT_WORDS } from "./c-code.ts";
 
 /** C/C++: the text with macros in declaration heads blanked (the same text when there are none). */
 export function maskMacros(text: string): string {
-  if (!/[A-Z][A-Z0-9]*_|[A-Z]{3}|__has_include/.test(text)) return text;
+  if (!/[A-Z][A-Z0-9]*_|[A-Z]{3}|__has_include|va_arg/.test(text)) return text;
   const code = new Code(text, tokenize(text));
   const n = code.toks.length;
   const conditions: { start: number; end: number }[] = [];
+  const inBody = code.bodies();
   for (let i = 0; i < n; i++) {
     const t = code.toks[i];
     if (t.kind === "directive") {
@@ -34,6 +37,17 @@ export function maskMacros(text: string): string {
     }
     if (t.kind !== "ident") continue;
     const word = code.str(i);
+    if (word === "va_arg" && code.isPunct(i + 1, "(")) {
+      typeArgument(code, i + 1);
+      continue;
+    }
+    if (macroBlock(code, i, inBody[i])) continue;
+    // An attribute before a later declarator of a declaration: `a = {…}, __attribute__((x)) b = {…}`.
+    if (word === "__attribute__" && code.isPunct(i - 1, ",") && !inBody[i] && code.isPunct(i + 1, "(")) {
+      const after = code.afterMacro(i);
+      if (after > 0) code.blank(i, after);
+      continue;
+    }
     if (word === "class" || word === "struct" || word === "union") {
       macrosAfterClassKey(code, i);
       continue;
@@ -68,7 +82,12 @@ export function maskMacros(text: string): string {
     }
     // After a parameter list: void f() FMT_NOEXCEPT {.
     const close = prev === ")" ? i - 1 : prev === "const" && code.str(i - 2) === ")" ? i - 2 : -1;
-    if (close >= 0 && code.closesParameters(close) && after === i + 1 && AFTER_PARAMETERS.has(code.str(after))) code.blank(i, after);
+    if (close >= 0 && code.closesParameters(close)) {
+      // A run of them, with arguments outside function bodies: `) ATTR PRINTF_ATTR(3, 4);`.
+      let end = after;
+      while (!inBody[i] && code.isMacro(end) && end > 0) end = code.afterMacro(end);
+      if (end > 0 && (end === i + 1 || !inBody[i]) && AFTER_PARAMETERS.has(code.str(end))) code.blank(i, end);
+    }
   }
   return withConditionsTrue(blankTokens(text, code), conditions);
 }
@@ -93,6 +112,38 @@ function withConditionsTrue(text: string, conditions: { start: number; end: numb
     at = c.end;
   }
   return out + text.slice(at);
+}
+
+/**
+ * A block a macro heads, `TEST_CASE("x") {`, `SECTION("y") {`, `run_with_period(100) {`: a
+ * call standing where a statement or declaration begins, its `)` followed by `{`. In a
+ * function body the call is blanked (a plain block is left); elsewhere, for an all-caps name,
+ * its arguments are (`TEST_CASE(   ) {` reads as a function of that name, which it defines).
+ */
+function macroBlock(code: Code, i: number, inBody: boolean): boolean {
+  if (!code.isPunct(i + 1, "(") || !code.boundaryBefore(i) || code.masked.has(i)) return false;
+  const word = code.str(i);
+  if (STATEMENT_WORDS.has(word) || DECLARATION_WORDS.has(word)) return false;
+  if (!inBody && !(code.isMacro(i) && code.firstOnLine(i))) return false;
+  const after = code.closeParen(i + 1);
+  if (after < 0 || !code.isPunct(after, "{") || code.toks[after].line > code.toks[after - 1].endLine + 1) return false;
+  if (inBody) code.blank(i, after);
+  else code.blank(i + 2, after - 1);
+  return true;
+}
+
+/** `va_arg(ap, char *)`: the type argument is blanked with its comma (a type where the grammar reads an expression). */
+function typeArgument(code: Code, open: number): void {
+  const close = code.closeParen(open);
+  if (close < 0) return;
+  let depth = 0;
+  let comma = -1;
+  for (let k = open + 1; k < close - 1; k++) {
+    if (code.isPunct(k, "(") || code.isPunct(k, "[")) depth++;
+    else if (code.isPunct(k, ")") || code.isPunct(k, "]")) depth--;
+    else if (depth === 0 && code.isPunct(k, ",")) comma = k;
+  }
+  if (comma > 0) code.blank(comma, close - 1);
 }
 
 /** `struct FMT_API pipe {`: the macros between the class-key and the name, when a body or base list follows. */
