@@ -331,6 +331,10 @@ export const ORACLES: Record<string, Oracle> = {
       const n = escape(t.name);
       if (t.kind === "method") return new RegExp(`\\bfun\\s+(<[^>]*>\\s*)?([\\w.<>?, ]+\\.)?\`?${n}\`?\\s*[(<]`).test(line);
       if (t.kind === "constant" || t.kind === "variable") return new RegExp(`\\b(val|var)\\s+\`?${n}\\b`).test(line) && atMemberDepth(t, file);
+      // An unnamed `companion object` is tagged `Companion`; the outline lists its members
+      // under the enclosing class, as they are called (`Item.parse`), and the object itself
+      // is no definition of its own (grammars/kotlin/outline.scm).
+      if (t.kind === "object" && t.name === "Companion") return /\bCompanion\b/.test(line);
       return true;
     },
   }),

@@ -76,7 +76,7 @@ export function maskMacros(text: string): string {
     // At the head of a declaration, or among its specifiers: FMT_API void f(), static FMT_INLINE int n.
     const prev = code.str(i - 1);
     const headed = (code.firstOnLine(i) && code.boundaryBefore(i)) || SPECIFIERS.has(prev) || code.masked.has(i - 1) || (prev === ">" && code.str(firstOfLine(code, i)) === "template");
-    if (headed && next?.line === t.line && code.declarationAt(after)) {
+    if (headed && next?.line === t.line && (code.declarationAt(after) || (!inBody[i] && constructorAt(code, after)))) {
       code.blank(i, after);
       continue;
     }
@@ -130,6 +130,13 @@ function macroBlock(code: Code, i: number, inBody: boolean): boolean {
   if (inBody) code.blank(i, after);
   else code.blank(i + 2, after - 1);
   return true;
+}
+
+/** A constructor's head at `i`: `name(…)` then what follows a parameter list (`FMT_CONSTEXPR typed_node(const Arg& a) : value(a) {}`). */
+function constructorAt(code: Code, i: number): boolean {
+  if (code.toks[i]?.kind !== "ident" || !code.isPunct(i + 1, "(") || code.isMacro(i)) return false;
+  const close = code.closeParen(i + 1);
+  return close > 0 && AFTER_PARAMETERS.has(code.str(close)) && !code.isScope(close);
 }
 
 /** `va_arg(ap, char *)`: the type argument is blanked with its comma (a type where the grammar reads an expression). */
