@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { maskMacros, maskPreprocessor } from "../src/core/outline/masks.ts";
 import { maskBranches } from "../src/core/outline/branches.ts";
+import { maskSwift } from "../src/core/outline/swift-mask.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { flatten } from "../src/core/symbols/find.ts";
@@ -158,5 +159,23 @@ describe("C/C++: conditionals that split a block", () => {
     expect(flatten(file.symbols).map((s) => `${s.name}:${s.startLine}-${s.endLine}`)).toEqual(["a:5-5", "b:7-7", "f:9-18", "g:20-25"]);
     expect(file.diagnostics.some((d) => d.message.startsWith("syntax error"))).toBe(false);
     expect(file.unparsedRanges).toEqual([{ startLine: 22, endLine: 22 }]);
+  });
+});
+
+describe("Swift: conditional compilation lines and syntax newer than the grammar", () => {
+  const swift = readdirSync(join(ROOT, "fixtures", "swift")).filter((n) => n.endsWith(".swift"));
+  for (const name of swift) {
+    test(`fixtures/swift/${name} keeps every offset and line`, () => {
+      const text = readFileSync(join(ROOT, "fixtures", "swift", name), "utf8");
+      expectSameShape(text, maskSwift(text));
+    });
+  }
+
+  test("every branch of a conditional is outlined, the file reads without a syntax error", async () => {
+    const text = "class S {\n#if DEBUG\n  var a: Int = 1\n#else\n  var b: Int = 2\n#endif\n  nonisolated(unsafe) var c = 0\n  @Flag() var d: Bool\n}\n";
+    const file = await outline("swift", text);
+    expect(flatten(file.symbols).map((s) => `${s.name}:${s.startLine}`)).toEqual(["S:1", "a:3", "b:5", "c:7", "d:8"]);
+    expect(file.diagnostics).toEqual([]);
+    expect(flatten(file.symbols).find((s) => s.name === "d")?.signature).toBe("var d: Bool");
   });
 });

@@ -93,9 +93,11 @@ export interface LanguageSpec {
    * line breaks kept (core/outline/masks.ts): "macros" blanks C/C++ macros heading a
    * declaration (`struct FMT_API pipe`); "preprocessor" parses one configuration (the first
    * branch of each #if) when the file as written does not parse; "branches" (C/C++) does so
-   * only for conditionals inside function bodies or splitting a block (core/outline/branches.ts).
+   * only for conditionals inside function bodies or splitting a block (core/outline/branches.ts);
+   * "swift" blanks Swift's conditional compilation lines and syntax newer than the grammar
+   * (core/outline/swift-mask.ts).
    */
-  parseMasks?: ("macros" | "preprocessor" | "branches")[];
+  parseMasks?: ("macros" | "preprocessor" | "branches" | "swift")[];
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -270,6 +272,7 @@ export const LANGUAGES: LanguageSpec[] = [
     nameTrim: "^`|`$",
     methodContainers: CLASS_LIKE.concat("impl"),
     quotedNames: "`",
+    parseMasks: ["swift"],
   },
   {
     id: "scala", name: "Scala",

@@ -13,6 +13,7 @@ import { releaseRows, rowAt } from "./rows.ts";
 import { lineRanges, mergeRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
 import { maskMacros, maskPreprocessor } from "./masks.ts";
 import { maskBranches } from "./branches.ts";
+import { maskSwift } from "./swift-mask.ts";
 
 const MAX_DIAGNOSTICS = 20;
 /** At most this many parses after the first, of at most this many times the file's size in all. */
@@ -45,7 +46,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
 
   const query = await loadQuery(spec, { imports: withImports });
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
-  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : text;
+  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : spec.parseMasks?.includes("swift") ? maskSwift(text) : text;
   // An older tree may come from a masked text (callers keep copies of it): where a language
   // masks, every parse starts afresh, so no tree of one text is the base of another's.
   const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;
