@@ -130,6 +130,8 @@ export class Code {
     if (t.kind === "punct") return this.isPunct(i, "~") || this.isPunct(i, "}") || (this.isPunct(i, "[") && this.isPunct(i + 1, "["));
     if (t.kind !== "ident") return false;
     if (DECLARATION_WORDS.has(this.str(i))) return true;
+    // A block a macro heads: `TEST_CASE("x") {`.
+    if (this.isMacro(i) && this.isPunct(i + 1, "(") && this.isPunct(this.closeParen(i + 1), "{")) return true;
     if (this.isMacro(i) && depth < 8) {
       const after = this.afterMacro(i);
       if (after > 0 && this.aloneOnItsLines(i, after)) return this.declarationAt(after, depth + 1);

@@ -12,6 +12,8 @@
 //   a declaration a macro makes              DOCTEST_DEFINE_DECORATOR(skip, bool, true);
 //   an access label a macro makes            JSON_PRIVATE_UNLESS_TESTED:
 //   a block a macro heads                    TEST_CASE("x") { / SECTION("y") {
+//   a statement a macro makes (in a body)    CAPTURE(x)
+//   a template parameter a macro makes       template <typename T, FMT_ENABLE_IF(c)>
 // and the type argument of `va_arg(ap, char *)`, an `__attribute__((…))` before a declarator
 // after a comma.
 // "preprocessor": one configuration of the file, the first branch of each #if/#ifdef (none of
@@ -41,7 +43,7 @@ export function maskMacros(text: string): string {
       typeArgument(code, i + 1);
       continue;
     }
-    if (macroBlock(code, i, inBody[i])) continue;
+    if (macroBlock(code, i, inBody[i]) || macroParameter(code, i)) continue;
     // An attribute before a later declarator of a declaration: `a = {…}, __attribute__((x)) b = {…}`.
     if (word === "__attribute__" && code.isPunct(i - 1, ",") && !inBody[i] && code.isPunct(i + 1, "(")) {
       const after = code.afterMacro(i);
@@ -58,6 +60,11 @@ export function maskMacros(text: string): string {
     const next = code.toks[after];
     // A line of its own: NLOHMANN_JSON_NAMESPACE_BEGIN, MACRO("x"). With arguments it is no
     // type either, so a constructor may follow (`JSON_HEDLEY_NON_NULL(3)` / `exception(int id)`).
+    // A statement a macro makes in a function body, its `;` in the expansion: CAPTURE(x).
+    if (inBody[i] && after > i + 1 && code.aloneOnItsLines(i, after) && code.boundaryBefore(i) && statementFollows(code, after)) {
+      code.blank(i, after);
+      continue;
+    }
     if (code.aloneOnItsLines(i, after)) {
       const call = after > i + 1 && code.toks[after]?.kind === "ident" && code.isPunct(after + 1, "(");
       if (code.boundaryBefore(i) && (call || code.declarationAt(after))) code.blank(i, after);
@@ -130,6 +137,32 @@ function macroBlock(code: Code, i: number, inBody: boolean): boolean {
   if (inBody) code.blank(i, after);
   else code.blank(i + 2, after - 1);
   return true;
+}
+
+/** What follows a statement (not `<< "msg";` continuing it): a name, a brace, a directive. */
+function statementFollows(code: Code, i: number): boolean {
+  const t = code.toks[i];
+  return !t || t.kind === "ident" || t.kind === "directive" || code.isPunct(i, "}") || code.isPunct(i, "{");
+}
+
+/**
+ * A template parameter a macro makes, `template <typename T, FMT_ENABLE_IF(c)>`: blanked with
+ * its comma (the expansion is a defaulted parameter the parameter list does without).
+ */
+function macroParameter(code: Code, i: number): boolean {
+  if (!code.isMacro(i) || !code.isPunct(i + 1, "(") || !code.isPunct(i - 1, ",")) return false;
+  const after = code.closeParen(i + 1);
+  if (after < 0 || !(code.isPunct(after, ">") || code.isPunct(after, ","))) return false;
+  // Inside a template's parameter list: `template <` before, within the same declaration.
+  for (let k = i - 2, depth = 0; k >= 0 && k > i - 200; k--) {
+    if (code.isPunct(k, ">")) depth++;
+    else if (code.isPunct(k, "<") && depth-- === 0) {
+      if (code.str(k - 1) !== "template") return false;
+      code.blank(i - 1, after);
+      return true;
+    } else if (code.isPunct(k, ";") || code.isPunct(k, "{") || code.isPunct(k, "}")) return false;
+  }
+  return false;
 }
 
 /** A constructor's head at `i`: `name(…)` then what follows a parameter list (`FMT_CONSTEXPR typed_node(const Arg& a) : value(a) {}`). */
