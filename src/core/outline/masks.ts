@@ -169,7 +169,13 @@ function macroParameter(code: Code, i: number): boolean {
 function constructorAt(code: Code, i: number): boolean {
   if (code.toks[i]?.kind !== "ident" || !code.isPunct(i + 1, "(") || code.isMacro(i)) return false;
   const close = code.closeParen(i + 1);
-  return close > 0 && AFTER_PARAMETERS.has(code.str(close)) && !code.isScope(close);
+  if (close < 0 || !AFTER_PARAMETERS.has(code.str(close)) || code.isScope(close)) return false;
+  // Named like a class declared before it (`SOCKET win32_socket(…) {` is a function with a macro type).
+  const name = code.str(i);
+  for (let k = i - 1; k > 0 && k > i - 20000; k--) {
+    if (code.str(k) === name && ["class", "struct"].includes(code.str(k - 1))) return true;
+  }
+  return false;
 }
 
 /** `va_arg(ap, char *)`: the type argument is blanked with its comma (a type where the grammar reads an expression). */

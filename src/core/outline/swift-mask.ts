@@ -1,6 +1,7 @@
 // The "swift" parse mask: what the Swift grammar (grammars/swift/GRAMMAR.md) cannot read but
 // the compiler does, blanked character for character (line breaks kept):
-//   conditional compilation lines   #if os(iOS) / #elseif / #else / #endif
+//   conditional compilation lines   #if os(iOS) / #elseif / #else / #endif, and the
+//                                   #error("…") / #warning("…") a branch may hold
 //     Every branch of a Swift conditional holds complete declarations or statements, so with
 //     the directive lines blank all branches read in sequence and each is outlined.
 //   `nonisolated(unsafe)`           its argument (a modifier is left)
@@ -11,7 +12,7 @@
 //                                   = consume x, for try await
 //   typed throws' error type        throws(ParserError)
 //   the `#` of a macro the grammar takes for a directive   = #_sourceLocation, = #isolation
-const DIRECTIVE_LINE = /^[ \t]*#(if|elseif|else|endif)\b[^\n]*/gm;
+const DIRECTIVE_LINE = /^[ \t]*#(if|elseif|else|endif|error|warning)\b[^\n]*/gm;
 const UNSAFE = /\bnonisolated(\(unsafe\))/g;
 const EMPTY_ATTRIBUTE = /(?<=(^|[\s(,])@[A-Za-z_][\w.]*)(\(\s*\))(?=\s)/gm;
 const VOID_ARGUMENT = /(?<=\()(\(\))(?=\))/g;
