@@ -191,17 +191,29 @@ const TYPES_AND_CALLABLES_C = ["function", "prototype", "macro", "member", "enum
  * ctags reads the body of a macro call it does not know (`TEST_CASE("x") { … }`) as file scope,
  * so locals there come out as global variables: a variable without a scope counts only when
  * its line starts at column 0; so does a prototype. It reads a macro call statement
- * (`CAPTURE(x);`, `FMT_TYPE_CONSTANT(int, int_type);`) as a prototype: a prototype counts when
- * it has a return type or is a member (constructors, destructors), and neither a prototype
- * nor a function counts when its name is inside parentheses on its line
- * (`CHECK(json::from_bjdata(x) == j);`, `TEST_CASE("x" * doctest::skip())`).
+ * (`CAPTURE(x);`, `FMT_TYPE_CONSTANT(int, int_type);`) as a prototype, also in a class body
+ * (`GTEST_DISALLOW_COPY_AND_ASSIGN_(Mutex);`, curl's `BIT(secure);` in a struct): a prototype
+ * counts when it has a return type or is a member that needs none (a constructor, named like
+ * its class; a destructor; a conversion operator), and neither a prototype nor a function
+ * counts when its name is inside parentheses on its line (`CHECK(json::from_bjdata(x) == j);`,
+ * `TEST_CASE("x" * doctest::skip())`). An enumerator written as a macro call
+ * (`CURLOPT(CURLOPT_URL, CURLOPTTYPE_STRINGPOINT, 2),`) is named after the macro: what the
+ * enumerator is called depends on the macro's expansion, so it does not count.
  */
 function cTag(t: CtagsTag, line: string): boolean {
   if ((t.kind === "prototype" || t.kind === "function") && insideParens(line, t.name)) return false;
+  if (t.kind === "enumerator") return !new RegExp(`(^|[^\\w$])${escape(t.name)}\\s*\\(`).test(line);
   const fileScope = t.scope !== undefined || /^\S/.test(line);
   if (t.kind === "variable") return fileScope;
-  if (t.kind === "prototype") return fileScope && (t.typeref !== undefined || ["class", "struct", "union"].includes(t.scopeKind ?? ""));
+  if (t.kind === "prototype") return fileScope && (t.typeref !== undefined || needsNoType(t));
   return true;
+}
+
+/** A member declared without a return type: a constructor, a destructor, a conversion operator. */
+function needsNoType(t: CtagsTag): boolean {
+  if (!["class", "struct", "union"].includes(t.scopeKind ?? "")) return false;
+  const owner = t.scope?.split("::").pop()?.replace(/<.*$/, "");
+  return t.name === owner || t.name.startsWith("~") || t.name.startsWith("operator");
 }
 
 /** Bench language -> its oracle. */
@@ -320,6 +332,10 @@ export const ORACLES: Record<string, Oracle> = {
       const n = escape(t.name);
       if (t.kind === "method") return new RegExp(`\\bfun\\s+(<[^>]*>\\s*)?([\\w.<>?, ]+\\.)?\`?${n}\`?\\s*[(<]`).test(line);
       if (t.kind === "constant" || t.kind === "variable") return new RegExp(`\\b(val|var)\\s+\`?${n}\\b`).test(line) && atMemberDepth(t, file);
+      // An unnamed `companion object` is tagged `Companion`; the outline lists its members
+      // under the enclosing class, as they are called (`Item.parse`), and the object itself
+      // is no definition of its own (grammars/kotlin/outline.scm).
+      if (t.kind === "object" && t.name === "Companion") return /\bCompanion\b/.test(line);
       return true;
     },
   }),

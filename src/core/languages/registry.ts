@@ -123,9 +123,12 @@ export interface LanguageSpec {
    * Copies of the text the parser reads instead of the file, each as long as the file with its
    * line breaks kept (core/outline/masks.ts): "macros" blanks C/C++ macros heading a
    * declaration (`struct FMT_API pipe`); "preprocessor" parses one configuration (the first
-   * branch of each #if) when the file as written does not parse.
+   * branch of each #if) when the file as written does not parse; "branches" (C/C++) does so
+   * only for conditionals inside function bodies or splitting a block (core/outline/branches.ts);
+   * "swift" blanks Swift's conditional compilation lines and syntax newer than the grammar
+   * (core/outline/swift-mask.ts).
    */
-  parseMasks?: ("macros" | "preprocessor")[];
+  parseMasks?: ("macros" | "preprocessor" | "branches" | "swift")[];
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -217,7 +220,7 @@ export const LANGUAGES: LanguageSpec[] = [
     },
     commentTypes: ["comment"],
     methodContainers: ["struct"],
-    parseMasks: ["macros"],
+    parseMasks: ["macros", "branches"],
   },
   {
     id: "cpp", name: "C++",
@@ -227,7 +230,7 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
     scopeSeparator: "::",
-    parseMasks: ["macros"],
+    parseMasks: ["macros", "branches"],
   },
   {
     id: "ruby", name: "Ruby",
@@ -300,6 +303,7 @@ export const LANGUAGES: LanguageSpec[] = [
     nameTrim: "^`|`$",
     methodContainers: CLASS_LIKE.concat("impl"),
     quotedNames: "`",
+    parseMasks: ["swift"],
   },
   {
     id: "scala", name: "Scala",

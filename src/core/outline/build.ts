@@ -583,7 +583,8 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, parsed: 
   const skipped = spec.signatureSkipTypes?.length ? leadingSkippedEnd(raw.node, spec.signatureSkipTypes) : undefined;
   if (skipped !== undefined && skipped > start) {
     start = skipped;
-    while (start < raw.endIndex && /\s/.test(text[start])) start++;
+    // Blanks, and what a mask blanked after the skipped run (Swift `@Option()`'s `()`).
+    while (start < raw.endIndex && /\s/.test(parsed[start])) start++;
   }
   // Macros the parser did not read (`FMT_API void f()`) still head the signature.
   if (parsed !== text) start = maskedLead(parsed, text, start);

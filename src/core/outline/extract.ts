@@ -18,7 +18,8 @@
 //   (#field? @x "f" ["re"])     @x has an `f` child (whose type matches re); @x becomes that child
 //   (#field-text? @x "f" "re")  the text of @x's `f` child matches re
 //   (#name-before? @name "f")   @name has an `f` child; the name is @name's text before it
-//       (C++ `operator bool() const` is named `operator bool`)
+//       (the innermost `f` down that chain: C++ `operator bool() const` is named `operator bool`,
+//       `operator const T*()` `operator const T*`)
 import type { Node, Query, QueryPredicate, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
@@ -191,7 +192,8 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     const quoted = joinedName !== undefined || unquoted !== nameText;
     nameText = unquoted;
     let qualifierText = qualifier?.text;
-    if (!quoted && sep && nameText.includes(sep)) {
+    // A conversion operator's type may be qualified (`operator fmt::string_view`): no scope.
+    if (!quoted && sep && nameText.includes(sep) && !/^operator\b/.test(nameText)) {
       const parts = splitTopLevel(nameText, sep);
       nameText = parts.pop()!.trim();
       qualifierText = parts.join(".");
@@ -311,8 +313,12 @@ function applyChecks(checks: Check[], captures: { name: string; node: Node }[]):
       if (!child || (check.re && !check.re.test(child.type))) return undefined;
       nodes.set(check.capture, child);
     } else if (check.op === "name-before") {
-      const child = node.childForFieldName(check.field);
+      let child = node.childForFieldName(check.field);
       if (!child) return undefined;
+      // Down to the innermost: `operator const int*()` is named `operator const int*`.
+      // (a node without the field counts a child of the field's kind: `abstract_reference_declarator`)
+      const inner = (n: Node): Node | null => n.childForFieldName(check.field) ?? [...n.namedChildren].reverse().find((c) => !!c?.type.includes(check.field)) ?? null;
+      for (let next = inner(child); next; next = inner(next)) child = next;
       nodes.set(`${check.capture}${NAME_END}`, child);
     } else if (check.op === "field-text") {
       const child = node.childForFieldName(check.field);

@@ -13,6 +13,8 @@ import { contentHash } from "../hash.ts";
 import { releaseRows, rowAt } from "./rows.ts";
 import { lineRanges, mergeRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
 import { maskMacros, maskPreprocessor } from "./masks.ts";
+import { maskBranches } from "./branches.ts";
+import { maskSwift } from "./swift-mask.ts";
 
 const MAX_DIAGNOSTICS = 20;
 /** At most this many parses after the first, of at most this many times the file's size in all. */
@@ -45,7 +47,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
 
   const query = await loadQuery(spec, { imports: withImports, definitions: profileFor(spec, text)?.query });
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
-  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : text;
+  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : spec.parseMasks?.includes("swift") ? maskSwift(text) : text;
   // An older tree may come from a masked text (callers keep copies of it): where a language
   // masks, every parse starts afresh, so no tree of one text is the base of another's.
   const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;
@@ -54,11 +56,12 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   try {
     let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
     let leftOut: LineRange[] = [];
-    if (hasError && spec.parseMasks?.includes("preprocessor")) {
+    const configure = spec.parseMasks?.includes("preprocessor") ? maskPreprocessor : spec.parseMasks?.includes("branches") ? maskBranches : undefined;
+    if (hasError && configure) {
       // A file that does not parse as written may as one configuration (an #if splitting a
-      // declaration); that parse is kept when it has fewer errors, and the branches it left
-      // out are reported as unparsed.
-      const one = maskPreprocessor(parseText);
+      // declaration or a block); that parse is kept when it has fewer errors, and the branches
+      // it left out that could hold definitions are reported as unparsed.
+      const one = configure(parseText);
       const other = one && (await named(path, parse(spec.grammar, one.text)));
       if (one && other && errorCount(other) < errorCount(tree)) {
         tree.delete();
@@ -66,7 +69,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
         parseText = one.text;
         leftOut = one.inactive;
         ({ defs, imports, hasError } = extractDefinitions(tree, query, spec));
-        if (leftOut.length) diagnostics.push({ severity: "warning", message: "read as one configuration: the first branch of each #if (the others are unparsed)", line: leftOut[0].startLine });
+        if (leftOut.length) diagnostics.push({ severity: "warning", message: configure === maskPreprocessor ? "read as one configuration: the first branch of each #if (the others are unparsed)" : "read as one configuration: the first branch of each #if that splits a block (the others are unparsed)", line: leftOut[0].startLine });
       } else other?.delete();
     }
     checkDefinitionDepth(path, defs);
