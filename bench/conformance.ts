@@ -22,6 +22,8 @@ import { loadCorpus, prepare, projectFiles, type Project } from "./conformance-c
 export const BENCH_LANGUAGES = [
   "python", "typescript", "tsx", "javascript", "java", "go", "rust", "c", "cpp", "ruby",
   "csharp", "php", "bash", "kotlin", "swift", "scala", "lua", "vue", "zsh",
+  // Added with issue 14.
+  "elixir",
 ];
 
 /** One project's share of a language's score. */

@@ -39,6 +39,8 @@ export interface CtagsRule {
   code?: (text: string) => string;
   /** The definition's name where ctags spells it otherwise than the language does. */
   rename?: (tag: CtagsTag, line: string) => string;
+  /** ctags' end lines for this language are not scored (its parser guesses them). */
+  noEnds?: boolean;
 }
 
 function ctagsOracle(rule: CtagsRule): Oracle {
@@ -72,8 +74,9 @@ export function ctagsDefs(rule: CtagsRule, tags: CtagsTag[], text: string): Orac
     const name = rule.rename ? rule.rename(t, line) : t.name;
     const key = `${name}\0${t.line}`;
     const had = seen.get(key);
-    if (!had) seen.set(key, { name, kind: t.kind, line: t.line, end: t.end });
-    else if (t.end !== undefined && (had.end === undefined || t.end > had.end)) had.end = t.end;
+    const end = rule.noEnds ? undefined : t.end;
+    if (!had) seen.set(key, { name, kind: t.kind, line: t.line, end });
+    else if (end !== undefined && (had.end === undefined || end > had.end)) had.end = end;
   }
   return [...seen.values()];
 }
@@ -203,6 +206,13 @@ function cTag(t: CtagsTag, line: string): boolean {
   return true;
 }
 
+const ELIXIR_KINDS = ["module", "protocol", "implementation", "function", "macro", "guard", "delegate", "type", "callback"];
+
+/** The contents of Elixir heredocs (`"""`, `\'\'\'`, sigils' too) turned to spaces, line breaks kept. */
+export function blankElixirHeredocs(text: string): string {
+  return text.replace(/("""|''')[\s\S]*?\1/g, (m) => m.replace(/[^\n]/g, " "));
+}
+
 /** Bench language -> its oracle. */
 export const ORACLES: Record<string, Oracle> = {
   python: PYTHON,
@@ -320,6 +330,25 @@ export const ORACLES: Record<string, Oracle> = {
       if (t.kind === "method") return new RegExp(`\\bfun\\s+(<[^>]*>\\s*)?([\\w.<>?, ]+\\.)?\`?${n}\`?\\s*[(<]`).test(line);
       if (t.kind === "constant" || t.kind === "variable") return new RegExp(`\\b(val|var)\\s+\`?${n}\\b`).test(line) && atMemberDepth(t, file);
       return true;
+    },
+  }),
+  elixir: ctagsOracle({
+    language: "Elixir",
+    kinds: ELIXIR_KINDS,
+    // ctags reads code in heredocs (the examples in `@moduledoc`/`@doc`) and names
+    // `def unquote(name)(…)` `unquote` (a name made at compile time, not outlined): a tag counts
+    // where its line, heredocs blanked, defines it by name. The outline makes the adjacent
+    // clauses of one function one symbol, so a clause right after a tag of the same name and kind
+    // is not counted again. Its end lines are a regex parser's guesses (a module ends at the
+    // first `end` at its indentation, or at a nested module): not scored.
+    code: blankElixirHeredocs,
+    noEnds: true,
+    keep: (t, line, file) => {
+      const def = /^\s*(?:def\w*|@(?:type|typep|opaque|callback|macrocallback))\s+([\w.?!]+)/.exec(line);
+      if (!def || t.name === "unquote" || (def[1] !== t.name && !def[1].endsWith(`.${t.name}`))) return false;
+      const before = file.tags.slice(0, file.tags.indexOf(t)).filter((o) => ELIXIR_KINDS.includes(o.kind));
+      const prev = before[before.length - 1];
+      return !(prev && prev.name === t.name && prev.kind === t.kind && prev.scope === t.scope);
     },
   }),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),

@@ -30,6 +30,22 @@ export interface LanguageSpec {
   /** Sibling node types just before a definition that belong to it (attributes, decorators). */
   leadingTypes?: string[];
   /**
+   * A leading node (of `leadingTypes`) belongs to the definition only when its text matches
+   * this (regex source): Elixir's `@doc`, `@spec`, `@impl` above a `def`, not `@timeout 5_000`.
+   */
+  leadingText?: string;
+  /**
+   * A leading node (of `leadingTypes`) whose text matches this (regex source) is the doc: the
+   * first group is the doc's text (Elixir `@doc "..."`, a Julia docstring above a function).
+   */
+  leadingDoc?: string;
+  /**
+   * Kinds whose adjacent definitions of one name at the same level are one symbol, from the
+   * first to the last: a type signature and the equations below it (Haskell), the clauses of
+   * one function (Elixir). The symbol keeps the first's signature and the first doc.
+   */
+  mergeClauses?: string[];
+  /**
    * Node types at the start of a definition (or of its first child, e.g. Java `modifiers`)
    * that are in its range but left out of its signature: annotations, like decorators.
    */
@@ -264,6 +280,17 @@ export const LANGUAGES: LanguageSpec[] = [
       scriptLanguages: { ts: "typescript", typescript: "typescript", tsx: "tsx", js: "javascript", jsx: "javascript" },
       defaultScript: "javascript",
     },
+  },
+  {
+    id: "elixir", name: "Elixir",
+    extensions: [".ex", ".exs"], interpreters: ["elixir"],
+    // Built here from the package's sources: grammars/elixir/GRAMMAR.md.
+    grammar: { package: "tree-sitter-elixir", file: "elixir/tree-sitter-elixir.wasm", built: true },
+    leadingTypes: ["unary_operator"],
+    leadingText: "^@(doc|spec|impl|deprecated|since|dialyzer)\\b",
+    leadingDoc: "^@doc\\s+(?:~[sS])?(\"[\\s\\S]*)$",
+    commentTypes: ["comment"],
+    mergeClauses: ["function", "macro"],
   },
 ];
 

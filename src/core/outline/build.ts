@@ -21,12 +21,53 @@ interface Placed {
   docComments: Node[];
   /** The wrapper nodes (registry `wrapperTypes`) the definition sits in, innermost first. */
   wrappers: Node[];
+  /** A leading node that is the doc (registry `leadingDoc`): its doc text and first row. */
+  leadingDoc?: { text: string; row: number };
 }
 
 export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string): OutlineSymbol[] {
   let placed = defs.map((raw) => place(raw, spec, text));
   if (defs.some((d) => d.hasError)) placed = cutBackSwallowed(placed, text, spec).placed;
-  return nest(placed, spec, text);
+  const symbols = nest(placed, spec, text);
+  return spec.mergeClauses ? mergeClauses(symbols, spec.mergeClauses) : symbols;
+}
+
+/**
+ * Registry `mergeClauses`: adjacent siblings of one name and one of those kinds (a declaration
+ * followed by its definitions counts) become one symbol from the first's start to the last's end, with
+ * the first's signature, the first doc and all their children.
+ */
+function mergeClauses(symbols: OutlineSymbol[], kinds: string[]): OutlineSymbol[] {
+  const out: OutlineSymbol[] = [];
+  for (const sym of symbols) {
+    if (sym.children) sym.children = mergeClauses(sym.children, kinds);
+    const last = out[out.length - 1];
+    if (!last || last.name !== sym.name || last.kind !== sym.kind || last.qualifiedName !== sym.qualifiedName || !kinds.includes(sym.kind)) {
+      out.push(sym);
+      continue;
+    }
+    last.endLine = Math.max(last.endLine, sym.endLine);
+    if (!last.doc && sym.doc) {
+      last.doc = sym.doc;
+      if (sym.docStartLine !== undefined) last.docStartLine = sym.docStartLine;
+    }
+    if (!sym.declaration) delete last.declaration;
+    if (sym.truncated) last.truncated = true;
+    if (sym.children) last.children = [...(last.children ?? []), ...sym.children];
+  }
+  return out;
+}
+
+/** Registry regexes, compiled once per language. */
+const leadingRegexes = new WeakMap<LanguageSpec, { text?: RegExp; doc?: RegExp }>();
+
+function leadingRegexesOf(spec: LanguageSpec): { text?: RegExp; doc?: RegExp } {
+  let r = leadingRegexes.get(spec);
+  if (!r) {
+    r = { text: spec.leadingText ? new RegExp(spec.leadingText) : undefined, doc: spec.leadingDoc ? new RegExp(spec.leadingDoc) : undefined };
+    leadingRegexes.set(spec, r);
+  }
+  return r;
 }
 
 /**
@@ -72,9 +113,17 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
   }
   let first = outer;
   const leading = spec.leadingTypes ?? [];
+  const { text: leadingText, doc: leadingDocRe } = leadingRegexesOf(spec);
+  let leadingDoc: Placed["leadingDoc"];
   // (A sibling step crosses into WASM: not taken when the language has no leading types.)
   for (let prev = leading.length ? first.previousNamedSibling : null; prev && leading.includes(prev.type); prev = prev.previousNamedSibling) {
     if (prev.endPosition.row < first.startPosition.row - 1) break;
+    if (leadingText || leadingDocRe) {
+      const t = prev.text;
+      const doc = leadingDocRe?.exec(t);
+      if (doc) leadingDoc = { text: doc[1] ?? t, row: prev.startPosition.row };
+      else if (leadingText && !leadingText.test(t)) break;
+    }
     first = prev;
   }
   let last = outer;
@@ -94,6 +143,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     truncated: false,
     docComments: commentCanLead(text, first.startIndex, raw.comments) ? leadingComments(first, spec, text) : [],
     wrappers,
+    leadingDoc,
   };
 }
 
@@ -470,6 +520,10 @@ function docOf(raw: RawDefinition, p: Placed): { text: string; startRow?: number
   if (raw.doc) {
     const text = firstSentence(raw.doc.text);
     if (text) return { text };
+  }
+  if (p.leadingDoc) {
+    const text = firstSentence(p.leadingDoc.text);
+    if (text) return { text, startRow: p.leadingDoc.row };
   }
   if (p.docComments.length) {
     const text = firstSentence(p.docComments.map((c) => c.text).join("\n"));
