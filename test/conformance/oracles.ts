@@ -213,6 +213,10 @@ export function blankElixirHeredocs(text: string): string {
   return text.replace(/("""|''')[\s\S]*?\1/g, (m) => m.replace(/[^\n]/g, " "));
 }
 
+const HASKELL_KINDS = ["module", "type", "constructor", "function"];
+// (`return []` at column 0 is a Template Haskell splice; `type role T r` a role annotation.)
+const HASKELL_KEYWORDS = new Set(["return", "role", "class", "instance", "family", "pattern", "infix", "infixl", "infixr", "data", "type", "newtype", "deriving", "foreign", "import", "default", "module", "where"]);
+
 /** Bench language -> its oracle. */
 export const ORACLES: Record<string, Oracle> = {
   python: PYTHON,
@@ -350,6 +354,27 @@ export const ORACLES: Record<string, Oracle> = {
       const prev = before[before.length - 1];
       return !(prev && prev.name === t.name && prev.kind === t.kind && prev.scope === t.scope);
     },
+  }),
+  haskell: ctagsOracle({
+    language: "Haskell",
+    kinds: HASKELL_KINDS,
+    // ctags tags keywords (`class`, `instance`, `family`, `pattern`, `infixl`) as functions,
+    // record fields as functions, and names a module by its first segment (`Data` for
+    // `module Data.Shape`): a function counts where its line starts with its name (an equation
+    // or binding at the top level), a type or constructor where its line declares it, a module
+    // under its last segment. Each equation is a tag; the outline makes a signature and its
+    // equations one symbol, so an equation right after a tag of the same name is not counted again.
+    keep: (t, line, file) => {
+      if (t.kind === "function") {
+        if (!new RegExp(`^(${escape(t.name)}|\\(${escape(t.name)}\\))(\\s|$)|^\\S+\\s+\`?${escape(t.name)}\`?\\s`).test(line) || HASKELL_KEYWORDS.has(t.name)) return false;
+        if (!line.startsWith(t.name) && !line.startsWith(`(${t.name})`) && !/^\S+\s+[^\w\s'(]/.test(line)) return false;
+      }
+      if (t.kind === "type") return !HASKELL_KEYWORDS.has(t.name) && /^(data|newtype|type)\s/.test(line);
+      const before = file.tags.slice(0, file.tags.indexOf(t)).filter((o) => HASKELL_KINDS.includes(o.kind));
+      const prev = before[before.length - 1];
+      return !(prev && prev.name === t.name && prev.kind === t.kind);
+    },
+    rename: (t, line) => (t.kind === "module" ? (/^module\s+([\w.']+)/.exec(line)?.[1].split(".").pop() ?? t.name) : t.name),
   }),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),

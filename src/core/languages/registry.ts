@@ -292,6 +292,17 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     mergeClauses: ["function", "macro"],
   },
+  {
+    id: "haskell", name: "Haskell",
+    extensions: [".hs", ".hs-boot"], interpreters: ["runhaskell", "runghc", "stack"],
+    grammar: { package: "tree-sitter-haskell", file: "tree-sitter-haskell.wasm" },
+    spanToParentEnd: ["header"],
+    commentTypes: ["comment", "haddock"],
+    // `(<+>) :: …` declares the operator `<+>` that `a <+> b = …` defines.
+    nameTrim: "^\\(|\\)$",
+    methodContainers: ["class", "impl"],
+    mergeClauses: ["function", "method"],
+  },
 ];
 
 export function buildRegistry(specs: LanguageSpec[]) {

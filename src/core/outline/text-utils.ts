@@ -91,9 +91,11 @@ export function firstSentence(raw: string): string | undefined {
 function docLine(line: string): string {
   const l = line
     .trim()
-    .replace(/^\/\*+!?/, "")
-    .replace(/\*+\/$/, "")
-    .replace(/^(\/\/[/!]?|#+!?|\*|---?)\s?/, "")
+    // Block comments: C `/** */`, OCaml `(** *)`, Haskell and Elm `{-| -}`.
+    .replace(/^(\/\*+!?|\(\*+|\{-[|^]?)/, "")
+    .replace(/(\*+\/|\*+\)|-\})$/, "")
+    // Line comments: `///`, `#`, R's `#'`, `*`, `--`, Haskell's `-- |` and `-- ^`, Lisp's `;;`.
+    .replace(/^(\/\/[/!]?|#+'|#+!?|\*|--+\s*[|^]|---?|;+)\s?/, "")
     .trim();
   return /^[-=#*/_~+]{3,}$/.test(l) ? "" : l;
 }
