@@ -217,6 +217,33 @@ const HASKELL_KINDS = ["module", "type", "constructor", "function"];
 // (`return []` at column 0 is a Template Haskell splice; `type role T r` a role annotation.)
 const HASKELL_KEYWORDS = new Set(["return", "role", "class", "instance", "family", "pattern", "infix", "infixl", "infixr", "data", "type", "newtype", "deriving", "foreign", "import", "default", "module", "where"]);
 
+/**
+ * ctags' OCaml parser names the file's own module (`module Hash_set` on line 1 of
+ * hash_set.ml), `type nonrec t` `nonrec`, `let () = …` `()`, `module%template` `template`,
+ * `let%test_module` `test`, operators by their keyword (`asr`), and tags first-class module
+ * expressions (`(module Int)`) as modules, `with type t := …` constraints as types and
+ * `let … in` locals as module values. A tag counts unless it is one of those: a module where
+ * its line declares it, a type where its line declares a type (not `and type t :=`), a value or function
+ * where its line is indented no deeper than its module nesting allows (two columns a level, as
+ * ocamlformat writes: a local `let … in` is deeper), the file's module not at all.
+ */
+const OCAML_RULE: CtagsRule = {
+  language: "OCaml",
+  kinds: ["module", "class", "Exception", "Constructor", "function", "method", "val", "RecordField", "type", "var"],
+  keep: (t, line) => {
+    if (t.kind === "module" && t.line === 1 && t.name.toLowerCase() === t.path.split("/").pop()!.replace(/\.mli?$/, "")) return false;
+    if (!/^[\w']+$/.test(t.name) || ["_", "template", "include", "open", "test", "asr", "land", "lor", "lsl", "lsr", "lxor", "mod"].includes(t.name)) return false;
+    if (t.kind === "type") return /^\s*(type\b|and\s+(?!type\b))/.test(line);
+    if (t.kind === "module") return new RegExp(`^\\s*(module(%\\w+)?(\\s+rec|\\s+type)?|and)\\s+${escape(t.name)}\\b`).test(line);
+    if (t.kind === "var" || t.kind === "function") {
+      const depth = t.scope ? t.scope.split(".").length : 0;
+      return /^\s*(let|and)\b/.test(line) && line.length - line.trimStart().length <= 2 * depth;
+    }
+    return true;
+  },
+  rename: (t, line) => (t.name === "nonrec" ? (/\btype\s+nonrec\s+(?:\([^)]*\)\s*|'\w+\s+)?([\w']+)/.exec(line)?.[1] ?? t.name) : t.name),
+};
+
 /** Bench language -> its oracle. */
 export const ORACLES: Record<string, Oracle> = {
   python: PYTHON,
@@ -376,6 +403,8 @@ export const ORACLES: Record<string, Oracle> = {
     },
     rename: (t, line) => (t.kind === "module" ? (/^module\s+([\w.']+)/.exec(line)?.[1].split(".").pop() ?? t.name) : t.name),
   }),
+  ocaml: ctagsOracle(OCAML_RULE),
+  ocaml_interface: ctagsOracle(OCAML_RULE),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),

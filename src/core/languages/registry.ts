@@ -106,6 +106,15 @@ const JS_FAMILY = {
   methodContainers: CLASS_LIKE,
 };
 
+const OCAML = {
+  // `let`, `type`, `module`, `class`, `exception` belong to what they introduce (range, signature).
+  wrapperTypes: ["value_definition", "type_definition", "module_definition", "class_definition", "class_type_definition", "exception_definition"],
+  commentTypes: ["comment"],
+  // A polymorphic variant's tag `` `Text `` is named `Text`.
+  nameTrim: "^`",
+  methodContainers: ["class"],
+};
+
 export const LANGUAGES: LanguageSpec[] = [
   {
     id: "python", name: "Python",
@@ -302,6 +311,19 @@ export const LANGUAGES: LanguageSpec[] = [
     nameTrim: "^\\(|\\)$",
     methodContainers: ["class", "impl"],
     mergeClauses: ["function", "method"],
+  },
+  {
+    id: "ocaml", name: "OCaml",
+    extensions: [".ml"], interpreters: ["ocaml"],
+    grammar: { package: "tree-sitter-ocaml", file: "tree-sitter-ocaml.wasm" },
+    ...OCAML,
+  },
+  {
+    id: "ocaml_interface", name: "OCaml interface",
+    extensions: [".mli"],
+    grammar: { package: "tree-sitter-ocaml", file: "tree-sitter-ocaml_interface.wasm" },
+    query: "ocaml",
+    ...OCAML,
   },
 ];
 

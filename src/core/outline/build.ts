@@ -390,9 +390,11 @@ function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol
     while (stack.length && stack[stack.length - 1].p.endIndex <= p.startIndex) stack.pop();
     // A definition that pokes out of its would-be parent (possible after a cut-back) is not its child.
     while (stack.length && stack[stack.length - 1].p.endIndex < p.endIndex) stack.pop();
-    // Another name of the declaration on top (`const { a, b } = o`): a sibling; what nests
-    // inside the declaration stays with its first name.
-    const another = stack.length > 0 && stack[stack.length - 1].p.raw.node.id === p.raw.node.id;
+    // Another name of the declaration on top (`const { a, b } = o`), or another definition in
+    // its wrapper (OCaml `let f … and g …`): a sibling; what nests inside the declaration
+    // stays with its first name.
+    const top = stack[stack.length - 1]?.p;
+    const another = top !== undefined && (top.raw.node.id === p.raw.node.id || (top.wrappers.length > 0 && top.startNode.id === p.startNode.id));
     const parent = stack[stack.length - (another ? 2 : 1)]?.sym;
     const sym = toSymbol(p, parent, containers, spec, text);
     if (parent) (parent.children ??= []).push(sym);
@@ -437,6 +439,8 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: st
   const leading = spec.leadingTypes ?? [];
   let start = startAfterLeading(raw.node, leading);
   for (const w of p.wrappers) {
+    // A wrapper holding several definitions (OCaml `let f … and g …`) lends its text to the first.
+    if (w === p.wrappers[0] && followsItsKind(raw.node)) break;
     const from = startAfterLeading(w, leading);
     if (!text.slice(from, start).trimStart().startsWith("@")) start = from;
     else break;
@@ -470,6 +474,12 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: st
   const last = lines[lines.length - 1].trim();
   if (!first.includes(raw.nameText) && last.includes(raw.nameText) && last.length <= 120) return `${first.replace(/ …$/, "")} … ${last}`;
   return first;
+}
+
+/** Whether a named sibling before `node` has its type. */
+function followsItsKind(node: Node): boolean {
+  for (let c = node.previousNamedSibling; c; c = c.previousNamedSibling) if (c.type === node.type) return true;
+  return false;
 }
 
 /** `text` without its last character when that is one of `chars`, and without the blanks before it. */
