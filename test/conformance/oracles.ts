@@ -405,6 +405,20 @@ export const ORACLES: Record<string, Oracle> = {
   }),
   ocaml: ctagsOracle(OCAML_RULE),
   ocaml_interface: ctagsOracle(OCAML_RULE),
+  r: ctagsOracle({
+    language: "R",
+    kinds: ["function", "globalVar"],
+    // ctags names anonymous functions `anonFunc…` and tags assignments in the blocks passed to
+    // calls (`test_that("x", { df <- … })`) as global variables: a variable counts where its
+    // line assigns it at column 0 (a top-level assignment), a function unless anonymous.
+    // Backticked names are named without their backticks, as the outline names them.
+    keep: (t, line) => {
+      if (t.name.startsWith("anonFunc")) return false;
+      if (t.kind === "globalVar") return new RegExp(`^\`?${escape(t.name.replace(/^\`|\`$/g, ""))}\`?\\s*(<<?-|=[^=])`).test(line);
+      return true;
+    },
+    rename: (t) => t.name.replace(/^`|`$/g, ""),
+  }),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),

@@ -325,6 +325,17 @@ export const LANGUAGES: LanguageSpec[] = [
     query: "ocaml",
     ...OCAML,
   },
+  {
+    id: "r", name: "R",
+    extensions: [".r"], filenames: [".Rprofile"], interpreters: ["Rscript"],
+    // r-lib/tree-sitter-r 1.1.0 as built in this package (it has no peer dependency; the
+    // grammar's own npm releases require the native tree-sitter binding).
+    grammar: { package: "@cursorless/tree-sitter-wasms", file: "out/tree-sitter-r.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["class"],
+    constantNames: UPPER_CASE,
+    quotedNames: "`",
+  },
 ];
 
 export function buildRegistry(specs: LanguageSpec[]) {
