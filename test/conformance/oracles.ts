@@ -419,6 +419,8 @@ export const ORACLES: Record<string, Oracle> = {
     },
     rename: (t) => t.name.replace(/^`|`$/g, ""),
   }),
+  // ctags reads `package X::%s;` in a here-document (code built at run time) as a package.
+  perl: ctagsOracle({ language: "Perl", kinds: ["package", "subroutine", "constant"], keep: (t) => !t.name.endsWith("::") }),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),

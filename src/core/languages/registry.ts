@@ -50,7 +50,10 @@ export interface LanguageSpec {
    * that are in its range but left out of its signature: annotations, like decorators.
    */
   signatureSkipTypes?: string[];
-  /** Definition node types that, without a body, run to the end of their parent (C# `namespace X;`). */
+  /**
+   * Definition node types that, without a body, run to the end of their parent (C# `namespace
+   * X;`), or to the line before the next sibling of their type (Perl `package A; … package B;`).
+   */
   spanToParentEnd?: string[];
   /** Comment node types; comments directly above a definition are its doc. */
   commentTypes?: string[];
@@ -335,6 +338,15 @@ export const LANGUAGES: LanguageSpec[] = [
     methodContainers: ["class"],
     constantNames: UPPER_CASE,
     quotedNames: "`",
+  },
+  {
+    id: "perl", name: "Perl",
+    extensions: [".pl", ".pm", ".t", ".psgi"], interpreters: ["perl", "perl5"],
+    // Built here from the package's sources: grammars/perl/GRAMMAR.md.
+    grammar: { package: "tree-sitter-perl", file: "perl/tree-sitter-perl.wasm", built: true },
+    spanToParentEnd: ["package_statement"],
+    commentTypes: ["comment"],
+    scopeSeparator: "::",
   },
 ];
 

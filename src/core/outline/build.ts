@@ -130,6 +130,13 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
   if (!raw.body && spec.spanToParentEnd?.includes(outer.type)) {
     const parent = outerParent === undefined ? outer.parent : outerParent;
     if (parent) last = parent;
+    // Up to the next one of its kind (Perl `package A; … package B; …`), when there is one.
+    for (let next = outer.nextNamedSibling; next; next = next.nextNamedSibling) {
+      if (next.type !== outer.type) continue;
+      const before = next.previousNamedSibling;
+      if (before) last = before;
+      break;
+    }
   }
   const endIndex = last === raw.node ? raw.endIndex : last.endIndex;
   return {
@@ -411,7 +418,8 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   const name = kind === "impl" ? implName(raw.nameText) : raw.nameText;
   const owner = raw.qualifierText ? bareTypeName(raw.qualifierText.replace(/::/g, ".")) : undefined;
   const scope = parent?.qualifiedName;
-  const prefix = scope && owner ? `${scope}.${owner}` : scope || owner || "";
+  // An owner the scope already ends with (Perl `sub My::Cart::total` in `package My::Cart`) is not repeated.
+  const prefix = scope && owner ? (scope === owner || scope.endsWith(`.${owner}`) ? scope : `${scope}.${owner}`) : scope || owner || "";
   const sym: OutlineSymbol = {
     kind,
     name,
