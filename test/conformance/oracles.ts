@@ -421,6 +421,17 @@ export const ORACLES: Record<string, Oracle> = {
   }),
   // ctags reads `package X::%s;` in a here-document (code built at run time) as a package.
   perl: ctagsOracle({ language: "Perl", kinds: ["package", "subroutine", "constant"], keep: (t) => !t.name.endsWith("::") }),
+  elm: ctagsOracle({
+    language: "Elm",
+    kinds: ["module", "type", "alias", "constructor", "function", "port"],
+    // ctags also tags the functions of `let` blocks and the code examples in doc comments, and
+    // names a type or constructor with its parameters or arguments (`Status a`, `Cred Username
+    // String`): a function counts where its line starts with its name (the top level), any other
+    // by its first word. Its end lines stop at the first blank line: not scored.
+    keep: (t, line) => t.kind !== "function" || line.startsWith(`${t.name} `),
+    rename: (t) => t.name.split(/\s/)[0],
+    noEnds: true,
+  }),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),

@@ -348,6 +348,15 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     scopeSeparator: "::",
   },
+  {
+    id: "elm", name: "Elm",
+    extensions: [".elm"],
+    // elm-tooling/tree-sitter-elm 5.7.0 as prebuilt there (the grammar's npm package ships no .wasm).
+    grammar: { package: "@cursorless/tree-sitter-wasms", file: "out/tree-sitter-elm.wasm" },
+    spanToParentEnd: ["module_declaration"],
+    commentTypes: ["block_comment", "line_comment"],
+    mergeClauses: ["function"],
+  },
 ];
 
 export function buildRegistry(specs: LanguageSpec[]) {
