@@ -244,6 +244,11 @@ const OCAML_RULE: CtagsRule = {
   rename: (t, line) => (t.name === "nonrec" ? (/\btype\s+nonrec\s+(?:\([^)]*\)\s*|'\w+\s+)?([\w']+)/.exec(line)?.[1] ?? t.name) : t.name),
 };
 
+/** Clojure strings and `;` comments turned to spaces, line breaks kept. */
+export function blankClojureStrings(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\[\s\S])*"|;[^\n]*/g, (m) => m.replace(/[^\n]/g, " "));
+}
+
 /** Bench language -> its oracle. */
 export const ORACLES: Record<string, Oracle> = {
   python: PYTHON,
@@ -431,6 +436,14 @@ export const ORACLES: Record<string, Oracle> = {
     keep: (t, line) => t.kind !== "function" || line.startsWith(`${t.name} `),
     rename: (t) => t.name.split(/\s/)[0],
     noEnds: true,
+  }),
+  clojure: ctagsOracle({
+    language: "Clojure",
+    kinds: ["function", "namespace"],
+    // ctags reads code in strings (docstring examples, code templates): a tag counts where its
+    // line, strings and comments blanked, has `(defn name` or `(ns name`.
+    code: blankClojureStrings,
+    keep: (t, line) => new RegExp(`\\((defn-?|ns)\\s+(\\^\\S+\\s+)*${escape(t.name)}(\\s|\\)|$)`).test(line),
   }),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),

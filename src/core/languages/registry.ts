@@ -357,6 +357,14 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["block_comment", "line_comment"],
     mergeClauses: ["function"],
   },
+  {
+    id: "clojure", name: "Clojure",
+    extensions: [".clj", ".cljs", ".cljc", ".edn", ".bb"], interpreters: ["clojure", "bb"],
+    // sogaiu/tree-sitter-clojure as prebuilt there (the grammar's npm release is ABI 9, too old).
+    grammar: { package: "@cursorless/tree-sitter-wasms", file: "out/tree-sitter-clojure.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["interface", "class"],
+  },
 ];
 
 export function buildRegistry(specs: LanguageSpec[]) {
