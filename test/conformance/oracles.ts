@@ -445,6 +445,12 @@ export const ORACLES: Record<string, Oracle> = {
     code: blankClojureStrings,
     keep: (t, line) => new RegExp(`\\((defn-?|ns)\\s+(\\^\\S+\\s+)*${escape(t.name)}(\\s|\\)|$)`).test(line),
   }),
+  elisp: ctagsOracle({
+    language: "EmacsLisp",
+    kinds: ["custom", "derivedMode", "group", "face", "minorMode", "alias", "const", "function", "inline", "macro", "subst", "variable", "varalias", "unknown"],
+    // `(define-advice f …)` changes an existing function, it defines none (ctags: unknown `f`).
+    keep: (t, line) => !/^\s*\(define-advice\b/.test(line),
+  }),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),

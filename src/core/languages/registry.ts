@@ -365,6 +365,12 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: ["interface", "class"],
   },
+  {
+    id: "elisp", name: "Emacs Lisp",
+    extensions: [".el"], filenames: [".emacs", "_emacs"],
+    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-elisp.wasm" },
+    commentTypes: ["comment"],
+  },
 ];
 
 export function buildRegistry(specs: LanguageSpec[]) {
