@@ -12,6 +12,10 @@
 //          `extension (x: T)` itself (the defs inside it are counted).
 //   zsh:   `name () {`, `function name {` and `function a b {` (each name), nested ones too;
 //          not inside here-documents or comment lines. Not counted: anonymous `() { … }`.
+//   Zig:   `fn name` (with `pub`, `export`, `extern`, `inline`, `noinline` before it), a
+//          `const`/`var` bound to `struct`, `enum`, `union`, `opaque` (`extern`/`packed` ones
+//          too) or `error{…}`, `test "name"` and `test name`; multi-line `\\` strings blanked
+//          too. Not counted: other `const`/`var` (globals and locals look alike), fields.
 import type { OracleDef } from "./match.ts";
 
 /** Comments and string literals of a C-family text turned to spaces, line breaks kept. */
@@ -145,6 +149,30 @@ export function zshDefs(text: string): OracleDef[] {
     const kw = FN_KEYWORD.exec(line);
     const names = kw ? kw[1].trim().split(/\s+/) : FN_PARENS.exec(line) ? [FN_PARENS.exec(line)![1]] : [];
     for (const name of names) if (!SHELL_RESERVED.has(name)) out.push({ name, kind: "function", line: i + 1 });
+  });
+  return out;
+}
+
+const ZIG_FN = /^\s*(?:(?:pub|export|inline|noinline|extern(?:\s+"[^"]*")?)\s+)*fn\s+([A-Za-z_]\w*|@"[^"]*")\s*\(/;
+const ZIG_CONTAINER = /^\s*(?:pub\s+)?(?:const|var)\s+([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*(?:(?:extern|packed)\s+)?(?:struct|enum|union|opaque|error)\b/;
+const ZIG_TEST = /^\s*test\s+(?:"([^"]*)"|([A-Za-z_]\w*))\s*\{/;
+
+export function zigDefs(text: string): OracleDef[] {
+  // Zig has no block comments; its multi-line string lines start with `\\`.
+  const noMultiline = text.replace(/^[ \t]*\\\\.*$/gm, (m) => " ".repeat(m.length));
+  const raw = text.split("\n");
+  const lines = blankCodeNoise(noMultiline, { charLiterals: true }).split("\n");
+  const out: OracleDef[] = [];
+  lines.forEach((line, i) => {
+    const fn = ZIG_FN.exec(line);
+    if (fn) out.push({ name: fn[1], kind: "fn", line: i + 1 });
+    const c = ZIG_CONTAINER.exec(line);
+    if (c) out.push({ name: c[1], kind: "container", line: i + 1 });
+    // The test's name is a string, blanked in `line`: read it from the raw line.
+    if (/^\s*test\s/.test(line)) {
+      const t = ZIG_TEST.exec(raw[i]);
+      if (t) out.push({ name: t[1] ?? t[2], kind: "test", line: i + 1 });
+    }
   });
   return out;
 }

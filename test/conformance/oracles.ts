@@ -3,7 +3,7 @@
 // (one ctags or python3 process per language).
 import { readFileSync } from "node:fs";
 import { ctagsTags, type CtagsTag } from "./ctags.ts";
-import { blankCodeNoise, scalaDefs, swiftDefs, zshDefs } from "./line-oracles.ts";
+import { blankCodeNoise, scalaDefs, swiftDefs, zigDefs, zshDefs } from "./line-oracles.ts";
 import type { OracleDef } from "./match.ts";
 import { pythonDefs } from "./python-ast.ts";
 import { typescriptDefs } from "./typescript-defs.ts";
@@ -451,6 +451,7 @@ export const ORACLES: Record<string, Oracle> = {
     // `(define-advice f …)` changes an existing function, it defines none (ctags: unknown `f`).
     keep: (t, line) => !/^\s*\(define-advice\b/.test(line),
   }),
+  zig: perFile("line oracle (Zig)", (_, text) => zigDefs(text)),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),

@@ -371,6 +371,13 @@ export const LANGUAGES: LanguageSpec[] = [
     grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-elisp.wasm" },
     commentTypes: ["comment"],
   },
+  {
+    id: "zig", name: "Zig",
+    extensions: [".zig"],
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-zig", file: "tree-sitter-zig.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["struct", "enum"],
+  },
 ];
 
 export function buildRegistry(specs: LanguageSpec[]) {
