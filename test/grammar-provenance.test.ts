@@ -20,11 +20,12 @@ const SAMPLES: Record<string, string> = {
   kotlin: "fun f() {\n  val in1 = g()\n  in1.close()\n}\n",
   elixir: "defmodule A do\n  def f(x) when x > 0, do: x\nend\n",
   perl: "package A;\nsub f { my ($x) = @_; return $x // 1 }\n1;\n",
+  solidity: "contract A {\n  function f(uint x) external pure returns (uint) { return x; }\n}\n",
 };
 
 describe("grammars built here", () => {
   test("these grammars are built here", () => {
-    expect(built.map((s) => s.id).sort()).toEqual(["elixir", "kotlin", "perl", "swift"]);
+    expect(built.map((s) => s.id).sort()).toEqual(["elixir", "kotlin", "perl", "solidity", "swift"]);
   });
 
   for (const spec of built) {

@@ -16,6 +16,11 @@
 //          `const`/`var` bound to `struct`, `enum`, `union`, `opaque` (`extern`/`packed` ones
 //          too) or `error{…}`, `test "name"` and `test name`; multi-line `\\` strings blanked
 //          too. Not counted: other `const`/`var` (globals and locals look alike), fields.
+//   Solidity: `contract`, `abstract contract`, `interface`, `library`, `struct`, `enum`,
+//          `function`, `modifier`, `event`, `error`, `type X is`, `constructor`, `receive`,
+//          `fallback` (the last three named by their keyword), where a statement starts. Not
+//          counted: state variables and constants (a line cannot tell them from locals), enum
+//          values, struct members.
 import type { OracleDef } from "./match.ts";
 
 /** Comments and string literals of a C-family text turned to spaces, line breaks kept. */
@@ -172,6 +177,23 @@ export function zigDefs(text: string): OracleDef[] {
     if (/^\s*test\s/.test(line)) {
       const t = ZIG_TEST.exec(raw[i]);
       if (t) out.push({ name: t[1] ?? t[2], kind: "test", line: i + 1 });
+    }
+  });
+  return out;
+}
+
+const SOLIDITY_DECL = /^\s*(?:abstract\s+)?(contract|interface|library|struct|enum|function|modifier|event|error)\s+([A-Za-z_$][\w$]*)|^\s*type\s+([A-Za-z_$][\w$]*)\s+is\b|^\s*(constructor|receive|fallback)\s*\(/;
+
+export function solidityDefs(text: string): OracleDef[] {
+  const lines = blankCodeNoise(text, {}).split("\n");
+  const out: OracleDef[] = [];
+  lines.forEach((line, i) => {
+    for (const at of statementStarts(line)) {
+      const m = SOLIDITY_DECL.exec(at);
+      if (!m) continue;
+      // `error` and `event` are also ordinary words: only as a declaration (`error Name(`).
+      if ((m[1] === "error" || m[1] === "event") && !/^\s*\(/.test(at.slice(m.index + m[0].length))) continue;
+      out.push({ name: m[2] ?? m[3] ?? m[4], kind: m[1] ?? (m[3] ? "type" : m[4]), line: i + 1 });
     }
   });
   return out;

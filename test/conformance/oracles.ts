@@ -3,7 +3,7 @@
 // (one ctags or python3 process per language).
 import { readFileSync } from "node:fs";
 import { ctagsTags, type CtagsTag } from "./ctags.ts";
-import { blankCodeNoise, scalaDefs, swiftDefs, zigDefs, zshDefs } from "./line-oracles.ts";
+import { blankCodeNoise, scalaDefs, solidityDefs, swiftDefs, zigDefs, zshDefs } from "./line-oracles.ts";
 import type { OracleDef } from "./match.ts";
 import { pythonDefs } from "./python-ast.ts";
 import { typescriptDefs } from "./typescript-defs.ts";
@@ -452,6 +452,7 @@ export const ORACLES: Record<string, Oracle> = {
     keep: (t, line) => !/^\s*\(define-advice\b/.test(line),
   }),
   zig: perFile("line oracle (Zig)", (_, text) => zigDefs(text)),
+  solidity: perFile("line oracle (Solidity)", (_, text) => solidityDefs(text)),
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),

@@ -378,6 +378,15 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: ["struct", "enum"],
   },
+  {
+    id: "solidity", name: "Solidity",
+    extensions: [".sol"],
+    // Built here from the package's sources: grammars/solidity/GRAMMAR.md.
+    grammar: { package: "tree-sitter-solidity", file: "solidity/tree-sitter-solidity.wasm", built: true },
+    commentTypes: ["comment"],
+    methodContainers: ["class", "interface", "module"],
+    constantNames: UPPER_CASE,
+  },
 ];
 
 export function buildRegistry(specs: LanguageSpec[]) {
