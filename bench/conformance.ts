@@ -23,7 +23,7 @@ export const BENCH_LANGUAGES = [
   "python", "typescript", "tsx", "javascript", "java", "go", "rust", "c", "cpp", "ruby",
   "csharp", "php", "bash", "kotlin", "swift", "scala", "lua", "vue", "zsh",
   // Added with issue 14.
-  "elixir", "haskell", "ocaml", "ocaml_interface", "r", "perl", "elm", "clojure", "elisp", "zig", "solidity",
+  "elixir", "haskell", "ocaml", "ocaml_interface", "r", "perl", "elm", "clojure", "elisp", "zig", "solidity", "svelte",
 ];
 
 /** One project's share of a language's score. */

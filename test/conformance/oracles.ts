@@ -453,6 +453,7 @@ export const ORACLES: Record<string, Oracle> = {
   }),
   zig: perFile("line oracle (Zig)", (_, text) => zigDefs(text)),
   solidity: perFile("line oracle (Solidity)", (_, text) => solidityDefs(text)),
+  svelte: VUE,
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),

@@ -387,6 +387,19 @@ export const LANGUAGES: LanguageSpec[] = [
     methodContainers: ["class", "interface", "module"],
     constantNames: UPPER_CASE,
   },
+  {
+    id: "svelte", name: "Svelte component",
+    extensions: [".svelte"],
+    grammar: { package: "tree-sitter-typescript", file: "tree-sitter-typescript.wasm" },
+    query: "typescript",
+    ...JS_FAMILY,
+    embedded: {
+      // Built here from the package's sources: grammars/svelte/GRAMMAR.md.
+      hostGrammar: { package: "@tree-sitter-grammars/tree-sitter-svelte", file: "svelte/tree-sitter-svelte.wasm", built: true },
+      scriptLanguages: { ts: "typescript", typescript: "typescript", js: "javascript", javascript: "javascript" },
+      defaultScript: "javascript",
+    },
+  },
 ];
 
 export function buildRegistry(specs: LanguageSpec[]) {
