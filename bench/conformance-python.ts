@@ -3,10 +3,9 @@
 //   bun bench/run.ts conformance-python [--verbose] [--stdlib DIR]
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { outlineFile } from "../src/app/outline-file.ts";
 import { compareFile, emptyTally, ourDefs, report, summary, type Tally } from "../test/conformance/compare.ts";
 import { pythonDefs, pythonStdlib } from "../test/conformance/python-ast.ts";
-import { walkFiles } from "./lib.ts";
+import { userJsonOutline, walkFiles } from "./lib.ts";
 
 export const PY_KINDS = ["class", "function", "method", "constructor"] as const;
 
@@ -23,7 +22,7 @@ export async function run(args: string[]): Promise<void> {
       skipped.push(`${relative(stdlib, r.path)} (${r.error.split("\n")[0]})`);
       continue;
     }
-    const { outline } = await outlineFile(r.path, { maxBytes: 64 * 1024 * 1024 });
+    const outline = await userJsonOutline(r.path);
     compareFile(relative(stdlib, r.path), r.defs, ourDefs(outline.symbols, PY_KINDS), tally);
   }
   console.log(`python stdlib ${stdlib}`);

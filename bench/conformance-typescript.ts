@@ -4,11 +4,10 @@
 //   bun bench/run.ts conformance-typescript [--dir /work/data/zod] [--verbose]
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
-import { outlineFile } from "../src/app/outline-file.ts";
 import { compareFile, emptyTally, ourDefs, report, summary } from "../test/conformance/compare.ts";
 import { TS_KINDS } from "../test/conformance/samples.ts";
 import { typescriptDefs } from "../test/conformance/typescript-defs.ts";
-import { walkFiles } from "./lib.ts";
+import { userJsonOutline, walkFiles } from "./lib.ts";
 
 export const DEFAULT_TS_DIR = "/work/data/zod";
 
@@ -26,7 +25,7 @@ export async function run(args: string[]): Promise<void> {
   for (const file of files) {
     const text = readFileSync(file, "utf8");
     lines += text.split("\n").length;
-    const { outline } = await outlineFile(file, { maxBytes: 64 * 1024 * 1024 });
+    const outline = await userJsonOutline(file);
     compareFile(relative(dir, file), typescriptDefs(file, text), ourDefs(outline.symbols, TS_KINDS), tally);
   }
   console.log(`typescript ${dir} (${lines} lines)`);

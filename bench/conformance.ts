@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { outlineFile } from "../src/app/outline-file.ts";
+import { processEnv } from "../src/io/env.ts";
 import { outlineJsonValue } from "../src/render/outline-json.ts";
 import { matchFile, ourDefsOf, type FileMiss } from "../test/conformance/match.ts";
 import { ORACLES, type OracleResult } from "../test/conformance/oracles.ts";
@@ -118,7 +119,7 @@ export async function scoreLanguage(language: string, projects: { project: Proje
   for (const { file, project, dir } of files) {
     let outline;
     try {
-      outline = (await outlineFile(file, { cache: false, maxBytes: 64 * 1024 * 1024 })).outline;
+      outline = (await outlineFile(processEnv(), file, { cache: false, maxBytes: 64 * 1024 * 1024 })).outline;
     } catch (e) {
       score.skipped.push(`${project.repo}/${relative(dir, file)} (ours: ${String(e).split("\n")[0]})`);
       continue;

@@ -1,6 +1,22 @@
 // Small helpers shared by the benchmarks.
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { main } from "../src/cli/main.ts";
+import { captureIO } from "../src/cli/io.ts";
+import { processEnv } from "../src/io/env.ts";
+import type { FileOutline } from "../src/core/types.ts";
+
+/**
+ * What a user gets from `outline <file> --format json` with default options, through the CLI's
+ * own code path (option defaults and the JSON renderer included), so a conformance figure is
+ * the figure of the output people read.
+ */
+export async function userJsonOutline(path: string): Promise<FileOutline> {
+  const io = captureIO();
+  const code = await main(["outline", path, "--format", "json", "--max-size", "64M"], io, processEnv({ warn: io.note }));
+  if (code !== 0) throw new Error(`outline ${path} exited ${code}: ${io.stderr()}`);
+  return JSON.parse(io.stdout()) as FileOutline;
+}
 
 /** Files under `dir` (recursive, sorted) whose names pass `keep`; `skip` prunes directories. */
 export function walkFiles(dir: string, keep: (name: string) => boolean, skip: (rel: string) => boolean = () => false, rel = ""): string[] {

@@ -9,10 +9,13 @@ import o200k from "js-tiktoken/ranks/o200k_base";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { join } from "node:path";
-import { walkRepo } from "../src/app/repo-symbols.ts";
+import { repoSymbols } from "../src/app/repo-symbols.ts";
 import { flatten } from "../src/core/symbols/find.ts";
-import { defaultSymbolText, fullText, skeletonText } from "../src/app/symbol-view.ts";
+import { defaultView, fullView, skeletonView } from "../src/app/symbol-view.ts";
+import { processEnv } from "../src/io/env.ts";
+import { Workspace } from "../src/io/workspace.ts";
 import { renderOutlineText } from "../src/render/outline-text.ts";
+import { renderSymbolText } from "../src/render/symbol-text.ts";
 import { decodeSource } from "../src/core/text/lines.ts";
 
 const root = process.argv[2] ?? "/work/data/stdlib-repo";
@@ -25,8 +28,7 @@ const median = (xs: number[]) => {
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 const FN = new Set(["function", "method"]);
-process.chdir(root);
-const repo = walkRepo(["."]);
+const repo = repoSymbols(processEnv({ cwd: root }), new Workspace([root]));
 const files = repo.files().filter((f) => f.endsWith(".py"));
 
 // 1 + collecting candidates for 2.
@@ -43,7 +45,7 @@ for (const path of files) {
   const fns = flatten(parsed.outline.symbols).filter((s) => FN.has(s.kind));
   for (const s of fns) {
     if (s.endLine - s.startLine + 1 >= 40) {
-      ratios.push(tokens(await skeletonText(parsed, s)) / tokens(await fullText(parsed, s)));
+      ratios.push(tokens(renderSymbolText(await skeletonView(parsed, s))) / tokens(renderSymbolText(await fullView(parsed, s))));
     }
     if (parsed.outline.lineCount >= 300) pairs.push({ path, name: s.qualifiedName });
   }
@@ -67,9 +69,9 @@ for (let i = 0; i < 200 && pairs.length; i++) {
   const s = flatten(parsed.outline.symbols).find((x) => x.qualifiedName === name)!;
   const whole = tokens(decodeSource(parsed.file.bytes));
   const outline = tokens(renderOutlineText(parsed.outline, { maxChildren: 40 }));
-  const full = tokens(await fullText(parsed, s));
+  const full = tokens(renderSymbolText(await fullView(parsed, s)));
   const lines = s.endLine - s.startLine + 1;
-  const dflt = tokens(await defaultSymbolText(parsed, s));
+  const dflt = tokens(renderSymbolText(await defaultView(parsed, s)));
   savedFull.push(1 - (outline + full) / whole);
   savedDefault.push(1 - (outline + dflt) / whole);
 }

@@ -25,6 +25,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   changed: script("changed.ts"),
   "changed-formats": script("changed-formats.ts"),
   agents: script("mcp.ts"),
+  "mcp-search": script("mcp-search.ts"),
   "parse-floor": parseFloor,
 };
 

@@ -1,2 +1,2 @@
-// Kept in step with package.json by scripts/build.mjs (checked by a test).
+// The tool's version; test/readme.test.ts checks it is package.json's.
 export const VERSION = "0.1.0";

@@ -5,9 +5,9 @@ import { describe, expect, test } from "bun:test";
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { listAndRecord, readSnapshot } from "../src/app/listing-snapshot.ts";
-import { listFilesLater } from "../src/app/repo.ts";
+import { gitListing } from "../src/app/repo.ts";
 import { languageByName } from "../src/core/languages/detect.ts";
-import { runCli } from "./helpers/cli.ts";
+import { runCli, testEnv } from "./helpers/cli.ts";
 import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 
 // Tests record with a short racy window (file timestamps tick in ~4-10 ms steps on Linux) and
@@ -25,12 +25,12 @@ const FILES = {
 };
 
 async function fresh(root: string): Promise<string[]> {
-  return (await listFilesLater({ root, git: true })).filter((p) => languageByName(p));
+  return (await gitListing(testEnv(root), root)).paths.filter((p) => languageByName(p));
 }
 
 async function record(root: string): Promise<string> {
   let text = "";
-  await listAndRecord(root, "eng", { write: (t) => (text = t) }, () => listFilesLater({ root, git: true }), WINDOW);
+  await listAndRecord(testEnv(root), root, "eng", { write: (t) => (text = t) }, async () => (await gitListing(testEnv(root), root)).paths, WINDOW);
   return text;
 }
 
@@ -63,10 +63,10 @@ describe("listing snapshot", () => {
       await age();
       const text = await record(repo.path);
       expect(text).not.toBe("");
-      const listed = readSnapshot(text, repo.path, "eng");
+      const listed = readSnapshot(testEnv(), text, repo.path, "eng");
       expect(listed).toEqual(await fresh(repo.path));
       expect(listed).not.toContain("build/gen.py");
-      expect(readSnapshot(text, repo.path, "other-engine")).toBeUndefined();
+      expect(readSnapshot(testEnv(), text, repo.path, "other-engine")).toBeUndefined();
     } finally {
       repo.cleanup();
     }
@@ -80,10 +80,10 @@ describe("listing snapshot", () => {
         gitOk(repo.path, "add", "a.py", "src/b.py", ".gitignore");
         await age();
         const text = await record(repo.path);
-        expect(readSnapshot(text, repo.path, "eng")).toBeDefined();
+        expect(readSnapshot(testEnv(), text, repo.path, "eng")).toBeDefined();
         await new Promise((r) => setTimeout(r, 15));
         mutate(repo.path);
-        expect(readSnapshot(text, repo.path, "eng")).toBeUndefined();
+        expect(readSnapshot(testEnv(), text, repo.path, "eng")).toBeUndefined();
       } finally {
         repo.cleanup();
       }
@@ -98,11 +98,11 @@ describe("listing snapshot", () => {
       gitOk(repo.path, "config", "core.excludesFile", excludes);
       await age();
       const text = await record(repo.path);
-      expect(readSnapshot(text, repo.path, "eng")).toEqual(await fresh(repo.path));
+      expect(readSnapshot(testEnv(), text, repo.path, "eng")).toEqual(await fresh(repo.path));
       await new Promise((r) => setTimeout(r, 15));
       writeFileSync(excludes, "a.py\n");
       expect(await fresh(repo.path)).not.toContain("a.py");
-      expect(readSnapshot(text, repo.path, "eng")).toBeUndefined();
+      expect(readSnapshot(testEnv(), text, repo.path, "eng")).toBeUndefined();
     } finally {
       repo.cleanup();
     }

@@ -5,7 +5,7 @@
 // what the cache does about killed runs and garbage (temp files, unreferenced objects, old
 // engines), and about not being writable (answers stay whole, `index` says it failed).
 // The security cases run the compiled binary in real git repositories.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { createHash } from "node:crypto";
@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { entryFitsSource, RACY_WINDOW_MS, toEntry, validEntry } from "../src/core/cache/format.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
-import { ENGINE_GRACE_MS, OBJECT_GRACE_MS, setWriteFault } from "../src/io/cache-store.ts";
+import { ENGINE_GRACE_MS, OBJECT_GRACE_MS } from "../src/io/cache-store.ts";
 import { BINARY, runBinary, runCli, tempDir } from "./helpers/cli.ts";
 import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 
@@ -110,7 +110,6 @@ function runReadOnly(root: string, args: string[]): ReturnType<typeof runBinary>
   }
 }
 
-afterEach(() => setWriteFault(undefined));
 
 describe("a cache committed to the repository (issue 10, item 1)", () => {
   test("changed, outline, search, symbol and digest answer from the files, with one warning line each; index refuses", () => {
@@ -330,7 +329,7 @@ describe("object checks", () => {
     const fixtures = join(import.meta.dir, "..", "fixtures");
     const perFolder = new Map<string, number>();
     let checked = 0;
-    for (const e of expandPaths([fixtures], [])) {
+    for (const e of expandPaths([fixtures], [], fixtures)) {
       const folder = e.path.slice(fixtures.length + 1).split("/")[0];
       if ((perFolder.get(folder) ?? 0) >= 4) continue;
       const bytes = readFileSync(e.path);
@@ -580,19 +579,17 @@ describe("a cache that cannot be written (issue 10)", () => {
   test("ENOSPC while writing objects: search answers whole; index exits 2; a shard write failing alone is a warning", async () => {
     const repo = tempRepo({ "a.py": "def alpha(a, b):\n    return a\n", "b.py": "class Beta:\n    def gamma(self):\n        return 1\n" });
     try {
-      setWriteFault((file) => (file.includes(`${CACHE}/objects/`) ? "ENOSPC" : undefined));
-      const search = await runCli(["search", "gamma", "--format", "json"], repo.path);
+      const objectsFull = { writeFault: (file: string) => (file.includes(`${CACHE}/objects/`) ? "ENOSPC" : undefined) };
+      const search = await runCli(["search", "gamma", "--format", "json"], repo.path, {}, objectsFull);
       expect(JSON.parse(search.stdout).results[0]).toMatchObject({ path: "b.py", qualifiedName: "Beta.gamma", signature: "def gamma(self)", endLine: 3 });
       expect(search.stderr).toBe("ast-outline: warning: cache not updated: ENOSPC writing .ast_outline_cache (results computed without it)\n");
-      const index = await runCli(["index"], repo.path);
+      const index = await runCli(["index"], repo.path, {}, objectsFull);
       expect(index.code).toBe(2);
       expect(index.stderr).toMatch(/^ast-outline: could not write the cache: ENOSPC writing \.ast_outline_cache \(the cache was not updated;/);
-      setWriteFault((file) => (file.includes(`${CACHE}/symbols/`) ? "ENOSPC" : undefined));
-      const partly = await runCli(["index"], repo.path);
+      const partly = await runCli(["index"], repo.path, {}, { writeFault: (file) => (file.includes(`${CACHE}/symbols/`) ? "ENOSPC" : undefined) });
       expect(partly.code).toBe(0);
       expect(partly.stdout).toMatch(/^indexed 2 files/);
       expect(partly.stderr).toBe("ast-outline: warning: cache partly updated: ENOSPC writing .ast_outline_cache (the next run writes the rest)\n");
-      setWriteFault(undefined);
       expect((await runCli(["search", "alpha"], repo.path)).stdout).toBe("a.py:1-2 function alpha  def alpha(a, b)\n");
     } finally {
       repo.cleanup();

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync
 import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { RACY_WINDOW_MS } from "../src/core/cache/format.ts";
-import { runCli } from "./helpers/cli.ts";
+import { runCli, testEnv } from "./helpers/cli.ts";
 import { cliChild, cliChildAsync, gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 
 const PY = `import os\n\nclass Greeter:\n    def hello(self, name):\n        return "hi " + name\n\n\ndef helper_one(x):\n    return x + 1\n`;
@@ -27,13 +27,7 @@ async function outlineJson(root: string, path: string) {
 }
 
 async function directJson(root: string, path: string) {
-  const before = process.cwd();
-  process.chdir(root);
-  try {
-    return JSON.stringify((await outlineFile(path, { cache: false })).outline);
-  } finally {
-    process.chdir(before);
-  }
+  return JSON.stringify((await outlineFile(testEnv(root), path, { cache: false })).outline);
 }
 
 describe("index", () => {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { changedCommand } from "../src/cli/commands/changed.ts";
 import { captureIO } from "../src/cli/io.ts";
-import { binaryAvailable, runBinary, runCli, tempDir } from "./helpers/cli.ts";
+import { binaryAvailable, runBinary, runCli, tempDir, testEnv } from "./helpers/cli.ts";
 import { tempRepo, type TempRepo } from "./helpers/git.ts";
 
 const cleanups: (() => void)[] = [];
@@ -155,13 +155,7 @@ describe("changed with real git", () => {
     r.write("m.py", defs("a, b"));
     const summary = join(r.path, ".git", "summary.md");
     const io = captureIO();
-    const before = process.cwd();
-    process.chdir(r.path);
-    try {
-      expect(await changedCommand({ format: "github" }, io, { GITHUB_STEP_SUMMARY: summary })).toBe(0);
-    } finally {
-      process.chdir(before);
-    }
+    expect(await changedCommand({ format: "github" }, io, testEnv(r.path, { GITHUB_STEP_SUMMARY: summary }))).toBe(0);
     const notices = io.stdout().split("\n").filter((l) => l.startsWith("::notice "));
     expect(notices.length).toBe(10);
     expect(notices[0]).toBe("::notice file=m.py,line=1,endLine=2,title=Signature changed%3A f0::def f0(a) → def f0(a, b)");

@@ -9,12 +9,14 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { BUN, CLI_SOURCE, gitOk, tempRepo, write } from "./helpers/git-repo.ts";
-import { BINARY, ROOT, binaryAvailable, runCli, tempDir } from "./helpers/cli.ts";
+import { BINARY, ROOT, binaryAvailable, runCli, tempDir, testEnv } from "./helpers/cli.ts";
 import { OutlineError } from "../src/core/errors.ts";
 import { Workspace, type FileAccess, type FileStamp, type Probe } from "../src/io/workspace.ts";
 import { ParseCache, repoSymbols } from "../src/app/repo-symbols.ts";
-import { callChain, findCallers } from "../src/app/calls.ts";
-import { drillText, findOne } from "../src/app/symbol-view.ts";
+import { callChain } from "../src/app/call-chain.ts";
+import { findCallers } from "../src/app/callers.ts";
+import { drillView, findOne } from "../src/app/symbol-view.ts";
+import { renderSymbolText } from "../src/render/symbol-text.ts";
 import { AgentTools } from "../src/mcp/tools.ts";
 import { pathFilter } from "../src/core/text/glob.ts";
 import { computeChanges } from "../src/app/changed.ts";
@@ -141,7 +143,7 @@ describe("MCP: imports never lead outside the workspace", () => {
     const outline = await call("get_outline", { path: "." });
     // The files each answer covers: digest lines `path [lines]: ...`, outline headers `path (language, ...`.
     const covered = [
-      ...digest.text.split("\n").flatMap((l) => /^(\S+) \[\d+\]:/.exec(l)?.[1] ?? []),
+      ...digest.text.split("\n").flatMap((l) => /^(\S+) \[\w+ \d+L\]/.exec(l)?.[1] ?? []),
       ...outline.text.split("\n").flatMap((l) => /^(\S+) \(\w+, \d+ lines/.exec(l)?.[1] ?? []),
     ];
     expect(covered).toContain("inside.py");
@@ -225,7 +227,7 @@ describe("MCP: every answer reflects the disk at the time of the call", () => {
     expect((await call("digest", {})).text).not.toContain("fresh_new.py");
     write(ws, "fresh_new.py", "def brand_new_fn():\n    return helper_fn()\n");
     expect((await call("search_symbols", { query: "brand_new_fn" })).text).toContain("fresh_new.py:1-2 function brand_new_fn");
-    expect((await call("digest", {})).text).toContain("fresh_new.py [2]: brand_new_fn");
+    expect((await call("digest", {})).text).toContain("fresh_new.py [XS 2L]: brand_new_fn");
     expect((await call("get_callers", { name: "helper_fn" })).text).toContain("fresh_new.py");
     unlinkSync(join(ws, "fresh_new.py"));
     for (const [name, args] of [["search_symbols", { query: "brand_new_fn" }], ["digest", {}], ["get_callers", { name: "helper_fn" }], ["get_outline", { path: "." }]] as const) {
@@ -280,7 +282,7 @@ describe("changed: confined to roots", () => {
       write(t, "b/y.py", "def by():\n    return 2\n");
       const files = async (roots: string[]) => {
         const gate = new Workspace(roots);
-        return (await computeChanges({ cwd: t, confine: gate })).files.map((f) => f.path);
+        return (await computeChanges({ env: testEnv(t), confine: gate })).files.map((f) => f.path);
       };
       expect(await files([join(t, "a")])).toEqual(["a/x.py"]);
       expect(await files([t])).toEqual(["a/x.py", "b/y.py"]);
@@ -337,17 +339,25 @@ function importClosure(entries: string[]): Map<string, { spec: string; names: st
   const out = new Map<string, { spec: string; names: string[] }[]>();
   const visit = (file: string) => {
     if (out.has(file)) return;
-    const src = readFileSync(join(ROOT, file), "utf8");
+    // Comments may quote an import (a doc line showing `import("../y.ts")`); only code counts.
+    const src = readFileSync(join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
     const imports: { spec: string; names: string[] }[] = [];
     out.set(file, imports);
     for (const m of src.matchAll(/^(?:import|export)\s([^;]*?)\sfrom\s+"([^"]+)"/gms)) {
+      if (/^type\s/.test(m[1])) continue; // types only: nothing of the module runs
       const names = [...m[1].matchAll(/\b(\w+)\b/g)].map((n) => n[1]);
       const spec = m[2].startsWith(".") ? relative(ROOT, resolve(ROOT, dirname(file), m[2])) : m[2];
       imports.push({ spec, names });
       if (m[2].startsWith(".")) visit(spec);
     }
+    // A module loaded on use is followed like one imported at the top.
+    for (const m of src.matchAll(/\bimport\("(\.[^"]+)"\)/g)) {
+      const spec = relative(ROOT, resolve(ROOT, dirname(file), m[1]));
+      imports.push({ spec, names: [] });
+      visit(spec);
+    }
     // Dynamic ways to the disk that an import list would not show.
-    for (const m of src.matchAll(/\b(require\(|Bun\.(?:file|spawn|spawnSync|write|\$)|import\((?!"node:)|process\.binding)/g)) imports.push({ spec: `<${m[1]}>`, names: [] });
+    for (const m of src.matchAll(/\b(require\(|Bun\.(?:file|spawn|spawnSync|write|\$)|import\((?!"node:|"\.)|process\.binding)/g)) imports.push({ spec: `<${m[1]}>`, names: [] });
   };
   entries.forEach(visit);
   return out;
@@ -361,8 +371,13 @@ describe("structure: one gate for every read", () => {
     ["src/io/files.ts", "reads the path it is handed; its readers are used only outside the gate's users"],
     ["src/core/parse/assets.ts", "the grammars and queries shipped with the tool"],
     ["src/io/cache-trust.ts", "whether the outline cache may be used at all (its trust rule)"],
+    ["src/app/engine-sources.ts", "the tool's own source files, hashed into the engine id when run from source"],
     ["src/io/cache-store.ts", "the outline cache, by content hash (its own trust rule)"],
     ["src/core/builtins.ts", "lazy handles on node built-ins; its disk ones are READERS below"],
+    ["src/io/node-probe.ts", "whether a `.git` or a cache lies at a folder (lstat), to find a work tree's top"],
+    ["src/app/repo.ts", "where the repository is (realpath), and .git/info/exclude, which keeps the cache out of git status"],
+    ["src/app/listing-snapshot.ts", "the stats and names of the folders and ignore files git's listing depends on (no file's content)"],
+    ["src/app/workspace-index.ts", "lstat of the files git lists (their content is read through the gate)"],
   ]);
   /** Names that read a path they are given, and the only modules allowed to import them. */
   const READERS: Record<string, { from: string; names: string[]; only: string[] }> = {
@@ -371,7 +386,7 @@ describe("structure: one gate for every read", () => {
     outlineFile: { from: "src/app/outline-file.ts", names: ["outlineFile"], only: [] },
     builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };
-  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/app/repo-symbols.ts", "src/app/calls.ts", "src/app/symbol-view.ts"]);
+  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/call-chain.ts", "src/app/callers.ts", "src/app/symbol-view.ts"]);
 
   test("the modules behind the cross-file answers reach the disk only through the gate", () => {
     const touching = [...closure].filter(([, imps]) => imps.some((i) => /^(node:)?(fs|fs\/promises|child_process|module)$|^</.test(i.spec))).map(([f]) => f);
@@ -406,6 +421,7 @@ describe("structure: one gate for every read", () => {
    * under the same names with other content, so a read that bypassed the access would show them.
    */
   class MemoryAccess implements FileAccess {
+    readonly base = "/mem";
     readonly roots = ["/mem"];
     readonly listRoots = ["/mem"];
     readonly reads: string[] = [];
@@ -448,25 +464,23 @@ describe("structure: one gate for every read", () => {
 
   test("the app layer and the MCP tools answer from a workspace that is not on disk", async () => {
     const decoys = tempDir("ast-outline-decoys-");
-    const before = process.cwd();
-    const noCache = process.env.AST_OUTLINE_NO_CACHE;
     try {
       const mem = new Map([
         ["app.py", "from pkg.store import save\n\ndef main(items):\n    for it in items:\n        save(it)\n"],
         ["pkg/store.py", "def save(item):\n    return write(item)\n\ndef write(item):\n    return item\n"],
       ]);
       for (const [p] of mem) write(decoys.path, p, "def DISK_DECOY():\n    return 0\n");
-      process.chdir(decoys.path);
-      process.env.AST_OUTLINE_NO_CACHE = "1";
+      // The working folder holds the decoys; the cache is off (nothing of the disk may answer).
+      const env = testEnv(decoys.path, { AST_OUTLINE_NO_CACHE: "1" });
       const access = new MemoryAccess(mem);
-      const repo = repoSymbols(access, new ParseCache());
+      const repo = repoSymbols(env, access, new ParseCache());
       const app = await repo.parsed("app.py");
       const chain = await callChain(repo, { path: "app.py", symbol: findOne(app, "main") }, 3);
       expect(chain.steps.map((s) => `${s.callee} -> ${s.resolved.target?.path}:${s.resolved.target?.symbol.name} ${s.resolved.resolution}`)).toEqual(["save -> pkg/store.py:save import"]);
       expect(chain.steps[0].children!.map((s) => s.resolved.target?.symbol.name)).toEqual(["write"]);
-      expect((await findCallers(repo, "save")).map((g) => `${g.path}:${g.symbol?.name}`)).toEqual(["app.py:main"]);
-      expect(await drillText(repo, app, findOne(app, "main"), "call:save")).toContain("return write(item)");
-      const tools = new AgentTools(access);
+      expect((await findCallers(repo, "save")).groups.map((g) => `${g.path}:${g.symbol?.name}`)).toEqual(["app.py:main"]);
+      expect(renderSymbolText(await drillView(repo, app, findOne(app, "main"), "call:save"))).toContain("return write(item)");
+      const tools = new AgentTools(access, env);
       const answers = [
         await tools.getOutline("."),
         await tools.searchSymbols("save"),
@@ -476,13 +490,10 @@ describe("structure: one gate for every read", () => {
         await tools.getSymbol("app.py", "main", "drill", "call:save"),
         tools.readRegion("pkg/store.py", 1, 2),
       ].join("\n");
-      expect(answers).toContain("pkg/store.py [5]: save, write");
+      expect(answers).toContain("pkg/store.py [XS 5L]: save, write");
       expect(answers).not.toContain("DISK_DECOY");
       expect(new Set(access.reads)).toEqual(new Set(["app.py", "pkg/store.py"]));
     } finally {
-      process.chdir(before);
-      if (noCache === undefined) delete process.env.AST_OUTLINE_NO_CACHE;
-      else process.env.AST_OUTLINE_NO_CACHE = noCache;
       decoys.cleanup();
     }
   });
@@ -533,9 +544,7 @@ describe("Workspace: the gate itself", () => {
   });
 
   test("a file that vanishes between the listing and the read is left out", async () => {
-    const before = process.cwd();
-    process.chdir(root);
-    try {
+    {
       write(root, "keep.py", "def kept():\n    return gone()\n");
       write(root, "gone.py", "def gone():\n    return 1\n");
       class Vanishing extends Workspace {
@@ -545,19 +554,17 @@ describe("Workspace: the gate itself", () => {
           return listed;
         }
       }
-      const tools = new AgentTools(new Vanishing([root]));
+      const tools = new AgentTools(new Vanishing([root]), testEnv(root));
       write(root, "gone.py", "def gone():\n    return 1\n");
       const digest = await tools.digest();
       expect(digest).toContain("keep.py");
       expect(digest).not.toContain("gone.py");
       write(root, "gone.py", "def gone():\n    return 1\n");
-      expect(await tools.searchSymbols("gone")).toBe("no symbols matching `gone`\n");
+      expect(await tools.searchSymbols("gone")).toBe("no symbol matches `gone`\n");
       write(root, "gone.py", "def gone():\n    return 1\n");
       expect(await tools.getCallers("gone")).toContain("keep.py");
       write(root, "gone.py", "def gone():\n    return 1\n");
       expect(await tools.getOutline(".")).not.toContain("gone.py");
-    } finally {
-      process.chdir(before);
     }
   });
 });

@@ -8,6 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
+import { testEnv } from "./helpers/cli.ts";
 import { parseCtagsJson } from "./conformance/ctags.ts";
 import { scalaDefs, swiftDefs, zshDefs } from "./conformance/line-oracles.ts";
 import { matchFile, ourDefsOf, simpleName, type OracleDef, type OurDef } from "./conformance/match.ts";
@@ -20,7 +21,7 @@ async function scoreFixture(name: string, language: string) {
   const text = readFileSync(path, "utf8");
   const rule = ORACLES[language].ctags!;
   const oracle = ctagsDefs(rule, parseCtagsJson(readFileSync(`${path}.ctags.json`, "utf8")), text);
-  const { outline } = await outlineFile(path, { cache: false });
+  const { outline } = await outlineFile(testEnv(), path, { cache: false });
   const errors = outline.diagnostics.filter((d) => d.message.startsWith("syntax error")).map((d) => d.line);
   return { oracle, score: matchFile(oracle, ourDefsOf(outline.symbols, text.split("\n")), errors.length ? Math.min(...errors) : undefined) };
 }

@@ -12,6 +12,7 @@ import { outlineFile } from "../src/app/outline-file.ts";
 import { compareFile, emptyTally, exactRate, ourDefs, recall, report } from "./conformance/compare.ts";
 import { pythonDefs, pythonStdlib } from "./conformance/python-ast.ts";
 import { PY_KINDS, pythonSample } from "./conformance/samples.ts";
+import { testEnv } from "./helpers/cli.ts";
 
 describe("conformance with CPython ast", () => {
   test("recall >= 99.5% and exact ranges >= 98% over a fixed stdlib sample", async () => {
@@ -21,7 +22,7 @@ describe("conformance with CPython ast", () => {
     const tally = emptyTally();
     for (const r of pythonDefs(files)) {
       if ("error" in r) throw new Error(`ast cannot parse ${r.path}: ${r.error}`);
-      const { outline } = await outlineFile(r.path);
+      const { outline } = await outlineFile(testEnv(), r.path);
       compareFile(relative(stdlib, r.path), r.defs, ourDefs(outline.symbols, PY_KINDS), tally);
     }
     const text = report(tally);

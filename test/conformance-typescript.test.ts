@@ -10,7 +10,7 @@ import { outlineFile } from "../src/app/outline-file.ts";
 import { compareFile, emptyTally, exactRate, ourDefs, recall, report } from "./conformance/compare.ts";
 import { TS_KINDS, typescriptSample } from "./conformance/samples.ts";
 import { typescriptDefs } from "./conformance/typescript-defs.ts";
-import { ROOT } from "./helpers/cli.ts";
+import { ROOT, testEnv } from "./helpers/cli.ts";
 
 describe("conformance with the TypeScript compiler", () => {
   test("recall >= 99.5% and exact ranges >= 98% over this project and its TS dependencies", async () => {
@@ -19,7 +19,7 @@ describe("conformance with the TypeScript compiler", () => {
     const tally = emptyTally();
     for (const file of files) {
       const refs = typescriptDefs(file, readFileSync(file, "utf8"));
-      const { outline } = await outlineFile(file, { maxBytes: 64 * 1024 * 1024 });
+      const { outline } = await outlineFile(testEnv(), file, { maxBytes: 64 * 1024 * 1024 });
       compareFile(relative(ROOT, file), refs, ourDefs(outline.symbols, TS_KINDS), tally);
     }
     const text = report(tally);

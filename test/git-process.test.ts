@@ -3,7 +3,8 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { OutlineError } from "../src/core/errors.ts";
 import { diffPaths, findRepoRoot, gitSync, readBlobs, resolveCommits, startBlobReader } from "../src/io/git.ts";
-import { useBunSpawn } from "../src/io/process.ts";
+import { defaultRunner, nodeRunner, type ProcessRunner } from "../src/io/process.ts";
+import { processEnv, type Env } from "../src/io/env.ts";
 import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 
 const repo = tempRepo({ "a.py": "def f():\n    return 1\n", "b.txt": "x\n".repeat(50_000) });
@@ -12,10 +13,10 @@ gitOk(repo.path, "commit", "-qm", "one");
 write(repo.path, "a.py", "def f():\n    return 2\n");
 gitOk(repo.path, "mv", "b.txt", "c.txt");
 gitOk(repo.path, "commit", "-qam", "two");
-afterAll(() => {
-  useBunSpawn(true);
-  repo.cleanup();
-});
+afterAll(() => repo.cleanup());
+
+const viaBunSpawn = processEnv({ processes: defaultRunner() });
+const viaNode = processEnv({ processes: nodeRunner });
 
 async function errorOf(p: Promise<unknown> | (() => unknown)): Promise<string> {
   try {
@@ -27,40 +28,37 @@ async function errorOf(p: Promise<unknown> | (() => unknown)): Promise<string> {
   throw new Error("expected an error");
 }
 
-/** Everything `changed`, the cache and the hook ask git, through the current runner. */
-async function answers() {
-  const { root, shas } = await resolveCommits(repo.path, [{ rev: "HEAD~1", flag: "--base" }, { rev: "HEAD", flag: "--head" }]);
-  const paths = await diffPaths(root, shas[0], shas[1], false);
-  const blobs = await readBlobs(root, paths.flatMap((p) => [p.oldBlob, p.newBlob].filter((b): b is string => b !== undefined)));
+/** Everything `changed`, the cache and the hook ask git, through the runner of `env`. */
+async function answers(env: Env) {
+  const { root, shas } = await resolveCommits(env, repo.path, [{ rev: "HEAD~1", flag: "--base" }, { rev: "HEAD", flag: "--head" }]);
+  const paths = await diffPaths(env, root, shas[0], shas[1], false);
+  const blobs = await readBlobs(env, root, paths.flatMap((p) => [p.oldBlob, p.newBlob].filter((b): b is string => b !== undefined)));
   // Started before it is asked, as `changed` does; asked for nothing, it ends quietly.
-  const idle = await startBlobReader(root)([]);
+  const idle = await startBlobReader(env, root)([]);
   return {
     root,
     shas,
     paths,
     blobs: [...blobs].map(([id, bytes]) => [id, bytes.length, bytes.subarray(0, 30).toString("utf8")]),
     idle: idle.size,
-    lsFiles: gitSync(root, ["ls-files", "-z"]).toString("utf8"),
-    hashed: gitSync(root, ["hash-object", "--stdin"], new TextEncoder().encode("hello\n")).toString("utf8"),
-    found: findRepoRoot(repo.path),
-    outside: findRepoRoot("/"),
+    lsFiles: gitSync(env, root, ["ls-files", "-z"]).toString("utf8"),
+    hashed: gitSync(env, root, ["hash-object", "--stdin"], new TextEncoder().encode("hello\n")).toString("utf8"),
+    found: findRepoRoot(env, repo.path),
+    outside: findRepoRoot(env, "/"),
     errors: [
-      await errorOf(resolveCommits(repo.path, [{ rev: "nope", flag: "--base" }])),
-      await errorOf(diffPaths(root, "0".repeat(40), undefined, false)),
-      await errorOf(readBlobs(root, ["f".repeat(40)])),
-      await errorOf(() => gitSync(root, ["frobnicate"])),
-      await errorOf(resolveCommits("/", [{ rev: "HEAD", flag: "--base" }])),
+      await errorOf(resolveCommits(env, repo.path, [{ rev: "nope", flag: "--base" }])),
+      await errorOf(diffPaths(env, root, "0".repeat(40), undefined, false)),
+      await errorOf(readBlobs(env, root, ["f".repeat(40)])),
+      await errorOf(() => gitSync(env, root, ["frobnicate"])),
+      await errorOf(resolveCommits(env, "/", [{ rev: "HEAD", flag: "--base" }])),
     ],
   };
 }
 
 describe("git runs the same through Bun's spawn and node:child_process", () => {
   test("answers and errors", async () => {
-    useBunSpawn(true);
-    const viaBun = await answers();
-    useBunSpawn(false);
-    const viaNode = await answers();
-    useBunSpawn(true);
+    const viaBun = await answers(viaBunSpawn);
+    const node = await answers(viaNode);
     expect(viaBun.paths.map((p) => [p.status, p.path, p.oldPath])).toEqual([
       ["modified", "a.py", undefined],
       ["renamed", "c.txt", "b.txt"],
@@ -72,21 +70,14 @@ describe("git runs the same through Bun's spawn and node:child_process", () => {
     expect(viaBun.outside).toBeUndefined();
     expect(viaBun.errors[0]).toContain("unknown revision: nope");
     expect(viaBun.errors[4]).toBe("not a git repository");
-    expect(viaNode).toEqual(viaBun);
+    expect(node).toEqual(viaBun);
   });
 
   test("git missing from PATH is one input error either way", async () => {
-    const saved = process.env.PATH;
-    for (const bun of [true, false]) {
-      useBunSpawn(bun);
-      process.env.PATH = "/nonexistent";
-      try {
-        const message = await errorOf(diffPaths(repo.path, "HEAD", undefined, false));
-        expect({ bun, message }).toEqual({ bun, message: "git is not installed or not on PATH" });
-      } finally {
-        process.env.PATH = saved;
-      }
+    for (const [bun, processes] of [[true, defaultRunner()], [false, nodeRunner]] as [boolean, ProcessRunner][]) {
+      const env = processEnv({ processes, vars: { ...process.env, PATH: "/nonexistent" } });
+      const message = await errorOf(diffPaths(env, repo.path, "HEAD", undefined, false));
+      expect({ bun, message }).toEqual({ bun, message: "git is not installed or not on PATH" });
     }
-    useBunSpawn(true);
   });
 });

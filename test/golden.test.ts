@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { renderOutlineText } from "../src/render/outline-text.ts";
 import { renderOutlineJson } from "../src/render/outline-json.ts";
-import { ROOT } from "./helpers/cli.ts";
+import { ROOT, testEnv } from "./helpers/cli.ts";
 
 const UPDATE = process.env.UPDATE_GOLDEN === "1";
 const GOLDEN_SUFFIXES = [".outline.txt", ".outline.json"];
@@ -36,17 +36,11 @@ function check(goldenPath: string, actual: string) {
 }
 
 describe("golden outlines", () => {
-  const before = process.cwd();
   for (const { lang, file } of fixtureCases()) {
     test(`${lang}: ${file}`, async () => {
-      process.chdir(ROOT);
-      try {
-        const { outline } = await outlineFile(file);
-        check(`${file}.outline.txt`, renderOutlineText(outline, { maxChildren: 40 }));
-        check(`${file}.outline.json`, renderOutlineJson([outline], 40, true));
-      } finally {
-        process.chdir(before);
-      }
+      const { outline } = await outlineFile(testEnv(ROOT), file);
+      check(`${file}.outline.txt`, renderOutlineText(outline, { maxChildren: 40 }));
+      check(`${file}.outline.json`, renderOutlineJson([outline], 0, true)); // JSON is complete by default
     });
   }
 });

@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { installHook } from "../src/app/hook.ts";
-import { ROOT, runCli, tempDir } from "./helpers/cli.ts";
+import { ROOT, runCli, tempDir, testEnv } from "./helpers/cli.ts";
 import { BUN, CLI_SOURCE, cliChild, gitOk, sh, tempRepo, write } from "./helpers/git-repo.ts";
 
 const searchNames = async (root: string, q: string) =>
@@ -165,7 +165,7 @@ describe("hook", () => {
       fakeOutline(join(outside.path, "tools"), log, "npx");
       const PATH = ["node_modules/.bin", "bin", ".", "", join(repo.path, "node_modules", ".bin"), join(repo.path, "bin"), join(outside.path, "link"), join(outside.path, "tools"), "/usr/bin", "/bin"].join(":");
       // The binary recorded at install time has moved away since.
-      installHook(repo.path, { bin: join(outside.path, "moved", "ast-outline") });
+      installHook(testEnv(repo.path), { bin: join(outside.path, "moved", "ast-outline") });
       gitOk(repo.path, "add", "a.py");
       const c = sh(repo.path, "git", ["commit", "-qm", "one"], { PATH, HOME: home });
       expect(c.code).toBe(0);
@@ -173,7 +173,7 @@ describe("hook", () => {
       expect(existsSync(log)).toBe(false);
 
       // A binary recorded inside the work tree is not run either; install says so.
-      const inside = installHook(repo.path, { bin: join(repo.path, "node_modules", ".bin", "ast-outline") });
+      const inside = installHook(testEnv(repo.path), { bin: join(repo.path, "node_modules", ".bin", "ast-outline") });
       expect(inside.join("\n")).toContain("is inside this repository: the hook will not run it");
       write(repo.path, "a.py", "def second():\n    pass\n");
       gitOk(repo.path, "add", "a.py");

@@ -115,7 +115,7 @@ describe("mcp server", () => {
     const callers = text(await client.callTool({ name: "get_callers", arguments: { name: "save" } }));
     expect(callers).toContain("3-5 main (function): save@5 [import]");
     const digest = text(await client.callTool({ name: "digest", arguments: {} }));
-    expect(digest).toContain("pkg/store.py [10]: save, check, write");
+    expect(digest).toContain("pkg/store.py [XS 10L]: save, check, write");
   });
 
   test("missing files and symbols are error results with a hint", async () => {

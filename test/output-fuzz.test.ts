@@ -10,13 +10,15 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { CallChain, CallerGroup, CallStep, Resolved } from "../src/app/calls.ts";
+import type { CallChain, CallerGroup, CallStep, Resolved } from "../src/core/calls/types.ts";
 import type { ParsedFile } from "../src/app/repo-symbols.ts";
-import { findOne, fullText } from "../src/app/symbol-view.ts";
+import { findOne, fullView } from "../src/app/symbol-view.ts";
+import { renderSymbolText } from "../src/render/symbol-text.ts";
 import { captureIO } from "../src/cli/io.ts";
 import { reportError } from "../src/cli/main.ts";
 import type { ChangeSet, FileChange, SymbolChange } from "../src/core/diff/types.ts";
-import { renderDigest, type DigestFile } from "../src/core/digest/digest.ts";
+import { renderDigest } from "../src/render/digest-text.ts";
+import type { DigestFile } from "../src/core/views.ts";
 import type { Skeleton } from "../src/core/skeleton/skeleton.ts";
 import { cutText, printable, quoteName, quotePath } from "../src/core/text/quote.ts";
 import { SYMBOL_KINDS, type FileOutline, type OutlineSymbol } from "../src/core/types.ts";
@@ -304,7 +306,7 @@ describe(`output fuzz, seed ${SEED}, ${CASES} cases`, () => {
         path: path(r), symbol: r.chance(0.8) ? symbol(r, 2) : undefined, resolution: r.pick(["same-file", "name-match"] as const),
         sites: Array.from({ length: r.int(1, 3) }, () => ({ callee: word(r), line: r.int(1, 99) })),
       }));
-      const callers = renderCallersText(word(r), groups, 1e9);
+      const callers = renderCallersText({ name: word(r), groups }, 1e9).text;
       expectNoRaw(callers);
       const pathLines = groups.filter((g, j) => j === 0 || g.path !== groups[j - 1].path).length;
       expect(lineCount(callers)).toBe(1 + pathLines + groups.length);
@@ -339,7 +341,7 @@ describe(`output fuzz, seed ${SEED}, ${CASES} cases`, () => {
       s.endLine = 2;
       outline.symbols.push(s);
       const file: ParsedFile = { file: { path: outline.path, bytes: new TextEncoder().encode("a\nb\n"), stat: undefined as never }, outline, scan: undefined };
-      const text = await fullText(file, s);
+      const text = renderSymbolText(await fullView(file, s));
       expectNoRaw(text);
       expect(text.split("\n")[0]).toBe(`# ${quotePath(outline.path)}:1-2 ${quoteName(s.qualifiedName)} (${s.kind}, sha256:abababababab)`);
 
@@ -473,7 +475,9 @@ describe.skipIf(!available)(`output fuzz through the binary, seed ${SEED}`, () =
     for (const f of kt) {
       const sym = run(["symbol", f.path, "user"]);
       expect(sym.code).toBe(0);
-      expect(sym.out.split("\n")[0]).toBe(`# ${quotePath(f.path)}:3-3 user (function)`);
+      const head = sym.out.split("\n")[0];
+      expect(head.slice(0, -13)).toBe(`# ${quotePath(f.path)}:3-3 user (function, sha256:`);
+      expect(head.slice(-13)).toMatch(/^[0-9a-f]{12}\)$/);
     }
     const calls = run(["calls", py, "caller"]);
     expectNoRaw(calls.out + calls.err);

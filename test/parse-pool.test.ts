@@ -2,9 +2,8 @@
 // claims, so every job is outlined and reported exactly once, with what one thread would have
 // made, and its object is on disk when finish() returns; a worker that dies holding a claimed
 // job leaves that job (and all it did not reach) to this thread.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { claimJob, openPool, type ParseJob, type ParseOutcome } from "../src/app/parse-pool.ts";
-import { setWorkerEntry } from "../src/app/pool-hooks.ts";
 import { engineId } from "../src/app/engine.ts";
 import { packObject } from "../src/core/cache/pack.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
@@ -23,19 +22,17 @@ function jobs(n: number): ParseJob[] {
   });
 }
 
-async function runPool(all: ParseJob[]) {
+async function runPool(all: ParseJob[], workerEntry?: () => URL) {
   const dir = tempDir();
   const store = new CacheStore(dir.path, engineId());
   store.prepare();
   const outcomes: ParseOutcome[] = [];
-  const pool = openPool(store, (o) => outcomes.push(o), { threads: 2 });
+  const pool = openPool(store, (o) => outcomes.push(o), { threads: 2, workerEntry });
   const bytes = all.reduce((n, j) => n + j.bytes.length, 0);
   all.forEach((job, i) => pool.submit(job, { files: all.length - i, bytes }));
   const result = await pool.finish();
   return { dir, store, outcomes, result };
 }
-
-afterEach(() => setWorkerEntry(() => new URL("../src/app/parse-worker.ts", import.meta.url)));
 
 describe("parse pool", () => {
   test("claims: exactly one of several claimers wins a job", () => {
@@ -66,9 +63,8 @@ describe("parse pool", () => {
   }, 60000);
 
   test("a worker that dies holding a job: this thread parses what it did not answer, and says why", async () => {
-    setWorkerEntry(() => new URL("./helpers/dying-parse-worker.ts", import.meta.url));
     const all = jobs(20);
-    const { dir, store, outcomes, result } = await runPool(all);
+    const { dir, store, outcomes, result } = await runPool(all, () => new URL("./helpers/dying-parse-worker.ts", import.meta.url));
     try {
       expect(result.threads).toBe(1);
       expect(result.fallback).toMatch(/exited with code 3/);

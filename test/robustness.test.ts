@@ -180,7 +180,7 @@ describe.skipIf(!available)("robustness: one bad file fails alone", () => {
         expect(text(search)).toContain("good.py:1-2 function good_fn");
         const digest: any = await client.callTool({ name: "digest", arguments: {} });
         expect(digest.isError).toBeFalsy();
-        expect(text(digest)).toContain("good.py [2]: good_fn");
+        expect(text(digest)).toContain("good.py [XS 2L]: good_fn");
       } finally {
         await client.close();
         repo.cleanup();

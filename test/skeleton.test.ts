@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, runCli } from "./helpers/cli.ts";
+import { ROOT, runCli, testEnv } from "./helpers/cli.ts";
 import { flatten } from "../src/core/symbols/find.ts";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { scanSource } from "../src/core/skeleton/scan.ts";
@@ -19,7 +19,7 @@ const DIR = join(ROOT, "fixtures", "skeleton");
 const cases = readdirSync(DIR).filter((f) => !f.endsWith(".txt"));
 
 async function render(file: string): Promise<string> {
-  const { outline, file: read } = await outlineFile(join(DIR, file));
+  const { outline, file: read } = await outlineFile(testEnv(), join(DIR, file));
   const scan = await scanSource(decodeSource(read.bytes), detectLanguage(file, read.bytes)!);
   if (!scan) throw new Error(`no skeleton query for ${file}`);
   const fns = flatten(outline.symbols).filter((s) => s.kind === "function" || s.kind === "method");

@@ -14,7 +14,7 @@
  (#declarator? @name "^(pointer_declarator ){0,2}function_declarator identifier$")
  (#ancestors? @declaration.function "^(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
 ((declaration declarator: (_) @name) @definition.variable
- (#declarator? @name "^(init_declarator )?(pointer_declarator |array_declarator )?identifier$")
+ (#declarator? @name "^(init_declarator )?(pointer_declarator |array_declarator |(pointer_declarator )?function_declarator parenthesized_declarator pointer_declarator )?identifier$")
  (#ancestors? @definition.variable "^(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
 
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct
@@ -29,7 +29,7 @@
   type: (enum_specifier !name body: (enumerator_list) @body)
   declarator: (type_identifier) @name) @definition.enum
 (type_definition declarator: (_) @name
-  (#declarator? @name "^(pointer_declarator |function_declarator parenthesized_declarator pointer_declarator |function_declarator |array_declarator )?type_identifier$")) @definition.type
+  (#declarator? @name "^(pointer_declarator |(pointer_declarator )?function_declarator parenthesized_declarator pointer_declarator |function_declarator |array_declarator )?type_identifier$")) @definition.type
 
 ((field_declaration declarator: (_) @name) @definition.field
  (#declarator? @name "^(pointer_declarator |pointer_declarator pointer_declarator |array_declarator |function_declarator parenthesized_declarator pointer_declarator )?field_identifier$")

@@ -53,6 +53,13 @@
 (function_definition declarator: (_) @name body: (_)? @body
   (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")) @definition.function
 
+; Conversion operators: `operator bool() const` is named `operator bool`.
+(function_definition declarator: (operator_cast) @name body: (_)? @body
+  (#name-before? @name "declarator")) @definition.function
+((declaration declarator: (operator_cast) @name) @declaration.method
+ (#name-before? @name "declarator")
+ (#ancestors? @declaration.method "^(template_declaration )?field_declaration_list( |$)"))
+
 ; Member declarations inside a class body.
 ((field_declaration declarator: (_) @name) @declaration.method
  (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")

@@ -4,17 +4,20 @@
 // is what parsing would produce. A miss parses and, when a cache exists, stores the result for
 // next time (best effort, silent: these commands never depend on the cache). A cache that must
 // not be used (cache-trust.ts) is neither read nor written, after one warning line on stderr.
-import { dirname, resolve } from "node:path";
+import { dirname } from "node:path";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import type { FileOutline } from "../core/types.ts";
 import { openCache, type CacheStore } from "../io/cache-store.ts";
-import { checkCache, recordUntracked, settleCache, warnDistrust, workTreeAbove } from "../io/cache-trust.ts";
+import { checkCache, recordUntracked, settleCache, warnDistrust } from "../io/cache-trust.ts";
+import { gitRedirected, type Env } from "../io/env.ts";
+import { nodeProbe } from "../io/node-probe.ts";
+import { workTreeAbove } from "../io/work-tree.ts";
 import { engineId } from "./engine.ts";
 
 const topByDir = new Map<string, string | null>();
 
-export function cacheDisabled(): boolean {
-  return process.env.AST_OUTLINE_NO_CACHE === "1";
+export function cacheDisabled(env: Env): boolean {
+  return env.vars.AST_OUTLINE_NO_CACHE === "1";
 }
 
 /**
@@ -22,15 +25,15 @@ export function cacheDisabled(): boolean {
  * call (a few stats; git only when its index changed since it last said it tracks no cache),
  * so a long-running MCP server notices a cache that became tracked.
  */
-export function trustedCache(top: string): CacheStore | undefined {
-  if (cacheDisabled()) return undefined;
+export function trustedCache(env: Env, top: string): CacheStore | undefined {
+  if (cacheDisabled(env)) return undefined;
   const engine = engineId();
-  const check = checkCache(top, engine, top);
+  const check = checkCache(env, top, engine, top);
   if (!check.present) return undefined;
   settleCache(check);
   const store = openCache(check, engine);
   if (store.off) {
-    warnDistrust(top, store.off);
+    warnDistrust(env, top, store.off);
     return undefined;
   }
   if (!store.exists()) return undefined;
@@ -38,24 +41,26 @@ export function trustedCache(top: string): CacheStore | undefined {
   return store;
 }
 
-/** The work tree top above a file, found without git (none when git is pointed elsewhere by its variables). */
-function topFor(file: string): string | undefined {
-  if (process.env.GIT_DIR !== undefined || process.env.GIT_WORK_TREE !== undefined) return undefined;
-  const dir = dirname(resolve(file));
+/** The work tree top above a file (an absolute path), found without git (none when git is pointed elsewhere by its variables). */
+function topFor(env: Env, file: string): string | undefined {
+  if (gitRedirected(env)) return undefined;
+  const dir = dirname(file);
   let top = topByDir.get(dir);
-  if (top === undefined) topByDir.set(dir, (top = workTreeAbove(dir) ?? null));
+  if (top === undefined) topByDir.set(dir, (top = workTreeAbove(dir, nodeProbe) ?? null));
   return top ?? undefined;
 }
 
+/** The outline of a file (an absolute path) from the cache at its work tree's top, else `parse()` (stored there for next time). */
 export async function outlineWithCache(
+  env: Env,
   file: string,
   displayPath: string,
   bytes: Uint8Array,
   language: LanguageSpec,
   parse: () => Promise<FileOutline>,
 ): Promise<FileOutline> {
-  const top = cacheDisabled() ? undefined : topFor(file);
-  const store = top ? trustedCache(top) : undefined;
+  const top = cacheDisabled(env) ? undefined : topFor(env, file);
+  const store = top ? trustedCache(env, top) : undefined;
   if (!store) return parse();
   const hit = store.readOutline(bytes, language.id, displayPath);
   if (hit) return hit;

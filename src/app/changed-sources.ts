@@ -6,11 +6,10 @@
 // pull request is named, not loaded.
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { inputError } from "../core/errors.ts";
 import type { ChangeSet } from "../core/diff/types.ts";
+import type { Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
-import { diffPaths, readBlobs, repoRoot, type ChangeStatus } from "../io/git.ts";
-import { start } from "../io/process.ts";
+import { blobSizes, diffPaths, readBlobs, repoRoot, type ChangeStatus } from "../io/git.ts";
 
 export interface FileSides {
   status: ChangeStatus;
@@ -28,21 +27,21 @@ export interface FileSides {
 
 const HAS_CONTENT = /^(100644|100755|120000)$/;
 
-/** Keyed by the file's (head) path, as in `set.files`. */
-export async function readChangedSides(cwd: string, set: ChangeSet, maxBytes = DEFAULT_MAX_BYTES): Promise<Map<string, FileSides>> {
-  const root = await repoRoot(cwd);
+/** Keyed by the file's (head) path, as in `set.files`; git is asked in the run's working folder. */
+export async function readChangedSides(env: Env, set: ChangeSet, maxBytes = DEFAULT_MAX_BYTES): Promise<Map<string, FileSides>> {
+  const root = await repoRoot(env, env.cwd);
   const fromWorkTree = set.head === "WORKTREE";
   const staged = set.head === "INDEX";
   const head = fromWorkTree || staged ? undefined : set.head;
-  const paths = await diffPaths(root, set.base, head, staged);
+  const paths = await diffPaths(env, root, set.base, head, staged);
   const wanted: string[] = [];
   for (const p of paths) {
     if (p.oldBlob && HAS_CONTENT.test(p.oldMode)) wanted.push(p.oldBlob);
     if (!fromWorkTree && p.newBlob && HAS_CONTENT.test(p.newMode)) wanted.push(p.newBlob);
   }
-  const sizes = await blobSizes(root, wanted);
+  const sizes = await blobSizes(env, root, wanted);
   const small = (id: string) => (sizes.get(id) ?? Infinity) <= maxBytes;
-  const blobs = await readBlobs(root, wanted.filter(small));
+  const blobs = await readBlobs(env, root, wanted.filter(small));
   const sides = new Map<string, FileSides>();
   for (const p of paths) {
     const f: FileSides = { status: p.status, path: p.path, oldMode: p.oldMode, newMode: p.newMode };
@@ -64,20 +63,6 @@ export async function readChangedSides(cwd: string, set: ChangeSet, maxBytes = D
     sides.set(p.path, f);
   }
   return sides;
-}
-
-/** Each blob's size from one `git cat-file --batch-check`. */
-async function blobSizes(root: string, ids: string[]): Promise<Map<string, number>> {
-  const sizes = new Map<string, number>();
-  const unique = [...new Set(ids)];
-  if (!unique.length) return sizes;
-  const exit = await start("git", ["cat-file", "--batch-check"], { cwd: root, env: { ...process.env, LC_ALL: "C", GIT_OPTIONAL_LOCKS: "0" } }).finish(unique.join("\n") + "\n");
-  if (exit.code !== 0) throw inputError(`git cat-file --batch-check failed: ${exit.code instanceof Error ? exit.code.message : exit.stderr.toString("utf8").trim().split("\n")[0]}`);
-  for (const line of exit.stdout.toString("utf8").split("\n")) {
-    const m = /^([0-9a-f]+) \w+ (\d+)$/.exec(line);
-    if (m) sizes.set(m[1], Number(m[2]));
-  }
-  return sizes;
 }
 
 function readWorkTree(root: string, path: string, maxBytes: number): Uint8Array | "too large" | undefined {

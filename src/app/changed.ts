@@ -21,10 +21,12 @@ import type { Tree } from "web-tree-sitter";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES, looksBinary, unreadableReason } from "../io/files.ts";
 import { undecodablePath } from "../io/names.ts";
+import type { Env } from "../io/env.ts";
 import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath, type Revision } from "../io/git.ts";
 
 export interface ChangedOptions {
-  cwd: string;
+  /** The run; git is asked in its working folder. */
+  env: Env;
   base?: string;
   head?: string;
   staged?: boolean;
@@ -54,7 +56,7 @@ function languageByName(path: string): LanguageSpec | undefined {
   return languageByPlainName(plainName(path));
 }
 
-/** Symbols are compared, imports never: their query patterns are not even compiled (~4 ms of a one-commit run). */
+/** Symbols are compared, imports never: their query patterns are not even compiled. */
 const DEFINITIONS_ONLY = { imports: false };
 
 export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
@@ -63,15 +65,15 @@ export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
   if (opts.staged && opts.head !== undefined) throw usageError("--staged compares with the index, so it takes no --head", "drop one of them");
   const revs: Revision[] = [{ rev: opts.base ?? "HEAD", flag: "--base", given: opts.base !== undefined }];
   if (opts.head !== undefined || opts.mergeBase) revs.push({ rev: opts.head ?? "HEAD", flag: "--head", given: opts.head !== undefined });
-  // Everything independent starts at once (measured on 2 cores, wall time of one commit):
+  // Everything independent starts at once, so the git calls run inside the runtime's compile:
   // the tree-sitter runtime compiles while git runs in its own processes, `git diff` runs
   // beside `git rev-parse` (on the revisions as given; its paths are relative to the root
   // whatever the cwd), and `git cat-file --batch` starts before the blob ids are known.
-  // The three git calls now finish inside the runtime's ~45 ms compile instead of ~35 ms before it.
   initRuntime().catch(() => {}); // a failure surfaces where parsing awaits it
-  const early = opts.mergeBase || opts.confine ? undefined : diffPaths(opts.cwd, `${revs[0].rev}^{commit}`, opts.head === undefined ? undefined : `${opts.head}^{commit}`, Boolean(opts.staged));
+  const { env } = opts;
+  const early = opts.mergeBase || opts.confine ? undefined : diffPaths(env, env.cwd, `${revs[0].rev}^{commit}`, opts.head === undefined ? undefined : `${opts.head}^{commit}`, Boolean(opts.staged));
   early?.catch(() => {}); // awaited (or replaced) below, once the revisions are known good
-  const readBlobsOnce = startBlobReader(opts.cwd);
+  const readBlobsOnce = startBlobReader(env, env.cwd);
   try {
     return await changesFrom(opts, revs, early, readBlobsOnce);
   } finally {
@@ -85,13 +87,14 @@ async function changesFrom(
   early: Promise<ChangedPath[]> | undefined,
   readBlobsOnce: (ids: string[]) => Promise<Map<string, Buffer>>,
 ): Promise<ChangeSet> {
-  const { root, shas } = await resolveCommits(opts.cwd, revs);
+  const { env } = opts;
+  const { root, shas } = await resolveCommits(env, env.cwd, revs);
   let base = shas[0];
   const head = opts.head !== undefined ? shas[1] : undefined;
-  if (opts.mergeBase) base = await mergeBase(root, base, shas[1]);
+  if (opts.mergeBase) base = await mergeBase(env, root, base, shas[1]);
   // The early diff's own failure (unexpected once rev-parse agreed) gets the precise error from the plain call.
   const scope = opts.confine && pathspecWithin(root, opts.confine.roots);
-  const all = scope?.length === 0 ? [] : await (early ?? Promise.reject()).catch(() => diffPaths(root, base, head, Boolean(opts.staged), scope));
+  const all = scope?.length === 0 ? [] : await (early ?? Promise.reject()).catch(() => diffPaths(env, root, base, head, Boolean(opts.staged), scope));
   const gate = opts.confine;
   const paths = gate ? all.filter((p) => gate.admits(join(root, p.path)) && (p.oldPath === undefined || gate.admits(join(root, p.oldPath)))) : all;
   const fromWorkTree = head === undefined && !opts.staged;
@@ -106,7 +109,7 @@ async function changesFrom(
   }
   // Compile what parsing will need while git reads the blobs (wall time: git runs in its own
   // process). The outline query only when there is no cache to answer outlines from.
-  const store = cacheStore(root);
+  const store = trustedCache(env, root);
   const warm = warmUp(paths.map((p) => languageByName(p.path) ?? (p.oldPath ? languageByName(p.oldPath) : undefined)), !store);
   const blobs = await readBlobsOnce(blobIds);
   await warm;
@@ -174,10 +177,6 @@ interface SideContext {
   /** The repo's .ast_outline_cache, read only: `changed` looks outlines up, never stores them. */
   store?: CacheStore;
   deferred: DeferredComments[];
-}
-
-function cacheStore(root: string): CacheStore | undefined {
-  return trustedCache(root);
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
@@ -249,10 +248,8 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   const newLines = oldText !== undefined && newText !== undefined ? splitLines(newText) : [];
   const changed = oldText !== undefined && newText !== undefined ? diffLines(oldLines, newLines) : undefined;
   if (changed) input.lines = changed;
-  // The old side's tree, kept (a cheap copy) to parse the new side incrementally from it.
-  // Measured in the binary (quiet, 2 cores): a one-line edit to requests/utils.py parses in
-  // 1.7 ms instead of 14 ms; in tests/test_requests.py (108 KB, one big class: tree-sitter must
-  // descend into it) 30 ms instead of 37 ms. Output unchanged over 200 commits of psf/requests.
+  // The old side's tree, kept (a cheap copy) to parse the new side incrementally from it: the
+  // same outline as a parse from scratch, for a fraction of the time on small edits.
   let reusable: Tree | undefined;
   const keep = changed && oldLang === newLang && !oldLang!.embedded ? (tree: Tree) => (reusable = tree.copy()) : undefined;
   try {

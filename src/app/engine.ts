@@ -1,21 +1,25 @@
 // The engine id: what an outline depends on besides the file's bytes (cache format, tool
-// version, queries, grammar versions). Cached objects live under it, so a new release or an
-// edited query never serves an outline the current code would not produce.
+// version, queries, grammar versions, and the source of the code that builds outlines and
+// their cached objects). Cached objects live under it, so a new release, an edited query or a
+// changed extraction never serves an outline the current code would not produce.
+import { dirname, extname, join } from "node:path";
+import { nodeUrl } from "../core/builtins.ts";
 import { CACHE_FORMAT } from "../core/cache/format.ts";
 import { sha256 } from "../core/hash.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
 import { assets, outlineQuerySource } from "../core/parse/assets.ts";
 import { VERSION } from "../version.ts";
+import { engineSourceDigest } from "./engine-sources.ts";
 
 let memo: string | undefined;
 
 export function engineId(): string {
   if (memo) return memo;
   const src = assets();
-  // The compiled binary's assets are fixed, so scripts/build.ts computes the id once (hashing
-  // every query at each start cost ~4 ms, and loading node:crypto more).
+  // The compiled binary's assets are fixed, so scripts/build.ts computes the id once: no start
+  // hashes the queries or loads node:crypto for it.
   if (src.engineId) return (memo = src.engineId);
-  const h = sha256().update(`format ${CACHE_FORMAT}\nversion ${VERSION}\n`);
+  const h = sha256().update(`format ${CACHE_FORMAT}\nversion ${VERSION}\nsources ${runningSourceDigest()}\n`);
   const seen = new Set<string>();
   for (const spec of REGISTRY.all) {
     for (const g of [spec.grammar, spec.embedded?.hostGrammar]) {
@@ -30,4 +34,14 @@ export function engineId(): string {
     }
   }
   return (memo = h.digest("hex").slice(0, 16));
+}
+
+/**
+ * The digest of the outline-building modules this process runs: the .ts files from source
+ * (Bun, Deno, and scripts/build.ts, which embeds the id in the binary), the compiled .js files
+ * in the Node build.
+ */
+function runningSourceDigest(): string {
+  const self = nodeUrl().fileURLToPath(import.meta.url);
+  return engineSourceDigest(join(dirname(self), ".."), extname(self));
 }

@@ -1,10 +1,13 @@
 // `hook install | uninstall | run`: the git pre-commit integration.
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
 import { languageByName } from "../core/languages/detect.ts";
-import { gitDirs, gitPath, readBlobs, findRepoRoot, stagedBlobIds, stagedFiles } from "../io/git.ts";
+import { diskSource } from "../io/disk-source.ts";
+import type { Env } from "../io/env.ts";
+import { gitDirs, gitPath, readBlobs, findRepoRoot, notARepository, stagedBlobIds, stagedFiles } from "../io/git.ts";
+import { nodeProbe } from "../io/node-probe.ts";
+import { hasCache } from "../io/work-tree.ts";
 import { HOOK_MARKER, renderHookScript } from "./hook-script.ts";
 import { refreshCache, type RefreshResult } from "./refresh-cache.ts";
 import { ensureExcluded } from "./repo.ts";
@@ -23,14 +26,14 @@ export interface HookPlace {
   shared: boolean;
 }
 
-export function hookPlace(cwd: string): HookPlace {
-  const root = findRepoRoot(cwd);
-  if (!root) throw inputError("not inside a git repository", "run it inside the repository whose commits should refresh the cache");
+export function hookPlace(env: Env): HookPlace {
+  const root = findRepoRoot(env, env.cwd);
+  if (!root) throw notARepository("run it inside the repository whose commits should refresh the cache");
   // `--git-path hooks` honours core.hooksPath (husky and friends) and worktrees.
-  let dir = gitPath(root, "hooks");
+  let dir = gitPath(env, root, "hooks");
   if (!isAbsolute(dir)) dir = resolve(root, dir);
   const hook = join(dir, "pre-commit");
-  const owners = [root, ...gitDirs(root)].map(physical);
+  const owners = [root, ...gitDirs(env, root)].map(physical);
   const shared = !owners.some((o) => within(o, physical(dir)));
   return { root, dir, hook, prev: hook + PREV_SUFFIX, shared };
 }
@@ -72,8 +75,8 @@ export interface InstallOptions {
   force?: boolean;
 }
 
-export function installHook(cwd: string, self = selfCommand(), opts: InstallOptions = {}): string[] {
-  const place = hookPlace(cwd);
+export function installHook(env: Env, self = selfCommand(), opts: InstallOptions = {}): string[] {
+  const place = hookPlace(env);
   const said: string[] = [];
   if (place.shared && !opts.force) {
     throw inputError(
@@ -98,12 +101,12 @@ export function installHook(cwd: string, self = selfCommand(), opts: InstallOpti
   writeFileSync(place.hook, renderHookScript(self.bin, self.script));
   chmodSync(place.hook, 0o755);
   said.push(already ? `pre-commit hook already installed in ${place.dir} (updated)` : `installed the pre-commit hook in ${place.dir}`);
-  ensureExcluded({ root: place.root, git: true });
+  ensureExcluded(env, { root: place.root, git: true });
   return said;
 }
 
-export function uninstallHook(cwd: string): string[] {
-  const place = hookPlace(cwd);
+export function uninstallHook(env: Env): string[] {
+  const place = hookPlace(env);
   if (place.shared && isOurs(place.hook)) {
     // Removing our own hook restores the folder as it was: no --force, but say who it affects.
     const lines = uninstallFrom(place);
@@ -125,18 +128,18 @@ function uninstallFrom(place: HookPlace): string[] {
 }
 
 /** Refresh the cache for the staged files from the index (not the work tree). */
-export async function runHook(cwd: string): Promise<RefreshResult> {
-  const root = findRepoRoot(cwd);
-  if (!root) throw inputError("not inside a git repository");
-  const paths = stagedFiles(root).filter((p) => languageByName(p));
-  const ids = stagedBlobIds(root, paths);
-  const blobs = await readBlobs(root, [...new Set(ids.values())]);
+export async function runHook(env: Env): Promise<RefreshResult> {
+  const root = findRepoRoot(env, env.cwd);
+  if (!root) throw notARepository();
+  const paths = stagedFiles(env, root).filter((p) => languageByName(p));
+  const ids = stagedBlobIds(env, root, paths);
+  const blobs = await readBlobs(env, root, [...new Set(ids.values())]);
   const contents = new Map<string, Uint8Array>();
   for (const [path, id] of ids) {
     const bytes = blobs.get(id);
     if (bytes) contents.set(path, bytes);
   }
-  if (!existsSync(join(root, CACHE_DIR, "VERSION"))) ensureExcluded({ root, git: true });
+  if (!hasCache(root, nodeProbe)) ensureExcluded(env, { root, git: true });
   // A cache that must not be used (cache-trust.ts) is reported, not refreshed: nothing would be stored.
-  return refreshCache({ root, paths: [...contents.keys()], contents, prune: false, distrusted: "refuse" });
+  return refreshCache({ env, root, paths: [...contents.keys()], contents, source: diskSource(root), prune: false, distrusted: "refuse" });
 }

@@ -1,7 +1,5 @@
-// Skipping `git ls-files` on a warm run when nothing it reads can have changed. Starting git
-// was the largest single cost of a warm `search` (~25 ms CPU for the process alone on the
-// 2-core dev box, ~40 ms of the whole run's CPU on the stdlib), and a warm run otherwise only
-// stats files.
+// Skipping `git ls-files` on a warm run when nothing it reads can have changed: a warm run
+// otherwise only stats files, and starting git would be its largest single cost.
 //
 // What `git ls-files -co --exclude-standard` answers depends on: the index (.git/index), the
 // names in every directory git walks (a file or folder added, removed or renamed changes its
@@ -18,7 +16,6 @@
 // other files. Not recorded when anything it depends on changed within RACY_WINDOW_MS before
 // git started (a change in the same clock tick could leave a stat unchanged).
 import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
-import { nodeOs } from "../core/builtins.ts";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { CACHE_DIR, CACHE_FORMAT, RACY_WINDOW_MS } from "../core/cache/format.ts";
 import { undecodablePath } from "../io/names.ts";
@@ -26,7 +23,8 @@ import { languageByName } from "../core/languages/detect.ts";
 import { git } from "../io/git.ts";
 import { openCache } from "../io/cache-store.ts";
 import { settleCache, type CacheCheck } from "../io/cache-trust.ts";
-import { gitListing, listFilesLater, type Repo } from "./repo.ts";
+import { homeDir, type Env } from "../io/env.ts";
+import { gitListing, type Repo } from "./repo.ts";
 
 export const SNAPSHOT_FILE = "listing.tsv";
 const END = ".end";
@@ -36,23 +34,22 @@ export interface SnapshotIO {
 }
 
 /**
- * Every candidate file of the repo (listFilesLater), from the snapshot when nothing it watches
+ * Every candidate file of a git work tree (gitListing), from the snapshot when nothing it watches
  * moved: then only the files git listed that have a language, which is all the cache looks at.
  * The snapshot is read only from a cache `check` (cache-trust.ts) found usable, and written only
  * to one; a git listing of the whole work tree settles whether git tracks the cache.
  */
-export function listFilesFast(repo: Repo, engine: string, check: CacheCheck): string[] | Promise<string[]> {
-  if (!repo.git) return listFilesLater(repo);
-  const list = () => gitListing(repo.root).then((l) => {
+export function listFilesFast(env: Env, repo: Repo, engine: string, check: CacheCheck): string[] | Promise<string[]> {
+  const list = () => gitListing(env, repo.root).then((l) => {
     settleCache(check, l.cacheTracked);
     return l.paths;
   });
-  if (!snapshotAllowed(repo.root)) return list();
+  if (!snapshotAllowed(env, repo.root)) return list();
   if (!check.unsettled && !check.problem) {
-    const known = readSnapshot(openCache(check, engine).readAux(SNAPSHOT_FILE), repo.root, engine);
+    const known = readSnapshot(env, openCache(check, engine).readAux(SNAPSHOT_FILE), repo.root, engine);
     if (known) return known;
   }
-  return listAndRecord(repo.root, engine, { write: (text) => openCache(check, engine).writeAux(SNAPSHOT_FILE, text) }, list);
+  return listAndRecord(env, repo.root, engine, { write: (text) => openCache(check, engine).writeAux(SNAPSHOT_FILE, text) }, list);
 }
 
 /** The stat fingerprint of a path, "-" when there is none. */
@@ -66,8 +63,8 @@ function fingerprint(path: string): string {
 }
 
 /** Also where git finds its user config: another HOME reads other files. */
-function header(engine: string): string {
-  return `ast-outline-listing ${CACHE_FORMAT} ${engine} ${JSON.stringify([nodeOs().homedir(), process.env.XDG_CONFIG_HOME ?? ""])}`;
+function header(env: Env, engine: string): string {
+  return `ast-outline-listing ${CACHE_FORMAT} ${engine} ${JSON.stringify([homeDir(env), env.vars.XDG_CONFIG_HOME ?? ""])}`;
 }
 
 const escape = (p: string) => (/[\t\n\r\\"]/.test(p) ? JSON.stringify(p) : p);
@@ -77,8 +74,8 @@ const unescape = (p: string) => (p.startsWith('"') ? (JSON.parse(p) as string) :
 const HARMLESS_GIT_ENV = /^GIT_(SSL_|SSH|ASKPASS$|TERMINAL_PROMPT$|PAGER$|EDITOR$|SEQUENCE_EDITOR$|AUTHOR_|COMMITTER_|TRACE|HTTP_|PROXY_|CURL_|OPTIONAL_LOCKS$|MERGE_|REFLOG_ACTION$|FLUSH$)/;
 
 /** Only a plain repository whose git sees no settings but files' (see the top). */
-export function snapshotAllowed(root: string): boolean {
-  if (Object.keys(process.env).some((k) => k.startsWith("GIT_") && !HARMLESS_GIT_ENV.test(k))) return false;
+export function snapshotAllowed(env: Env, root: string): boolean {
+  if (Object.keys(env.vars).some((k) => k.startsWith("GIT_") && !HARMLESS_GIT_ENV.test(k))) return false;
   try {
     return statSync(join(root, ".git")).isDirectory();
   } catch {
@@ -87,8 +84,8 @@ export function snapshotAllowed(root: string): boolean {
 }
 
 /** The listing a snapshot holds when every path it watches is as it was; undefined otherwise. */
-export function readSnapshot(text: string | undefined, root: string, engine: string): string[] | undefined {
-  if (text === undefined || !text.startsWith(`${header(engine)}\n`) || !text.endsWith(`\n${END}\n`)) return undefined;
+export function readSnapshot(env: Env, text: string | undefined, root: string, engine: string): string[] | undefined {
+  if (text === undefined || !text.startsWith(`${header(env, engine)}\n`) || !text.endsWith(`\n${END}\n`)) return undefined;
   const lines = text.split("\n");
   const paths: string[] = [];
   for (let i = 1; i < lines.length - 2; i++) {
@@ -113,9 +110,9 @@ interface Watched {
 }
 
 /** Config files git read, and the excludes file it uses; undefined when config came from elsewhere or includes files. */
-function configWatch(root: string, configList: string): string[] | undefined {
-  const home = nodeOs().homedir();
-  const xdg = process.env.XDG_CONFIG_HOME || join(home, ".config");
+function configWatch(env: Env, root: string, configList: string): string[] | undefined {
+  const home = homeDir(env);
+  const xdg = env.vars.XDG_CONFIG_HOME || join(home, ".config");
   // Also the usual places that do not exist yet: creating one could add an excludes file.
   // (System config lives under git's install prefix: the usual ones are watched.)
   const files = new Set<string>([
@@ -187,20 +184,20 @@ function walkedFolders(root: string, listed: string[], ignored: string[]): Watch
 }
 
 /**
- * The git listing (as listFilesLater gives it), with a snapshot recorded for the next run.
+ * The git listing (as gitListing gives it), with a snapshot recorded for the next run.
  * `list` runs the listing itself; the ignored files and the config are asked of git beside it.
  */
 export async function listAndRecord(
-  root: string, engine: string, io: SnapshotIO, list: () => Promise<string[]>, racyWindowMs = RACY_WINDOW_MS,
+  env: Env, root: string, engine: string, io: SnapshotIO, list: () => Promise<string[]>, racyWindowMs = RACY_WINDOW_MS,
 ): Promise<string[]> {
-  const started = Date.now();
+  const started = env.now();
   const [listed, ignoredOut, configOut] = await Promise.all([
     list(),
-    git(root, ["ls-files", "-oi", "--exclude-standard", "--directory", "-z"], "ls-files").then((r) => r.stdout.toString("utf8"), () => undefined),
-    git(root, ["config", "--list", "--show-origin", "-z"], "config").then((r) => r.stdout.toString("utf8"), () => undefined),
+    git(env, root, ["ls-files", "-oi", "--exclude-standard", "--directory", "-z"], "ls-files").then((r) => r.stdout.toString("utf8"), () => undefined),
+    git(env, root, ["config", "--list", "--show-origin", "-z"], "config").then((r) => r.stdout.toString("utf8"), () => undefined),
   ]);
   if (ignoredOut === undefined || configOut === undefined) return listed;
-  const config = configWatch(root, configOut);
+  const config = configWatch(env, root, configOut);
   if (!config) return listed;
   const ignored = ignoredOut.split("\0").filter(Boolean);
   const watched = [
@@ -208,7 +205,7 @@ export async function listAndRecord(
     ...walkedFolders(root, listed, ignored).paths,
     ...config,
   ];
-  const lines = [header(engine)];
+  const lines = [header(env, engine)];
   for (const p of watched) {
     const abs = isAbsolute(p) ? p : join(root, p);
     const fp = fingerprint(abs);

@@ -3,6 +3,8 @@
 import { outlineSource } from "../core/outline/outline.ts";
 import type { FileOutline } from "../core/types.ts";
 import { DEFAULT_MAX_BYTES, readFileBytes, requireLanguage, type SourceFile } from "../io/files.ts";
+import { resolve } from "node:path";
+import type { Env } from "../io/env.ts";
 import { toDisplayPath } from "../io/paths.ts";
 import { outlineWithCache } from "./cache-lookup.ts";
 
@@ -18,15 +20,16 @@ export interface OutlinedFile {
   outline: FileOutline;
 }
 
-export async function outlineFile(path: string, opts: OutlineFileOptions = {}): Promise<OutlinedFile> {
-  return outlineRead(readFileBytes(path, opts.maxBytes ?? DEFAULT_MAX_BYTES), opts);
+/** A file named by the user (relative to the working folder), read and outlined. */
+export async function outlineFile(env: Env, path: string, opts: OutlineFileOptions = {}): Promise<OutlinedFile> {
+  return outlineRead(env, readFileBytes(path, env.cwd, opts.maxBytes ?? DEFAULT_MAX_BYTES), opts);
 }
 
-/** The outline of a file already read (by the workspace gate, src/io/workspace.ts). */
-export async function outlineRead(file: SourceFile, opts: Omit<OutlineFileOptions, "maxBytes"> = {}): Promise<OutlinedFile> {
+/** The outline of a file already read (by the workspace gate, src/io/workspace.ts); its path is relative to env.cwd. */
+export async function outlineRead(env: Env, file: SourceFile, opts: Omit<OutlineFileOptions, "maxBytes"> = {}): Promise<OutlinedFile> {
   const language = requireLanguage(file, opts.language);
   const display = toDisplayPath(file.path);
   const direct = () => outlineSource({ path: display, bytes: file.bytes, language });
-  const outline = opts.cache === false ? await direct() : await outlineWithCache(file.path, display, file.bytes, language, direct);
+  const outline = opts.cache === false ? await direct() : await outlineWithCache(env, resolve(env.cwd, file.path), display, file.bytes, language, direct);
   return { file, outline };
 }

@@ -4,22 +4,20 @@
 // Jobs stream in while the caller is still reading and hashing files: the pool starts at the
 // first job, so a worker compiles its runtime and grammar, then parses, while this thread
 // reads on; at `finish()` this thread parses too. Small batches are parsed in this thread
-// alone (starting a worker costs ~50 ms of runtime and grammar loading); if workers cannot
-// start or die, what they did not finish is parsed here and the caller is told why.
+// alone (a worker must first load its own runtime and grammar); if workers cannot start or
+// die, what they did not finish is parsed here and the caller is told why.
 //
 // Who parses which job is settled by a claim per job in shared memory (claimJob), not by
 // messages: every job goes to a worker as soon as it is submitted, the worker takes its jobs
 // from the front and this thread takes jobs from the back, each claiming a job with one
-// compare-and-swap before parsing it. Neither ever waits for the other to hand out work. (When
-// this thread handed a worker its next job from a message handler, the worker waited whenever
-// this thread was inside a long parse: on a cold stdlib index it used 5.6 s CPU to this
-// thread's 11.9 s, perf by thread; with claims 6.4-8.2 s to 7.4-9.7 s.)
+// compare-and-swap before parsing it. Neither ever waits for the other to hand out work: a
+// worker is never idle while this thread is inside a long parse.
 import { jobErrorText } from "../core/parse/limits.ts";
 import type { Worker } from "node:worker_threads";
 import { nodeOs, workerThreads } from "../core/builtins.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import type { CacheStore } from "../io/cache-store.ts";
-import { beforeParse, workerEntry, type BatchSize } from "./pool-hooks.ts";
+import type { IndexStore } from "../io/cache-store.ts";
+import type { BatchSize } from "../io/env.ts";
 import { outlineAndStore, type StoredOutline } from "./store-outline.ts";
 
 /** Where workers write objects (they open their own CacheStore on it), and the shared claims. */
@@ -67,7 +65,7 @@ export interface ParseJob {
 /** Below this much work the pool is not worth starting. */
 const MIN_FILES_FOR_WORKERS = 16;
 const MIN_BYTES_FOR_WORKERS = 512 * 1024;
-/** Jobs sent to a worker in one message (a message costs ~10-20 µs either side). */
+/** Jobs sent to a worker in one message (each message costs both threads a copy and a wake-up). */
 const JOBS_PER_MESSAGE = 8;
 /** This thread's mark in a claim; worker k writes WORKER_MARK + k. */
 const MAIN_MARK = 1;
@@ -111,7 +109,19 @@ export interface ParsePool {
  * cores one worker parses beside this thread, which saves a second runtime and grammar
  * compilation (and JSC's optimizing recompiles of them) over two workers and an idle main thread.
  */
-export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opts: { threads?: number } = {}): ParsePool {
+export interface PoolOptions {
+  /** Threads to parse on, this one included (default: the cores). */
+  threads?: number;
+  /** Where a worker starts (default: parse-worker.ts beside this module). */
+  workerEntry?: () => URL | string;
+  /** Told the batch's size before its first job is parsed (Env.batchStarting). */
+  batchStarting?: (batch: BatchSize) => void;
+}
+
+/** The worker module beside this one, as source or as the tsc output. */
+const defaultWorkerEntry = () => new URL(import.meta.url.endsWith(".ts") ? "./parse-worker.ts" : "./parse-worker.js", import.meta.url);
+
+export function openPool(store: IndexStore, done: (o: ParseOutcome) => void, opts: PoolOptions = {}): ParsePool {
   /** Every job by id (submission order), kept until done: a dead worker's jobs are parsed here. */
   const jobs: ParseJob[] = [];
   const finished: boolean[] = [];
@@ -159,7 +169,7 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
       let w: Worker;
       const target: PoolTarget = { root: store.root, engine: store.engine, claims: shared, mark: WORKER_MARK + k, off: store.off ?? store.unwritable };
       try {
-        w = new (workerThreads().Worker)(workerEntry()(), { workerData: target });
+        w = new (workerThreads().Worker)((opts.workerEntry ?? defaultWorkerEntry)(), { workerData: target });
       } catch (e) {
         return fail(e instanceof Error ? e.message : String(e));
       }
@@ -194,8 +204,9 @@ export function openPool(store: CacheStore, done: (o: ParseOutcome) => void, opt
     submit(job, expected) {
       if (!started) {
         started = true;
-        beforeParse()?.(expected);
-        const threads = Math.max(1, Math.min(opts.threads ?? nodeOs().availableParallelism(), expected.files));
+        opts.batchStarting?.(expected);
+        // Workers write their objects themselves: an index kept in memory is filled by this thread alone.
+        const threads = store.inMemory ? 1 : Math.max(1, Math.min(opts.threads ?? nodeOs().availableParallelism(), expected.files));
         if (threads >= 2 && expected.files >= MIN_FILES_FOR_WORKERS && expected.bytes >= MIN_BYTES_FOR_WORKERS) startWorkers(threads - 1, expected.files);
       }
       const id = jobs.length;

@@ -15,6 +15,7 @@ import { REGISTRY } from "../core/languages/registry.ts";
 import { pathFilter } from "../core/text/glob.ts";
 import { OutlineError } from "../core/errors.ts";
 import { contentHash } from "../core/hash.ts";
+import { envAt, type Env } from "../io/env.ts";
 import type { FileAccess, FileStamp } from "../io/workspace.ts";
 
 export interface ParsedFile extends OutlinedFile {
@@ -70,7 +71,9 @@ export class ParseCache {
   }
 }
 
-export function repoSymbols(access: FileAccess, cache = new ParseCache()): RepoSymbols {
+/** One question's view of the files `access` lets it see; paths are relative to access.base. */
+export function repoSymbols(env: Env, access: FileAccess, cache = new ParseCache()): RepoSymbols {
+  const here = envAt(env, access.base);
   let listing: { path: string; stamp: FileStamp }[] | undefined;
 
   const listed = () => {
@@ -86,7 +89,7 @@ export function repoSymbols(access: FileAccess, cache = new ParseCache()): RepoS
   const textOf = (path: string, stamp: FileStamp): string | undefined => {
     const known = cache.trusted(path, stamp)?.text;
     if (known !== undefined) return known;
-    const readAt = Date.now();
+    const readAt = env.now();
     let file;
     try {
       file = access.read(path, DEFAULT_MAX_BYTES);
@@ -118,11 +121,11 @@ export function repoSymbols(access: FileAccess, cache = new ParseCache()): RepoS
       const stamp = access.stamp(located);
       const known = stamp && cache.trusted(located, stamp)?.parsed;
       if (known) return known;
-      const readAt = Date.now();
+      const readAt = env.now();
       const file = access.read(located, DEFAULT_MAX_BYTES);
       const e = cache.read(located, file, readAt);
       if (!e.parsed) {
-        const outlined = await outlineRead(file);
+        const outlined = await outlineRead(here, file);
         // The language the outline was made in: the one decision (detect.ts), not a second guess.
         const language = REGISTRY.byId.get(outlined.outline.language)!;
         const scan = await scanSource(decodeSource(file.bytes), language);
@@ -135,4 +138,14 @@ export function repoSymbols(access: FileAccess, cache = new ParseCache()): RepoS
 
 function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
+}
+
+/** A file's parse, or undefined for one that cannot be outlined (gone, binary, unsupported): skipped in a repo-wide answer, not fatal. */
+export async function parsedOrSkip(repo: RepoSymbols, path: string): Promise<ParsedFile | undefined> {
+  try {
+    return await repo.parsed(path);
+  } catch (e) {
+    if (e instanceof OutlineError) return undefined;
+    throw e;
+  }
 }

@@ -2,13 +2,15 @@
 // current folder (tracked + untracked-not-ignored files), or any folder named with --root
 // (walked like `outline <dir>`, honouring .gitignore).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, realpathSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { dirname, relative, resolve, sep } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { inputError } from "../core/errors.ts";
-import { git, gitPath, listRepoFiles, findRepoRoot } from "../io/git.ts";
+import { gitRedirected, type Env } from "../io/env.ts";
+import { git, gitPath, findRepoRoot, notARepository } from "../io/git.ts";
 import { splitNulPaths } from "../io/names.ts";
 import { listingTracks } from "../io/cache-trust.ts";
-import { expandPaths } from "../io/walk.ts";
+import { nodeProbe } from "../io/node-probe.ts";
+import { hasCache, workTreeAbove } from "../io/work-tree.ts";
 
 export interface Repo {
   root: string;
@@ -18,28 +20,27 @@ export interface Repo {
   gitTop?: string;
 }
 
-export function findRepo(cwd: string, rootOption?: string): Repo {
+/** The repository around the working folder, or the folder `--root` names (relative to it). */
+export function findRepo(env: Env, rootOption?: string): Repo {
   if (rootOption !== undefined) {
-    const root = resolve(cwd, String(rootOption));
+    const root = resolve(env.cwd, String(rootOption));
     if (!existsSync(root)) throw inputError(`no such folder: ${rootOption}`, "--root takes the folder to index");
-    const top = indexedTop(root) ?? findRepoRoot(root);
+    const top = indexedTop(env, root) ?? findRepoRoot(env, root);
     return { root, git: top !== undefined && samePath(top, root), gitTop: top };
   }
-  const top = indexedTop(cwd) ?? findRepoRoot(cwd);
-  if (!top) throw inputError("not inside a git repository", "run it inside one, or name a folder with --root DIR");
+  const top = indexedTop(env, env.cwd) ?? findRepoRoot(env, env.cwd);
+  if (!top) throw notARepository("run it inside one, or name a folder with --root DIR");
   return { root: top, git: true, gitTop: top };
 }
 
 /**
- * The nearest folder above `dir` holding both a `.git` and a cache: the top git would name,
- * without starting git (~20 ms of a warm `search`). Not when git's environment points elsewhere.
+ * The work tree's top above `dir` when a cache lies there: the top git would name, found
+ * without starting git. Not when git's environment points elsewhere.
  */
-function indexedTop(dir: string): string | undefined {
-  if (process.env.GIT_DIR !== undefined || process.env.GIT_WORK_TREE !== undefined) return undefined;
-  for (let d = resolve(dir); ; d = dirname(d)) {
-    if (existsSync(join(d, ".git"))) return existsSync(join(d, CACHE_DIR, "VERSION")) ? d : undefined;
-    if (dirname(d) === d) return undefined;
-  }
+function indexedTop(env: Env, dir: string): string | undefined {
+  if (gitRedirected(env)) return undefined;
+  const top = workTreeAbove(dir, nodeProbe);
+  return top !== undefined && hasCache(top, nodeProbe) ? top : undefined;
 }
 
 function samePath(a: string, b: string): boolean {
@@ -50,30 +51,13 @@ function samePath(a: string, b: string): boolean {
   }
 }
 
-/** Every candidate file of the repo, relative to its root with POSIX slashes. */
-export function listFiles(repo: Repo): string[] {
-  if (repo.git) return listRepoFiles(repo.root).filter((p) => !p.startsWith(`${CACHE_DIR}/`));
-  const before = process.cwd();
-  process.chdir(repo.root);
-  try {
-    return expandPaths(["."], []).map((e) => (sep === "/" ? e.path : e.path.split(sep).join("/")));
-  } finally {
-    process.chdir(before);
-  }
-}
-
-/** listFiles, with git's listing running in another process while the caller carries on. */
-export async function listFilesLater(repo: Repo): Promise<string[]> {
-  return repo.git ? (await gitListing(repo.root)).paths : listFiles(repo);
-}
-
 /**
  * Tracked and untracked-not-ignored files of the work tree at `root`, the cache left out; and
  * whether git tracks anything under the cache (cache-trust.ts). Untracked files in a cache
  * folder are not listed (`--exclude`), so whatever of it is listed is tracked.
  */
-export async function gitListing(root: string): Promise<{ paths: string[]; cacheTracked: boolean }> {
-  const { stdout } = await git(root, ["ls-files", "-co", "--exclude-standard", `--exclude=${CACHE_DIR}`, "-z", "--deduplicate"], "ls-files");
+export async function gitListing(env: Env, root: string): Promise<{ paths: string[]; cacheTracked: boolean }> {
+  const { stdout } = await git(env, root, ["ls-files", "-co", "--exclude-standard", `--exclude=${CACHE_DIR}`, "-z", "--deduplicate"], "ls-files");
   const all = splitNulPaths(stdout);
   const cacheTracked = listingTracks(all);
   return { paths: cacheTracked ? all.filter((p) => p !== CACHE_DIR && !p.startsWith(`${CACHE_DIR}/`)) : all, cacheTracked };
@@ -87,11 +71,11 @@ export const EXCLUDE_LINE = CACHE_DIR;
  * The line is unanchored, so a cache made with `--root sub/folder` inside a repository is
  * excluded too.
  */
-export function ensureExcluded(repo: Repo): void {
+export function ensureExcluded(env: Env, repo: Repo): void {
   const top = repo.gitTop ?? (repo.git ? repo.root : undefined);
   if (!top) return;
   try {
-    const file = gitPath(top, "info/exclude");
+    const file = gitPath(env, top, "info/exclude");
     const text = existsSync(file) ? readFileSync(file, "utf8") : "";
     // Older lines (`/.ast_outline_cache/`, `.ast_outline_cache/`) do not cover a file or link of that name: add this one.
     if (text.split(/\r?\n/).some((l) => l.trim() === EXCLUDE_LINE || l.trim() === `**/${CACHE_DIR}`)) return;

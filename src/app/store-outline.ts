@@ -5,7 +5,7 @@
 import { packObject, type PackObject } from "../core/cache/pack.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { outlineSource } from "../core/outline/outline.ts";
-import type { CacheStore } from "../io/cache-store.ts";
+import type { IndexStore } from "../io/cache-store.ts";
 
 export interface StoreJob {
   path: string;
@@ -21,7 +21,7 @@ export interface StoredOutline {
   pack: PackObject;
 }
 
-export async function outlineAndStore(job: StoreJob, store: CacheStore): Promise<StoredOutline> {
+export async function outlineAndStore(job: StoreJob, store: Pick<IndexStore, "writeOutlineSoon">): Promise<StoredOutline> {
   const outline = await outlineSource(job);
   const size = store.writeOutlineSoon(outline); // written by the pool's flush at the latest
   // A failed write shows at the pool's flush (CacheStore.unwritable), which every batch awaits.

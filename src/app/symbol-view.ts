@@ -1,27 +1,30 @@
 // One symbol, read three ways: full text, skeleton (branches and calls, bodies elided), or a
-// drill into one branch or one call's target. Shared by `symbol` and the MCP `get_symbol`.
+// drill into one branch or one call's target. Returns data (core/symbols/view.ts), shared by the
+// CLI's `symbol` and the MCP `get_symbol`; render/symbol-text.ts prints it.
 import { OutlineError } from "../core/errors.ts";
 import { resolveSymbol } from "../core/symbols/find.ts";
+import type { FileRef, FullView, SkeletonView, SymbolLookup, SymbolView, TextBlock } from "../core/symbols/view.ts";
 import { LineIndex, decodeSource } from "../core/text/lines.ts";
 import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import { buildSkeleton, findDrill } from "../core/skeleton/skeleton.ts";
 import { outerNames, scanScope, symbolChain, type OuterName } from "../core/skeleton/free-names.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
-import { renderSkeletonText } from "../render/skeleton-text.ts";
-import { HASH_PREFIX } from "../render/outline-text.ts";
-import { symbolBlock } from "./read-symbol.ts";
-import { callResolver } from "./calls.ts";
+import { callResolver } from "./call-resolver.ts";
+import type { OutlinedFile } from "./outline-file.ts";
 import type { ParsedFile, RepoSymbols } from "./repo-symbols.ts";
 
 export type SymbolMode = "full" | "skeleton" | "drill";
 
-/** The MCP default: skeleton above this many lines, full text up to it. */
+/** Without a mode (MCP): a skeleton above this many lines, the full text up to it. */
 export const SKELETON_OVER_LINES = 80;
 
-const decoder = new TextDecoder();
+export function fileRef(file: OutlinedFile): FileRef {
+  return { path: file.outline.path, language: file.outline.language, hash: file.outline.hash };
+}
 
-export function findOne(file: ParsedFile, name: string): OutlineSymbol {
+/** The one symbol `name` names in the file; a not-found error (with candidates or suggestions) otherwise. */
+export function findOne(file: OutlinedFile, name: string): OutlineSymbol {
   const r = resolveSymbol(file.outline.symbols, name);
   const path = quotePath(file.outline.path);
   if (r.status === "found") return r.symbols[0];
@@ -32,9 +35,26 @@ export function findOne(file: ParsedFile, name: string): OutlineSymbol {
   throw new OutlineError("not-found", `no symbol \`${printable(name)}\` in ${path}`, hint);
 }
 
-const scopeCache = new WeakMap<ParsedFile, ReturnType<typeof scanScope>>();
+/** Each name looked up (the CLI's `symbol` takes several): found (full views), ambiguous or missing. */
+export async function lookupSymbols(file: OutlinedFile, names: string[]): Promise<SymbolLookup[]> {
+  const index = new LineIndex(file.file.bytes);
+  const out: SymbolLookup[] = [];
+  for (const query of names) {
+    const r = resolveSymbol(file.outline.symbols, query);
+    if (r.status === "ambiguous") out.push({ query, status: "ambiguous", candidates: r.candidates });
+    else if (r.status === "missing") out.push({ query, status: "missing", suggestions: r.suggestions });
+    else {
+      const views: FullView[] = [];
+      for (const s of r.symbols) views.push(await fullView(file, s, index));
+      out.push({ query, status: "found", views });
+    }
+  }
+  return out;
+}
 
-export async function outerNamesOf(file: ParsedFile, symbol: OutlineSymbol): Promise<OuterName[]> {
+const scopeCache = new WeakMap<OutlinedFile, ReturnType<typeof scanScope>>();
+
+async function outerNamesOf(file: OutlinedFile, symbol: OutlineSymbol): Promise<OuterName[]> {
   const chain = symbolChain(file.outline.symbols, symbol);
   if (!chain || chain.length < 2) return [];
   // The language the outline was made in: one decision per file.
@@ -51,67 +71,60 @@ export async function outerNamesOf(file: ParsedFile, symbol: OutlineSymbol): Pro
   return scanned ? outerNames(chain, scanned) : [];
 }
 
-export function renderOuterNames(names: OuterName[]): string {
-  if (!names.length) return "";
-  return `# uses from enclosing scope: ${names.map((n) => `${quoteName(n.name)} (${quoteName(n.in)}:${n.line})`).join(", ")}\n`;
+/** Lines `start`..`end` of the file. */
+function block(index: LineIndex, startLine: number, endLine: number): TextBlock {
+  return { startLine, endLine, text: index.slice(startLine, endLine) };
 }
 
-/** A skeleton must save at least this share of the body's text, else the full text is shown. */
-export const SKELETON_MIN_SAVING = 0.3;
-
-export async function fullText(file: ParsedFile, symbol: OutlineSymbol, note = ""): Promise<string> {
-  const b = symbolBlock(symbol, new LineIndex(file.file.bytes));
-  let text = decoder.decode(b.text);
-  if (!text.endsWith("\n")) text += "\n";
-  const head = `# ${quotePath(file.outline.path)}:${b.startLine}-${b.endLine} ${quoteName(symbol.qualifiedName)} (${symbol.kind}${symbol.truncated ? ", truncated" : ""}${note}, sha256:${file.outline.hash.slice(0, HASH_PREFIX)})\n`;
-  return head + renderOuterNames(await outerNamesOf(file, symbol)) + text;
+/** The symbol's exact text, from its leading doc comment (if any) to its last line. */
+export async function fullView(file: OutlinedFile, symbol: OutlineSymbol, index = new LineIndex(file.file.bytes)): Promise<FullView> {
+  return { kind: "full", file: fileRef(file), symbol, block: block(index, symbol.docStartLine ?? symbol.startLine, symbol.endLine), outerNames: await outerNamesOf(file, symbol) };
 }
 
-/**
- * The skeleton, or the full text (marked so) when the skeleton would not be clearly shorter:
- * a short or flat body says more than its outline.
- */
-export async function skeletonText(file: ParsedFile, symbol: OutlineSymbol): Promise<string> {
-  if (!file.scan) {
-    throw new OutlineError("input", `no skeleton query for ${file.outline.language} yet`, "read the full text instead (mode full / without --skeleton)");
-  }
-  const skeleton = renderSkeletonText(buildSkeleton(symbol, file.scan), file.outline.path, file.outline.hash);
-  const full = await fullText(file, symbol, ", full text: a skeleton would not be shorter");
-  return skeleton.length <= (1 - SKELETON_MIN_SAVING) * full.length ? skeleton : full;
+function requireScan(file: ParsedFile): NonNullable<ParsedFile["scan"]> {
+  if (!file.scan) throw new OutlineError("input", `no skeleton query for ${file.outline.language} yet`, "read the full text instead (mode full / without --skeleton)");
+  return file.scan;
 }
 
-/**
- * What get_symbol returns without a mode: the skeleton for a long symbol (when it saves
- * enough; see skeletonText), the full text for a short one.
- */
-export async function defaultSymbolText(file: ParsedFile, symbol: OutlineSymbol): Promise<string> {
+export async function skeletonView(file: ParsedFile, symbol: OutlineSymbol): Promise<SkeletonView> {
+  const skeleton = buildSkeleton(symbol, requireScan(file));
+  return { kind: "skeleton", file: fileRef(file), skeleton, full: await fullView(file, symbol) };
+}
+
+/** Without a mode: the skeleton of a long symbol (when its language has one), the full text of a short one. */
+export async function defaultView(file: ParsedFile, symbol: OutlineSymbol): Promise<FullView | SkeletonView> {
   const lines = symbol.endLine - symbol.startLine + 1;
-  return lines > SKELETON_OVER_LINES && file.scan ? skeletonText(file, symbol) : fullText(file, symbol);
+  return lines > SKELETON_OVER_LINES && file.scan ? skeletonView(file, symbol) : fullView(file, symbol);
 }
 
-export async function drillText(repo: RepoSymbols, file: ParsedFile, symbol: OutlineSymbol, label: string): Promise<string> {
-  if (!file.scan) throw new OutlineError("input", `no skeleton query for ${file.outline.language} yet`, "read the full text instead");
-  const sk = buildSkeleton(symbol, file.scan);
+/** `mode` applied: the full text, the skeleton, the default by size, or (`drill`) one part named by `label`. */
+export async function symbolView(repo: RepoSymbols, file: ParsedFile, symbol: OutlineSymbol, mode: SymbolMode | undefined, label?: string): Promise<SymbolView> {
+  if (mode === "drill") {
+    if (!label) throw new OutlineError("usage", "mode drill needs a label", "take one from the skeleton: if@12, for@30, call:helper, or a branch number");
+    return drillView(repo, file, symbol, label);
+  }
+  if (mode === "skeleton") return skeletonView(file, symbol);
+  return mode === "full" ? fullView(file, symbol) : defaultView(file, symbol);
+}
+
+/** One branch's lines, or one call followed to the definition it resolves to (shown by its default view). */
+export async function drillView(repo: RepoSymbols, file: ParsedFile, symbol: OutlineSymbol, label: string): Promise<SymbolView> {
+  const sk = buildSkeleton(symbol, requireScan(file));
   const target = findDrill(sk, label);
-  const path = file.outline.path;
   if (target.type === "missing") {
     const some = target.labels.slice(0, 12).join(", ");
     throw new OutlineError("not-found", `no drill label \`${printable(label)}\` in ${quoteName(symbol.qualifiedName)}`, some ? `labels: ${printable(some)}${target.labels.length > 12 ? ", …" : ""}` : "it has no branches or calls");
   }
   if (target.type === "branch") {
     const b = target.branch;
-    const index = new LineIndex(file.file.bytes);
-    let text = decoder.decode(index.slice(b.startLine, b.endLine));
-    if (!text.endsWith("\n")) text += "\n";
-    return `# ${quotePath(path)}:${b.startLine}-${b.endLine} ${quoteName(symbol.qualifiedName)} ${printable(b.label)} (sha256:${file.outline.hash.slice(0, HASH_PREFIX)})\n${text}`;
+    return { kind: "branch", file: fileRef(file), symbol, branch: b, block: block(new LineIndex(file.file.bytes), b.startLine, b.endLine) };
   }
   const call = target.call;
-  const r = await callResolver(repo).resolve({ path, file, symbol }, call);
-  if (!r.target) {
-    const why = r.module ? `imported from ${printable(r.module)}, which is not in the workspace` : "no definition of that name found";
+  const resolved = await callResolver(repo).resolve({ path: file.outline.path, file, symbol }, call);
+  if (!resolved.target) {
+    const why = resolved.module ? `imported from ${printable(resolved.module)}, which is not in the workspace` : "no definition of that name found";
     throw new OutlineError("not-found", `cannot resolve ${printable(call.callee)} (line ${call.line}): ${why}`, "search_symbols / `search` may find it by another name");
   }
-  const targetFile = await repo.parsed(r.target.path);
-  const note = `# ${printable(call.callee)}@${call.line} resolves by ${r.resolution}${r.resolution === "name-match" ? ` (by name only${(r.candidates ?? 0) > 1 ? `, 1 of ${r.candidates}` : ""})` : ""}\n`;
-  return note + (await defaultSymbolText(targetFile, r.target.symbol));
+  const targetFile = await repo.parsed(resolved.target.path);
+  return { kind: "call", callee: call.callee, line: call.line, resolved, target: await defaultView(targetFile, resolved.target.symbol) };
 }

@@ -2,5 +2,7 @@
 // Entry point when running from source (Bun, Deno) or from the tsc output (Node).
 import { main } from "./main.ts";
 import { processIO } from "./io.ts";
+import { processEnv } from "../io/env.ts";
 
-process.exitCode = await main(process.argv.slice(2), processIO());
+const io = processIO();
+process.exitCode = await main(process.argv.slice(2), io, processEnv({ warn: io.note }));

@@ -17,10 +17,10 @@ let brokenPipe = false;
 let streamed = false;
 
 /**
- * Results go to fd 1 with plain synchronous writes. process.stdout is a stream that costs
- * ~6 ms wall / ~10 ms CPU to set up in the compiled binary (measured against a hello-world),
- * a tenth of a warm `search`. A pipe left non-blocking by whoever made it can refuse a write
- * (EAGAIN): then the rest, and all later output, goes through process.stdout, which waits.
+ * Results go to fd 1 with plain synchronous writes: process.stdout is a stream whose set-up
+ * would be a large share of a warm `search`. A pipe left non-blocking by whoever made it can
+ * refuse a write (EAGAIN): then the rest, and all later output, goes through process.stdout,
+ * which waits.
  */
 function writeOut(chunk: string | Uint8Array): void {
   if (brokenPipe) return;
@@ -60,7 +60,7 @@ export function processIO(): CliIO {
     out: writeOut,
     note: (line) => process.stderr.write(`ast-outline: ${printable(line)}\n`),
     // Asked only when there is progress to show: process.stderr (a stream, and node:tty with
-    // node:stream behind it) costs ~10 ms to set up.
+    // node:stream behind it) is set up only then.
     get isTTY() {
       return Boolean(process.stderr.isTTY);
     },

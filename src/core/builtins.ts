@@ -1,8 +1,7 @@
 // Node built-ins that only some commands need, loaded when first used. The compiled binary is
 // one ESM bundle, where every static `import ... from "node:x"` is hoisted to its top and
-// evaluated at every start, whatever the command: child_process, url, worker_threads,
-// perf_hooks and os together cost ~10 ms of each `--version` or warm `search` (measured with
-// BUN_OPTIONS=--cpu-prof). createRequire is plain Node ESM (Node 20, Deno, Bun).
+// evaluated at every start, whatever the command, so those a short command does not need are
+// loaded here on first use. createRequire is plain Node ESM (Node 20, Deno, Bun).
 import { createRequire } from "node:module";
 
 const nodeRequire = createRequire(import.meta.url);

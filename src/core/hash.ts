@@ -1,8 +1,7 @@
 // SHA-256, with node:crypto loaded on first use. An ESM import is loaded before any code runs,
-// and in the compiled binary that means at every start: node:crypto (with the streams it pulls
-// in) cost ~6 ms wall / ~10 ms CPU of each start on the 2-core dev box, also for commands that
-// hash nothing (`--version`, a warm `search`). The binary goes further and hands in Bun's
-// native hasher (src/bin/binary.ts), so a parsing run never loads node:crypto at all.
+// and in the compiled binary that means at every start, also for commands that hash nothing
+// (`--version`, a warm `search`). The binary goes further and hands in Bun's native hasher
+// (src/bin/binary.ts), so a parsing run never loads node:crypto at all.
 import { nodeCrypto } from "./builtins.ts";
 
 type HexDigest = (data: Uint8Array | string) => string;

@@ -1,7 +1,7 @@
 // The data the core returns. Field names are the JSON contract (docs/outline.schema.json):
 // a field is added, never renamed.
 
-/** One vocabulary of kinds for every language (CONTRACT.md). */
+/** One vocabulary of kinds for every language (docs/contract.md). */
 export const SYMBOL_KINDS = [
   "class", "interface", "struct", "enum", "trait", "impl", "type", "module", "namespace",
   "function", "method", "constructor", "field", "property", "variable", "constant", "macro",
@@ -36,6 +36,12 @@ export interface Diagnostic {
   column?: number;
 }
 
+/** 1-based, inclusive. */
+export interface LineRange {
+  startLine: number;
+  endLine: number;
+}
+
 export interface FileOutline {
   path: string;
   language: string;
@@ -45,4 +51,9 @@ export interface FileOutline {
   imports: string[];
   symbols: OutlineSymbol[];
   diagnostics: Diagnostic[];
+  /**
+   * Lines the parser could not read (error regions, less what recovery still parsed whole):
+   * definitions there may be missing. Absent when there are none.
+   */
+  unparsedRanges?: LineRange[];
 }

@@ -11,8 +11,8 @@
 // nothing and writes nothing. On every use: files are opened without following a symbolic
 // link, temp files are created exclusively, and a rename replaces a link at the final name
 // instead of writing through it.
-import { lstatSync, lutimesSync, mkdirSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync, constants, fstatSync, lstatSync, lutimesSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { join, sep } from "node:path";
 import { fsPromises } from "../core/builtins.ts";
 import {
   CACHE_DIR, CACHE_FORMAT, emptyManifest, entryFitsSource, fromEntry, objectKey, parseManifest, toEntry, validEntry,
@@ -37,22 +37,23 @@ export const ENGINE_GRACE_MS = 24 * 60 * 60 * 1000;
 const DIR_MODE = 0o755;
 const FILE_MODE = 0o644;
 
-/** Tests only: fail writes whose path this returns an errno code for (a full disk, say). */
-let writeFault: ((file: string) => string | undefined) | undefined;
-export function setWriteFault(fault: typeof writeFault): void {
-  writeFault = fault;
-}
-
-function faultCheck(file: string): void {
-  const code = writeFault?.(file);
-  if (code) throw Object.assign(new Error(`${code}: injected write failure, ${file}`), { code });
-}
 
 /** A store on a checked and settled cache (cache-trust.ts): `off` when it must not be used. */
 export function openCache(check: CacheCheck, engine: string): CacheStore {
   if (check.unsettled) throw new Error("openCache before settleCache");
-  return new CacheStore(check.root, engine, check.problem);
+  return new CacheStore(check.root, engine, check.problem, check.env.writeFault);
 }
+
+/**
+ * What the refresh (app/refresh-cache.ts) asks of a store: this on-disk cache, or an index kept
+ * in memory (app/memory-store.ts) where no cache may be used.
+ */
+export type IndexStore = Pick<
+  CacheStore,
+  | "root" | "engine" | "off" | "unwritable" | "prepare" | "readManifest" | "writeManifest" | "objectSize" | "readEntry"
+  | "readEntryFor" | "readOutline" | "touchObject" | "writeOutlineSoon" | "flush" | "markUnwritable" | "missingShards"
+  | "readShard" | "readNames" | "writeShard" | "sweep" | "readAux" | "writeAux"
+> & { readonly inMemory?: true };
 
 /** What a sweep removed. */
 export interface SweepResult {
@@ -61,7 +62,24 @@ export interface SweepResult {
   engines: number;
 }
 
-export class CacheStore {
+/** What every store answers from readEntry alone: an entry checked against the bytes it claims to describe. */
+export abstract class EntryReader {
+  abstract readEntry(hash: string, language: string): CacheEntry | undefined;
+
+  /** readEntry for these bytes, only when the entry also fits them (entryFitsSource). */
+  readEntryFor(bytes: Uint8Array, language: string, hash = contentHash(bytes)): CacheEntry | undefined {
+    const entry = this.readEntry(hash, language);
+    return entry && entryFitsSource(entry, bytes) ? entry : undefined;
+  }
+
+  /** The cached outline of these bytes, checked against them (readEntryFor). */
+  readOutline(bytes: Uint8Array, language: string, path: string): FileOutline | undefined {
+    const entry = this.readEntryFor(bytes, language);
+    return entry && fromEntry(entry, path);
+  }
+}
+
+export class CacheStore extends EntryReader {
   readonly root: string;
   readonly dir: string;
   readonly engine: string;
@@ -72,11 +90,22 @@ export class CacheStore {
   /** Writes that reached the disk (files renamed into place). */
   written = 0;
   private tempCounter = 0;
+  /**
+   * What was parsed from each file read, by its path, with the file's stat fingerprint: a long-
+   * lived reader (the MCP server) reads a file again only when it was replaced (every write is a
+   * rename, so a new inode). Objects are many and large: only the last OBJECTS_KEPT are kept.
+   */
+  private readonly parsed = new Map<string, { print: string; value: unknown }>();
   /** Object writes started by writeOutlineSoon() and not yet awaited by flush(). */
   private pending: Promise<void>[] = [];
   private dirsReady = new Map<string, Promise<unknown>>();
 
-  constructor(root: string, engine: string, off?: string) {
+  /** Tests only (Env.writeFault). */
+  private readonly writeFault?: (file: string) => string | undefined;
+
+  constructor(root: string, engine: string, off?: string, writeFault?: (file: string) => string | undefined) {
+    super();
+    this.writeFault = writeFault;
     this.root = root;
     this.dir = join(root, CACHE_DIR);
     this.engine = engine;
@@ -100,9 +129,11 @@ export class CacheStore {
     return this.readText(join(this.dir, "VERSION"))?.trim() === String(CACHE_FORMAT);
   }
 
+  /** The manifest; the caller may change the copy it gets. */
   readManifest(): Manifest {
     if (!this.exists()) return emptyManifest(this.engine);
-    return parseManifest(this.readText(join(this.dir, "manifest.json")), this.engine);
+    const m = this.readParsed(join(this.dir, "manifest.json"), (text) => parseManifest(text, this.engine)) ?? emptyManifest(this.engine);
+    return { ...m, files: { ...m.files } };
   }
 
   /** False when the manifest could not be written. */
@@ -130,26 +161,14 @@ export class CacheStore {
 
   /** The object for this content, if it is whole and claims to be what was asked (validEntry). */
   readEntry(hash: string, language: string): CacheEntry | undefined {
-    const text = this.readText(this.objectPath(hash, language));
-    if (text === undefined) return undefined;
-    try {
-      const value: unknown = JSON.parse(text);
-      return validEntry(value, this.engine, hash, language) ? value : undefined;
-    } catch {
-      return undefined; // truncated or corrupt: rebuilt by the caller
-    }
-  }
-
-  /** readEntry for these bytes, only when the entry also fits them (entryFitsSource). */
-  readEntryFor(bytes: Uint8Array, language: string, hash = contentHash(bytes)): CacheEntry | undefined {
-    const entry = this.readEntry(hash, language);
-    return entry && entryFitsSource(entry, bytes) ? entry : undefined;
-  }
-
-  /** The cached outline of these bytes, checked against them (readEntryFor). */
-  readOutline(bytes: Uint8Array, language: string, path: string): FileOutline | undefined {
-    const entry = this.readEntryFor(bytes, language);
-    return entry && fromEntry(entry, path);
+    return this.readParsed(this.objectPath(hash, language), (text) => {
+      try {
+        const value: unknown = JSON.parse(text);
+        return validEntry(value, this.engine, hash, language) ? value : undefined;
+      } catch {
+        return undefined; // truncated or corrupt: rebuilt by the caller
+      }
+    }, true);
   }
 
   /** Mark an object as just used (a run about to point a record at it): sweeps leave it alone for a while. */
@@ -179,9 +198,8 @@ export class CacheStore {
   /**
    * Store an outline in the background (temp file + rename, like every write here); returns
    * the object's byte size, or -1 when the cache cannot be written. Nothing may count on the
-   * object before flush(). A cold `index` writes thousands of objects, and on this project's
-   * 2-core VM each blocking create cost ~0.2 ms in openat (strace): ~1.5 s of a parse thread's
-   * time on the stdlib, which the background writes give back to parsing.
+   * object before flush(). A cold `index` writes thousands of objects: written in the
+   * background, their creates do not hold up the thread that parses.
    */
   writeOutlineSoon(outline: FileOutline): number {
     if (this.off || this.unwritable) return -1;
@@ -194,7 +212,7 @@ export class CacheStore {
     const temp = this.tempName(file);
     this.pending.push(
       ready
-        .then(() => faultCheck(file))
+        .then(() => this.faultCheck(file))
         .then(() => fsp.writeFile(temp, text, { mode: FILE_MODE, flag: "wx" }))
         .then(() => fsp.rename(temp, file))
         .then(() => {
@@ -235,13 +253,14 @@ export class CacheStore {
     return missing;
   }
 
+  /** A shard's objects; not to be changed. */
   readShard(shard: number): PackObjects | undefined {
-    return parseShard(this.readText(this.shardPath(shard)), this.engine);
+    return this.readParsed(this.shardPath(shard), (text) => parseShard(text, this.engine));
   }
 
-  /** The shard's names file (pack.ts): the rows a name search and `digest` read. */
+  /** The shard's names file (pack.ts): the rows a name search and `digest` read; not to be changed. */
   readNames(shard: number): NamesObjects | undefined {
-    return parseNames(this.readText(this.shardPath(shard, "names")), this.engine);
+    return this.readParsed(this.shardPath(shard, "names"), (text) => parseNames(text, this.engine));
   }
 
   /** Write a shard and its names file, each atomically (a reader may see one new and one old: both are right for the keys they hold). */
@@ -366,7 +385,7 @@ export class CacheStore {
   private writeAtomic(file: string, text: string | Uint8Array): void {
     const temp = this.tempName(file);
     try {
-      faultCheck(file);
+      this.faultCheck(file);
       writeFileSync(temp, text, { mode: FILE_MODE, flag: "wx" });
       renameSync(temp, file);
       this.written++;
@@ -380,11 +399,62 @@ export class CacheStore {
     }
   }
 
+  private faultCheck(file: string): void {
+    const code = this.writeFault?.(file);
+    if (code) throw Object.assign(new Error(`${code}: injected write failure, ${file}`), { code });
+  }
+
   /** A file of the cache, never through a symbolic link; undefined when absent, unreadable, or the cache is off. */
   private readText(file: string): string | undefined {
     return this.off ? undefined : readNoFollow(file);
   }
+
+  /**
+   * `parse` of a file of the cache (opened as readText does), or what it gave for the file as it
+   * is now (the same stat fingerprint) when it was read before; undefined when absent or unreadable.
+   */
+  private readParsed<T>(file: string, parse: (text: string) => T | undefined, isObject = false): T | undefined {
+    if (this.off) return undefined;
+    let fd: number;
+    try {
+      fd = openSync(file, READ_NO_FOLLOW);
+    } catch {
+      this.parsed.delete(file);
+      return undefined;
+    }
+    try {
+      const st = fstatSync(fd);
+      const print = `${st.mtimeMs} ${st.ctimeMs} ${st.size} ${st.ino}`;
+      const known = this.parsed.get(file);
+      if (known?.print === print) return known.value as T | undefined;
+      const value = parse(readFileSync(fd, "utf8"));
+      this.parsed.set(file, { print, value });
+      if (isObject && ++this.objectsParsed > OBJECTS_KEPT) this.forgetObjects();
+      return value;
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  private objectsParsed = 0;
+
+  /** Drop the parsed objects, oldest first, down to half of OBJECTS_KEPT (manifest and shards stay). */
+  private forgetObjects(): void {
+    const objects = join(this.dir, "objects") + sep;
+    for (const file of this.parsed.keys()) {
+      if (this.objectsParsed <= OBJECTS_KEPT / 2) break;
+      if (!file.startsWith(objects)) continue;
+      this.parsed.delete(file);
+      this.objectsParsed--;
+    }
+  }
 }
+
+/** Parsed objects a store keeps (see CacheStore.parsed). */
+const OBJECTS_KEPT = 256;
+const READ_NO_FOLLOW = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 
 function list(dir: string): string[] {
   try {

@@ -17,9 +17,12 @@
 // warning line. Objects that pass are still checked against the bytes they claim to describe
 // before use (entryFitsSource in core/cache/format.ts).
 import { closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
-import { dirname, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { CACHE_DIR, RACY_WINDOW_MS } from "../core/cache/format.ts";
+import { gitRedirected, type Env } from "./env.ts";
 import { gitSync } from "./git.ts";
+import { nodeProbe } from "./node-probe.ts";
+import { workTreeAbove } from "./work-tree.ts";
 
 /** The git index's fingerprint when git last said it tracks nothing under the cache. */
 export const STAMP_FILE = "untracked.stamp";
@@ -31,11 +34,10 @@ const HINT_DELETE = `delete it; \`ast-outline index\` makes a new one`;
  * Why a folder of the cache must not be used ("<what> (<hint>)"), or undefined. `label` names
  * it in the message (`objects/`), "" for the cache folder itself.
  */
-export function folderProblem(st: Stats, label: string): string | undefined {
+export function folderProblem(st: Stats, label: string, uid = process.getuid?.()): string | undefined {
   const what = label ? label : "it";
   if (st.isSymbolicLink()) return `${what} is a symbolic link (${HINT_DELETE})`;
   if (!st.isDirectory()) return `${what} is not a folder (${HINT_DELETE})`;
-  const uid = process.getuid?.();
   if (uid === undefined) return undefined;
   if (st.uid !== uid) return `${what} belongs to another user (uid ${st.uid}) (delete it, or run as its owner)`;
   if (st.mode & 0o022) return `${what} is writable by ${st.mode & 0o020 ? "its group" : "others"} (delete it, or \`chmod -R go-w ${CACHE_DIR}\` if only you write there)`;
@@ -45,6 +47,8 @@ export function folderProblem(st: Stats, label: string): string | undefined {
 /** What is known about the cache at a root, before a store is opened on it. */
 export interface CacheCheck {
   root: string;
+  /** The run this check belongs to: git is asked through it. */
+  env: Env;
   /** Why the cache must not be used ("<what> (<hint>)"); undefined while it may be. */
   problem?: string;
   /** Whether there is a cache folder at all. */
@@ -68,10 +72,10 @@ export interface CacheCheck {
  * git still holds. `gitTop`: the work tree the root is in, when the caller knows it (undefined:
  * found by looking for `.git` above; null: not in one). Starts no process.
  */
-export function checkCache(root: string, engine: string, gitTop?: string | null): CacheCheck {
-  const startedMs = Date.now();
+export function checkCache(env: Env, root: string, engine: string, gitTop?: string | null): CacheCheck {
+  const startedMs = env.now();
   const dir = join(root, CACHE_DIR);
-  const check: CacheCheck = { root, present: false, unsettled: false, startedMs };
+  const check: CacheCheck = { root, env, present: false, unsettled: false, startedMs };
   let st: Stats;
   try {
     st = lstatSync(dir);
@@ -101,11 +105,11 @@ export function checkCache(root: string, engine: string, gitTop?: string | null)
     }
   }
   if (check.problem) return check;
-  const top = gitTop === undefined ? workTreeAbove(root) : gitTop ?? undefined;
+  const top = gitTop === undefined ? (gitRedirected(env) ? undefined : workTreeAbove(root, nodeProbe)) : gitTop ?? undefined;
   if (!top) return check;
   check.gitTop = top;
   check.cacheRel = posix(relative(real(top), join(real(root), CACHE_DIR)));
-  check.indexPrint = indexFingerprint(top);
+  check.indexPrint = indexFingerprint(env, top);
   const stamp = readNoFollow(join(dir, STAMP_FILE));
   check.unsettled = check.indexPrint === undefined || stamp !== stampText(check.cacheRel, check.indexPrint);
   return check;
@@ -121,7 +125,7 @@ export function settleCache(check: CacheCheck, trackedByListing?: boolean): void
   let tracked = trackedByListing;
   if (tracked === undefined) {
     try {
-      tracked = gitSync(check.gitTop!, ["ls-files", "-z", "--", `:(literal)${check.cacheRel}`]).length > 0;
+      tracked = gitSync(check.env, check.gitTop!, ["ls-files", "-z", "--", `:(literal)${check.cacheRel}`]).length > 0;
     } catch (e) {
       check.problem = `git could not say whether it tracks it (${e instanceof Error ? e.message : String(e)})`;
       return;
@@ -163,10 +167,10 @@ export function distrustWarning(root: string, problem: string): string | undefin
   return `ignoring ${CACHE_DIR}: ${problem}`;
 }
 
-/** distrustWarning, written to stderr (for readers without a place for notes: outline, symbol, changed, MCP). */
-export function warnDistrust(root: string, problem: string): void {
+/** distrustWarning, as the run's warning (for readers without a place for notes: outline, symbol, changed, MCP). */
+export function warnDistrust(env: Env, root: string, problem: string): void {
   const line = distrustWarning(root, problem);
-  if (line) process.stderr.write(`ast-outline: ${line}\n`);
+  if (line) env.warn(line);
 }
 
 function stampText(cacheRel: string, indexPrint: string): string {
@@ -178,8 +182,8 @@ function stampText(cacheRel: string, indexPrint: string): string {
  * or undefined when it is not at .git/index (a worktree, a submodule, GIT_* variables: git is
  * asked every time then). Git replaces the index by rename on every change, so its inode moves too.
  */
-function indexFingerprint(top: string): string | undefined {
-  for (const v of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY"]) if (process.env[v] !== undefined) return undefined;
+function indexFingerprint(env: Env, top: string): string | undefined {
+  for (const v of ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY"]) if (env.vars[v] !== undefined) return undefined;
   try {
     if (!lstatSync(join(top, ".git")).isDirectory()) return undefined;
   } catch {
@@ -190,18 +194,6 @@ function indexFingerprint(top: string): string | undefined {
     return `${s.mtimeMs} ${s.ctimeMs} ${s.size} ${s.ino}`;
   } catch {
     return "-";
-  }
-}
-
-/** The nearest folder at or above `dir` holding a `.git`, without starting git. */
-export function workTreeAbove(dir: string): string | undefined {
-  for (let d = dir; ; d = dirname(d)) {
-    try {
-      lstatSync(join(d, ".git"));
-      return d;
-    } catch {
-      if (dirname(d) === d) return undefined;
-    }
   }
 }
 

@@ -1,5 +1,6 @@
 // Reading one source file, with every way it can fail turned into a one-line input error.
 import { readFileSync, statSync, type Stats } from "node:fs";
+import { resolve } from "node:path";
 import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { inputError } from "../core/errors.ts";
@@ -13,9 +14,10 @@ export interface SourceFile {
   stat: Stats;
 }
 
-export function statOrThrow(path: string): Stats {
+/** The stat of `path` (relative to `base`, the working folder); an input error naming `path` as given when there is none. */
+export function statOrThrow(path: string, base: string): Stats {
   try {
-    return statSync(path);
+    return statSync(resolve(base, path));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") throw inputError(`no such file: ${path}`, "check the path; `outline .` lists what is here");
@@ -24,14 +26,15 @@ export function statOrThrow(path: string): Stats {
   }
 }
 
-export function readFileBytes(path: string, maxBytes = DEFAULT_MAX_BYTES): SourceFile {
-  const stat = statOrThrow(path);
+/** A file's bytes; `path` is relative to `base` (the working folder) and is the path the result and errors name. */
+export function readFileBytes(path: string, base: string, maxBytes = DEFAULT_MAX_BYTES): SourceFile {
+  const stat = statOrThrow(path, base);
   if (stat.isDirectory()) throw inputError(`${path} is a directory`, "name a file, or use `outline <dir>`");
   if (!stat.isFile()) throw inputError(`${path} is not a regular file`);
   if (stat.size > maxBytes) throw inputError(`${path} is too large (${formatBytes(stat.size)})`, `raise --max-size, or read lines with \`region\``);
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(path);
+    bytes = readFileSync(resolve(base, path));
   } catch (e) {
     throw inputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
@@ -56,6 +59,26 @@ export function looksBinary(bytes: Uint8Array): boolean {
   const n = Math.min(bytes.length, BINARY_SNIFF_BYTES);
   for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
   return false;
+}
+
+/**
+ * The one rule for what a folder walk or a repository listing leaves out (outline of a folder,
+ * index, search, digest, the MCP tools), in two parts: by size before reading, then by content
+ * (the first 64 KiB suffice). Vendored folders are left out by the walk itself (walk.ts).
+ * A file the user names is always tried.
+ */
+export function sizeSkipReason(size: number, maxBytes: number): string | undefined {
+  return size > maxBytes ? `larger than ${formatBytes(maxBytes)} (--max-size)` : undefined;
+}
+
+/** How much of a file contentSkipReason needs. */
+export const SKIP_SNIFF_BYTES = 64 * 1024;
+
+export function contentSkipReason(path: string, head: Uint8Array): string | undefined {
+  if (head.length === 0) return undefined;
+  if (looksBinary(head)) return "binary";
+  if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(head)) return "minified or generated";
+  return undefined;
 }
 
 /** Minified or generated: very long average lines. */

@@ -1,11 +1,13 @@
-// The one place that runs git. No shell; revisions always after `--end-of-options`; a value
-// that starts with `-` is refused before git sees it. Every failure becomes a one-line input
-// error: a failed git call is never read as "nothing changed".
-// Async calls serve `changed`; the few sync ones serve the cache and the hook, whose callers
-// are synchronous file walks.
+// The one place that runs git, and the one place its failures become errors. No shell;
+// revisions always after `--end-of-options`; a value that starts with `-` is refused before git
+// sees it. Every failure becomes a one-line input error (gitFailure): a failed git call is never
+// read as "nothing changed". Async calls serve `changed` and the listing; the sync ones serve
+// the cache's trust check and the hook, whose callers are synchronous file walks. Processes
+// start through the run's Env (env.ts), with its variables.
 import { inputError, OutlineError } from "../core/errors.ts";
 import { pathFromBytes, splitNulPaths } from "./names.ts";
-import { runSync, start, type Exit } from "./process.ts";
+import type { Env } from "./env.ts";
+import type { Exit } from "./process.ts";
 
 export interface GitResult {
   stdout: Buffer;
@@ -13,30 +15,45 @@ export interface GitResult {
 }
 
 /** Run git with `args` in `cwd`; reject with an OutlineError on a non-zero exit. */
-export async function git(cwd: string, args: string[], what: string): Promise<GitResult> {
-  const exit = await start("git", args, { cwd, env: gitEnv() }).finish("");
+export async function git(env: Env, cwd: string, args: string[], what: string): Promise<GitResult> {
+  const exit = await env.processes.start("git", args, { cwd, env: gitEnv(env) }).finish("");
   checkExit(exit, what);
   return { stdout: exit.stdout, stderr: exit.stderr.toString("utf8").trim() };
 }
 
-/** Throw the input error for a git that did not run or failed. */
+/** Throw the input error for a git that did not run or failed (gitFailure). */
 function checkExit(exit: Exit, what: string): void {
+  const failure = gitFailure(exit, what);
+  if (failure) throw failure;
+}
+
+/**
+ * The one mapping from how git ended to an error: not started (missing from PATH, or another
+ * reason), not a repository, or failed with the first `fatal:`/`error:` line it printed.
+ * Undefined when it exited 0.
+ */
+export function gitFailure(exit: Exit, what: string): OutlineError | undefined {
   if (exit.code instanceof Error) {
-    if ((exit.code as NodeJS.ErrnoException).code === "ENOENT") throw inputError("git is not installed or not on PATH", "this command reads the repository through git");
-    throw inputError(`cannot run git: ${exit.code.message}`);
+    const code = (exit.code as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return inputError("git is not installed or not on PATH", "this command reads the repository through git");
+    return inputError(`cannot run git: ${code ?? exit.code.message}`);
   }
-  if (exit.code !== 0) throw gitFailure(what, exit.stderr.toString("utf8").trim(), `exit ${exit.code}`);
-}
-
-function gitEnv(): NodeJS.ProcessEnv {
-  // Plain, stable output whatever the user's configuration or locale says.
-  return { ...process.env, LC_ALL: "C", GIT_PAGER: "cat", GIT_OPTIONAL_LOCKS: "0" };
-}
-
-function gitFailure(what: string, stderr: string, fallback: string): OutlineError {
+  if (exit.code === 0) return undefined;
+  const stderr = exit.stderr.toString("utf8").trim();
+  if (/not a git repository/i.test(stderr)) return notARepository();
+  const fallback = `exit ${exit.code}`;
   const first = (stderr.split("\n").find((l) => /^(fatal|error):/.test(l)) ?? stderr.split("\n")[0] ?? fallback).replace(/^(fatal|error):\s*/, "");
-  if (/not a git repository/i.test(stderr)) return inputError("not a git repository", "run it inside a git work tree");
   return inputError(`git ${what} failed: ${first || fallback}`);
+}
+
+/** The error for a folder outside every git work tree; `hint` says what to do instead. */
+export function notARepository(hint = "run it inside a git work tree"): OutlineError {
+  return inputError("not a git repository", hint);
+}
+
+function gitEnv(env: Env): NodeJS.ProcessEnv {
+  // Plain, stable output whatever the user's configuration or locale says.
+  return { ...env.vars, LC_ALL: "C", GIT_PAGER: "cat", GIT_OPTIONAL_LOCKS: "0" };
 }
 
 /** A revision from the user (maybe from untrusted PR metadata). */
@@ -47,10 +64,10 @@ export function checkRevision(rev: string, flag: string): string {
   return rev;
 }
 
-export async function repoRoot(cwd: string): Promise<string> {
-  const r = await git(cwd, ["rev-parse", "--show-toplevel"], "rev-parse");
+export async function repoRoot(env: Env, cwd: string): Promise<string> {
+  const r = await git(env, cwd, ["rev-parse", "--show-toplevel"], "rev-parse");
   const root = r.stdout.toString("utf8").trim();
-  if (!root) throw inputError("not inside a git work tree", "run it inside a git work tree");
+  if (!root) throw notARepository();
   return root;
 }
 
@@ -66,20 +83,20 @@ export interface Revision {
  * "before the first commit": the default base in a repository without commits, and the value
  * to pass to see what the first commit added.
  */
-export async function resolveCommit(root: string, rev: string, flag: string, given = true): Promise<string> {
+export async function resolveCommit(env: Env, root: string, rev: string, flag: string, given = true): Promise<string> {
   checkRevision(rev, flag);
-  const sha = await verify(root, `${rev}^{commit}`);
+  const sha = await verify(env, root, `${rev}^{commit}`);
   if (sha) return sha;
   if (flag === "--base") {
-    const empty = await emptyTree(root);
-    if (given ? (await verify(root, `${rev}^{tree}`)) === empty : await unborn(root)) return empty;
+    const empty = await emptyTree(env, root);
+    if (given ? (await verify(env, root, `${rev}^{tree}`)) === empty : await unborn(env, root)) return empty;
   }
-  throw await unresolved(root, { rev, flag, given });
+  throw await unresolved(env, root, { rev, flag, given });
 }
 
-async function verify(root: string, spec: string): Promise<string | undefined> {
+async function verify(env: Env, root: string, spec: string): Promise<string | undefined> {
   try {
-    const r = await git(root, ["rev-parse", "--verify", "--quiet", "--end-of-options", spec], "rev-parse");
+    const r = await git(env, root, ["rev-parse", "--verify", "--quiet", "--end-of-options", spec], "rev-parse");
     const sha = r.stdout.toString("utf8").trim();
     return /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
   } catch (e) {
@@ -89,16 +106,16 @@ async function verify(root: string, spec: string): Promise<string | undefined> {
 }
 
 /** Git's empty tree id in this repository's hash (it exists in every repository without being stored). */
-export async function emptyTree(root: string): Promise<string> {
-  const r = await git(root, ["hash-object", "-t", "tree", "--stdin"], "hash-object");
+export async function emptyTree(env: Env, root: string): Promise<string> {
+  const r = await git(env, root, ["hash-object", "-t", "tree", "--stdin"], "hash-object");
   return r.stdout.toString("utf8").trim();
 }
 
 /** HEAD names a branch that has no commit yet (a new repository). */
-async function unborn(root: string): Promise<boolean> {
-  if (await verify(root, "HEAD")) return false;
+async function unborn(env: Env, root: string): Promise<boolean> {
+  if (await verify(env, root, "HEAD")) return false;
   try {
-    await git(root, ["symbolic-ref", "--quiet", "HEAD"], "symbolic-ref");
+    await git(env, root, ["symbolic-ref", "--quiet", "HEAD"], "symbolic-ref");
     return true;
   } catch {
     return false;
@@ -106,17 +123,17 @@ async function unborn(root: string): Promise<boolean> {
 }
 
 /** The error for a revision that names no commit, saying which option it came from. */
-async function unresolved(root: string, r: Revision & { given: boolean }): Promise<OutlineError> {
+async function unresolved(env: Env, root: string, r: Revision & { given: boolean }): Promise<OutlineError> {
   if (!r.given || r.rev === "HEAD") {
-    if (await unborn(root) && r.given) return inputError(`${r.flag} HEAD: this repository has no commits yet`, r.flag === "--base" ? "leave out --base: the first commit is then compared with the empty tree" : `give ${r.flag} a commit, or make the first commit`);
+    if (await unborn(env, root) && r.given) return inputError(`${r.flag} HEAD: this repository has no commits yet`, r.flag === "--base" ? "leave out --base: the first commit is then compared with the empty tree" : `give ${r.flag} a commit, or make the first commit`);
     // Nothing the user typed: the message names HEAD, no option.
-    if (await unborn(root)) return inputError("this repository has no commits yet (HEAD does not exist)", "make the first commit, or compare the index with `changed --staged`");
+    if (await unborn(env, root)) return inputError("this repository has no commits yet (HEAD does not exist)", "make the first commit, or compare the index with `changed --staged`");
     return inputError("HEAD names no commit", `give ${r.flag} a commit`);
   }
   // `X~1`, `X^`: X exists, the walk back ran out of history.
   const walk = /^(.+?)((?:[~^]\d*)+)$/.exec(r.rev);
-  if (walk && (await verify(root, `${walk[1]}^{commit}`))) {
-    const hint = r.flag === "--base" ? `to compare with the state before the first commit, pass --base ${await emptyTree(root)} (git's empty tree)` : `${r.flag} must name a commit in this repository`;
+  if (walk && (await verify(env, root, `${walk[1]}^{commit}`))) {
+    const hint = r.flag === "--base" ? `to compare with the state before the first commit, pass --base ${await emptyTree(env, root)} (git's empty tree)` : `${r.flag} must name a commit in this repository`;
     return inputError(`${r.rev} goes back past the first commit (${r.flag})`, hint);
   }
   return inputError(`unknown revision: ${r.rev}`, `${r.flag} must name a commit in this repository`);
@@ -128,10 +145,10 @@ async function unresolved(root: string, r: Revision & { given: boolean }): Promi
  * not a repository, no commit yet) falls back to the one-call-per-question path for its exact
  * error or its empty-tree base.
  */
-export async function resolveCommits(cwd: string, revs: Revision[]): Promise<{ root: string; shas: string[] }> {
+export async function resolveCommits(env: Env, cwd: string, revs: Revision[]): Promise<{ root: string; shas: string[] }> {
   for (const r of revs) checkRevision(r.rev, r.flag);
   try {
-    const r = await git(cwd, ["rev-parse", "--show-toplevel", "--end-of-options", ...revs.map((x) => `${x.rev}^{commit}`)], "rev-parse");
+    const r = await git(env, cwd, ["rev-parse", "--show-toplevel", "--end-of-options", ...revs.map((x) => `${x.rev}^{commit}`)], "rev-parse");
     // Some git versions echo `--end-of-options` when not in --verify mode.
     const lines = r.stdout.toString("utf8").split("\n").filter((l) => l !== "" && l !== "--end-of-options");
     const shas = lines.slice(1);
@@ -139,15 +156,15 @@ export async function resolveCommits(cwd: string, revs: Revision[]): Promise<{ r
   } catch {
     // fall through for the precise error
   }
-  const root = await repoRoot(cwd);
+  const root = await repoRoot(env, cwd);
   const shas: string[] = [];
-  for (const r of revs) shas.push(await resolveCommit(root, r.rev, r.flag, r.given ?? true));
+  for (const r of revs) shas.push(await resolveCommit(env, root, r.rev, r.flag, r.given ?? true));
   return { root, shas };
 }
 
-export async function mergeBase(root: string, a: string, b: string): Promise<string> {
+export async function mergeBase(env: Env, root: string, a: string, b: string): Promise<string> {
   try {
-    const r = await git(root, ["merge-base", "--end-of-options", a, b], "merge-base");
+    const r = await git(env, root, ["merge-base", "--end-of-options", a, b], "merge-base");
     const sha = r.stdout.toString("utf8").trim();
     if (sha) return sha;
   } catch {
@@ -176,14 +193,14 @@ const ZERO = /^0+$/;
  * `head` undefined: the work tree (or the index with `cached`). Any `cwd` inside the work tree.
  * `pathspec`: only these paths (literal, relative to `cwd`); empty: the whole repository.
  */
-export async function diffPaths(cwd: string, base: string, head: string | undefined, cached: boolean, pathspec: string[] = []): Promise<ChangedPath[]> {
+export async function diffPaths(env: Env, cwd: string, base: string, head: string | undefined, cached: boolean, pathspec: string[] = []): Promise<ChangedPath[]> {
   // --no-relative: paths from the root even when run from a subfolder with diff.relative set.
   const args = ["diff", "--raw", "-z", "--no-abbrev", "-M", "--no-ext-diff", "--no-textconv", "--no-color", "--ignore-submodules=none", "--no-relative"];
   if (cached) args.push("--cached");
   args.push("--end-of-options", base);
   if (head) args.push(head);
   args.push("--", ...pathspec.map((p) => `:(literal)${p}`));
-  const r = await git(cwd, args, "diff");
+  const r = await git(env, cwd, args, "diff");
   return parseRaw(r.stdout);
 }
 
@@ -219,18 +236,32 @@ export function parseRaw(out: Uint8Array): ChangedPath[] {
 }
 
 /** Read many blobs with one `git cat-file --batch` process. Missing objects are an error. */
-export function readBlobs(root: string, ids: string[]): Promise<Map<string, Buffer>> {
+export function readBlobs(env: Env, root: string, ids: string[]): Promise<Map<string, Buffer>> {
   if (!ids.length) return Promise.resolve(new Map());
-  return startBlobReader(root)(ids);
+  return startBlobReader(env, root)(ids);
+}
+
+/** Each blob's size from one `git cat-file --batch-check` (to leave out what is too large before reading it). */
+export async function blobSizes(env: Env, root: string, ids: string[]): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return sizes;
+  const exit = await env.processes.start("git", ["cat-file", "--batch-check"], { cwd: root, env: gitEnv(env) }).finish(unique.join("\n") + "\n");
+  checkExit(exit, "cat-file --batch-check");
+  for (const line of exit.stdout.toString("utf8").split("\n")) {
+    const m = /^([0-9a-f]+) \w+ (\d+)$/.exec(line);
+    if (m) sizes.set(m[1], Number(m[2]));
+  }
+  return sizes;
 }
 
 /**
  * Start `git cat-file --batch` now, ask for the blobs later (once): the process starts while
- * the caller still waits for other git calls, off the critical path (`changed` saves a git
- * start, ~5-10 ms, that way). The first call asks (no ids: just lets git go); later calls return its answer.
+ * the caller still waits for other git calls, so its start is off the critical path. The first
+ * call asks (no ids: just lets git go); later calls return its answer.
  */
-export function startBlobReader(cwd: string): (ids: string[]) => Promise<Map<string, Buffer>> {
-  const child = start("git", ["cat-file", "--batch"], { cwd, env: gitEnv() });
+export function startBlobReader(env: Env, cwd: string): (ids: string[]) => Promise<Map<string, Buffer>> {
+  const child = env.processes.start("git", ["cat-file", "--batch"], { cwd, env: gitEnv(env) });
   let answer: Promise<Map<string, Buffer>> | undefined;
   return (ids) => {
     if (answer) return answer; // asked already: a later call (a cleanup) changes nothing
@@ -241,8 +272,7 @@ export function startBlobReader(cwd: string): (ids: string[]) => Promise<Map<str
 
 function parseBatch(exit: Exit, unique: string[]): Map<string, Buffer> {
   const result = new Map<string, Buffer>();
-  if (exit.code instanceof Error) throw inputError(`cannot run git: ${exit.code.message}`);
-  if (!unique.length) return result; // nothing asked: how git ended does not matter
+  if (!unique.length && !(exit.code instanceof Error)) return result; // nothing asked: how git ended does not matter
   checkExit(exit, "cat-file");
   const out = exit.stdout;
   let pos = 0;
@@ -259,39 +289,29 @@ function parseBatch(exit: Exit, unique: string[]): Map<string, Buffer> {
 }
 
 /** Synchronous git for the cache and the hook; same error rules as `git()`. */
-export function gitSync(cwd: string, args: string[], input?: Uint8Array): Buffer {
-  const r = runSync("git", args, { cwd, input, env: gitEnv() });
-  if (r.code instanceof Error) throw inputError(`cannot run git: ${(r.code as NodeJS.ErrnoException).code ?? r.code.message}`, "is git installed and on PATH?");
-  if (r.code !== 0) throw gitFailure(args[0], r.stderr.toString("utf8").trim(), `exit ${r.code}`);
-  return r.stdout;
+export function gitSync(env: Env, cwd: string, args: string[], input?: Uint8Array): Buffer {
+  const exit = env.processes.runSync("git", args, { cwd, input, env: gitEnv(env) });
+  checkExit(exit, args[0]);
+  return exit.stdout;
 }
 
 /** The work-tree root of the repository around cwd, or undefined outside one. */
-export function findRepoRoot(cwd: string): string | undefined {
-  const r = runSync("git", ["rev-parse", "--show-toplevel"], { cwd, env: gitEnv() });
+export function findRepoRoot(env: Env, cwd: string): string | undefined {
+  const r = env.processes.runSync("git", ["rev-parse", "--show-toplevel"], { cwd, env: gitEnv(env) });
   return r.code === 0 ? r.stdout.toString("utf8").trim() || undefined : undefined;
 }
 
-function splitZ(out: Buffer): string[] {
-  return splitNulPaths(out);
-}
-
-/** Tracked files plus untracked files that are not ignored, relative to the root. */
-export function listRepoFiles(root: string): string[] {
-  return splitZ(gitSync(root, ["ls-files", "-co", "--exclude-standard", "-z", "--deduplicate"]));
-}
-
 /** Files added, copied, modified or renamed in the index (what a commit would record). */
-export function stagedFiles(root: string): string[] {
-  return splitZ(gitSync(root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--no-renames"]));
+export function stagedFiles(env: Env, root: string): string[] {
+  return splitNulPaths(gitSync(env, root, ["diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--no-renames"]));
 }
 
 /** The index's blob ids for the given paths (`git ls-files -s`); submodules left out. */
-export function stagedBlobIds(root: string, paths: string[]): Map<string, string> {
+export function stagedBlobIds(env: Env, root: string, paths: string[]): Map<string, string> {
   const out = new Map<string, string>();
   if (!paths.length) return out;
   // `:(literal)`: a name with `*`, `?` or `[` is that file, not a pattern.
-  const records = gitSync(root, ["ls-files", "-s", "-z", "--", ...paths.map((p) => `:(literal)${p}`)]);
+  const records = gitSync(env, root, ["ls-files", "-s", "-z", "--", ...paths.map((p) => `:(literal)${p}`)]);
   for (let start = 0; start < records.length; ) {
     let end = records.indexOf(0, start);
     if (end < 0) end = records.length;
@@ -304,11 +324,11 @@ export function stagedBlobIds(root: string, paths: string[]): Map<string, string
 }
 
 /** A path git resolves inside its own directory (`hooks`, `info/exclude`), absolute. */
-export function gitPath(root: string, name: string): string {
-  return gitSync(root, ["rev-parse", "--path-format=absolute", "--git-path", name]).toString("utf8").trim();
+export function gitPath(env: Env, root: string, name: string): string {
+  return gitSync(env, root, ["rev-parse", "--path-format=absolute", "--git-path", name]).toString("utf8").trim();
 }
 
 /** The repository's git directories, absolute: its own (a linked worktree's) and the common one (hooks, config). */
-export function gitDirs(root: string): string[] {
-  return gitSync(root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]).toString("utf8").split("\n").filter(Boolean);
+export function gitDirs(env: Env, root: string): string[] {
+  return gitSync(env, root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]).toString("utf8").split("\n").filter(Boolean);
 }

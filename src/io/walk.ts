@@ -2,12 +2,14 @@
 // honouring .gitignore files (and .git/info/exclude), skipping vendored folders and version
 // control's own (a file in another hidden folder, `.github/`, `.vitepress/`, is source like any other).
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import ignore, { type Ignore } from "ignore";
 import { languageByName } from "../core/languages/detect.ts";
 import { statOrThrow } from "./files.ts";
 import { decodeName, isUtf8, UNDECODABLE_NAME } from "./names.ts";
+import { nodeProbe } from "./node-probe.ts";
+import { workTreeAbove } from "./work-tree.ts";
 
 /** Folders of version control and of this tool's cache: never source. */
 const NEVER_WALKED = new Set([".git", ".hg", ".svn", CACHE_DIR]);
@@ -36,24 +38,37 @@ interface IgnoreLevel {
   ig: Ignore;
 }
 
-export function expandPaths(inputs: string[], notes: WalkNote[]): WalkEntry[] {
+/**
+ * The files the inputs name, folders walked. Inputs are relative to `base` (the working folder)
+ * or absolute; the paths returned are spelled as the inputs are (relative stays relative).
+ */
+export function expandPaths(inputs: string[], notes: WalkNote[], base: string): WalkEntry[] {
   const out: WalkEntry[] = [];
+  const walk: Walk = { base, out, notes };
   for (const input of inputs) {
-    const stat = statOrThrow(input);
+    const stat = statOrThrow(input, base);
     if (!stat.isDirectory()) {
       out.push({ path: input, explicit: true });
       continue;
     }
-    walkDir(input, ancestorsIgnores(input), out, notes);
+    walkDir(walk, input, ancestorsIgnores(base, input));
   }
   return out;
 }
 
-function loadIgnore(dir: string, names: string[]): IgnoreLevel | undefined {
+interface Walk {
+  /** Where relative paths start. */
+  base: string;
+  out: WalkEntry[];
+  notes: WalkNote[];
+}
+
+/** `dir` as the walk spells it (relative to the base, or absolute): the ignore file names in it are read from the disk. */
+function loadIgnore(base: string, dir: string, names: string[]): IgnoreLevel | undefined {
   const ig = ignore();
   let any = false;
   for (const name of names) {
-    const file = join(dir, name);
+    const file = resolve(base, dir, name);
     if (!existsSync(file)) continue;
     try {
       ig.add(readFileSync(file, "utf8"));
@@ -65,34 +80,26 @@ function loadIgnore(dir: string, names: string[]): IgnoreLevel | undefined {
   return any ? { dir, ig } : undefined;
 }
 
-/** .gitignore files of the folders above the start folder, up to the repository root. */
-function ancestorsIgnores(start: string): IgnoreLevel[] {
+/** .gitignore files of the folders above the start folder, up to the work tree's top (and its info/exclude). */
+function ancestorsIgnores(base: string, start: string): IgnoreLevel[] {
+  const dir = resolve(base, start);
+  const top = workTreeAbove(dir, nodeProbe);
+  if (top === undefined) return []; // not in a repository: only the start folder's own rules (walkDir)
+  const chain = [dir];
+  while (chain[0] !== top) chain.unshift(dirname(chain[0]));
   const levels: IgnoreLevel[] = [];
-  let dir = resolve(start);
-  const chain: string[] = [];
-  for (;;) {
-    chain.unshift(dir);
-    if (existsSync(join(dir, ".git"))) break;
-    const up = join(dir, "..");
-    if (up === dir) {
-      chain.splice(0, chain.length - 1); // not in a repository: only the start folder's own rules
-      break;
-    }
-    dir = up;
-  }
-  const root = chain[0];
-  const rootLevel = loadIgnore(root, [".gitignore", join(".git", "info", "exclude")]);
+  const rootLevel = loadIgnore(base, top, [".gitignore", join(".git", "info", "exclude")]);
   if (rootLevel) levels.push(rootLevel);
   for (const d of chain.slice(1, -1)) {
-    const level = loadIgnore(d, [".gitignore"]);
+    const level = loadIgnore(base, d, [".gitignore"]);
     if (level) levels.push(level);
   }
-  return levels.map((l) => ({ ...l, dir: relative(process.cwd(), l.dir) || "." }));
+  return levels.map((l) => ({ ...l, dir: relative(base, l.dir) || "." }));
 }
 
-function isIgnored(path: string, isDir: boolean, levels: IgnoreLevel[]): boolean {
+function isIgnored(base: string, path: string, isDir: boolean, levels: IgnoreLevel[]): boolean {
   for (const { dir, ig } of levels) {
-    let rel = relative(dir, path);
+    let rel = relative(resolve(base, dir), resolve(base, path));
     if (!rel || rel.startsWith("..")) continue;
     if (sep !== "/") rel = rel.split(sep).join("/");
     if (ig.ignores(isDir ? `${rel}/` : rel)) return true;
@@ -100,18 +107,19 @@ function isIgnored(path: string, isDir: boolean, levels: IgnoreLevel[]): boolean
   return false;
 }
 
-function walkDir(dir: string, levels: IgnoreLevel[], out: WalkEntry[], notes: WalkNote[]): void {
-  const own = loadIgnore(dir, [".gitignore"]);
+function walkDir(walk: Walk, dir: string, levels: IgnoreLevel[]): void {
+  const { base, out, notes } = walk;
+  const own = loadIgnore(base, dir, [".gitignore"]);
   const here = own ? [...levels, own] : levels;
   let entries;
   try {
-    entries = readdirSync(dir, { withFileTypes: true });
+    entries = readdirSync(resolve(base, dir), { withFileTypes: true });
   } catch (e) {
     notes.push({ path: dir, reason: `unreadable folder (${(e as NodeJS.ErrnoException).code ?? e})`, problem: true });
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const undecodable = undecodableNames(dir, entries);
+  const undecodable = undecodableNames(resolve(base, dir), entries);
   for (const entry of entries) {
     if (NEVER_WALKED.has(entry.name)) continue;
     const raw = undecodable?.get(entry.name);
@@ -123,14 +131,14 @@ function walkDir(dir: string, levels: IgnoreLevel[], out: WalkEntry[], notes: Wa
     }
     const path = dir === "." ? entry.name : join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (isIgnored(path, true, here)) continue;
+      if (isIgnored(base, path, true, here)) continue;
       if (VENDORED_DIRS.has(entry.name)) {
         notes.push({ path: `${path}/`, reason: "vendored folder" });
         continue;
       }
-      walkDir(path, here, out, notes);
+      walkDir(walk, path, here);
     } else if (entry.isFile()) {
-      if (isIgnored(path, false, here)) continue;
+      if (isIgnored(base, path, false, here)) continue;
       if (!languageByName(path)) continue; // shebang scripts are found only when named
       out.push({ path, explicit: false });
     }

@@ -2,15 +2,18 @@
 // `calls`, `callers`): a path is read only when it lies inside a root both as written (no `..`
 // or absolute path out) and after following symlinks (realpath), and then it is opened without
 // following a final symlink and read only if it is a regular file. The app functions that
-// answer cross-file questions (repo-symbols, calls, symbol-view) receive a FileAccess and have
-// no other way to reach the disk; test/confinement.test.ts checks their imports and runs them
-// on a workspace that is not on disk at all.
+// answer cross-file questions (repo-symbols, call-chain, callers, symbol-view, and the MCP
+// server's index, workspace-index) receive a FileAccess and read no file's content any other
+// way; test/confinement.test.ts checks their imports and runs them on a workspace that is not
+// on disk at all.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { OutlineError, inputError } from "../core/errors.ts";
 import { formatBytes, type SourceFile } from "./files.ts";
 import { toDisplayPath } from "./paths.ts";
 import { expandPaths, type WalkNote } from "./walk.ts";
+import { nodeProbe } from "./node-probe.ts";
+import { workTreeAbove } from "./work-tree.ts";
 
 /** What a path is, as far as the workspace lets anyone know: outside paths are never stat-ed. */
 export type Probe = "file" | "folder" | "other" | "missing" | "outside";
@@ -30,6 +33,8 @@ export interface ListedFile {
 
 /** The reads the cross-file questions may make. Every method confines; nothing else reads. */
 export interface FileAccess {
+  /** Where relative paths start (absolute); the paths it answers with are relative to it. */
+  readonly base: string;
   /** Real absolute paths nothing outside of which is read. */
   readonly roots: readonly string[];
   /** Absolute folders the repo-wide questions list (each inside a root); modules are looked up under them too. */
@@ -60,8 +65,7 @@ export class Workspace implements FileAccess {
 
   /**
    * @param roots folders to confine to (resolved against the base, then realpath-ed)
-   * @param opts.base where relative paths start (default: the first root); listing needs it to
-   *   be the working folder
+   * @param opts.base where relative paths start (default: the first root)
    * @param opts.list folders the repo-wide questions walk (default: the roots)
    */
   constructor(roots: string[], opts: { base?: string; list?: string[] } = {}) {
@@ -165,15 +169,13 @@ export class Workspace implements FileAccess {
   }
 
   list(folder?: string, problems?: WalkNote[]): ListedFile[] {
-    // The walk takes paths relative to the working folder (it finds .gitignore files from there).
-    if (realpathSync(process.cwd()) !== this.base) throw new OutlineError("internal", `the working folder is not the workspace base ${this.base}`);
     const starts = folder === undefined ? this.listRoots.map((l) => this.display(l)) : [this.locate(folder)];
     const notes: WalkNote[] = [];
     const out: ListedFile[] = [];
     // The walk starts at checked folders and descends into real folders only (it follows no
     // symlink), so a listed path is inside as walked; lstat keeps regular files that still exist.
     // Reads check each path again in full.
-    for (const e of expandPaths(starts, notes)) {
+    for (const e of expandPaths(starts, notes, this.base)) {
       const path = toDisplayPath(e.path);
       try {
         const st = lstatSync(resolve(this.base, path));
@@ -222,8 +224,7 @@ export class Workspace implements FileAccess {
  * The user's own paths are read wherever they point; what the tool follows by itself (imports,
  * name matches, callers) stays inside those repositories. Repo-wide listings walk the current folder.
  */
-export function cliWorkspace(named: string[] = []): Workspace {
-  const cwd = process.cwd();
+export function cliWorkspace(cwd: string, named: string[] = []): Workspace {
   const roots = [repositoryOf(cwd)];
   for (const p of named) {
     try {
@@ -235,17 +236,10 @@ export function cliWorkspace(named: string[] = []): Workspace {
   return new Workspace(roots, { base: cwd, list: ["."] });
 }
 
-/** The nearest folder at or above `dir` holding `.git`, else `dir` itself. */
+/** The work tree's top at or above `dir` (symlinks resolved), else `dir` itself. */
 export function repositoryOf(dir: string): string {
   const start = realpathSync(dir);
-  for (let d = start; ; d = dirname(d)) {
-    try {
-      lstatSync(join(d, ".git"));
-      return d;
-    } catch {
-      if (dirname(d) === d) return start;
-    }
-  }
+  return workTreeAbove(start, nodeProbe) ?? start;
 }
 
 function realFolder(path: string, what: string): string {

@@ -31,6 +31,10 @@ function text(max: number) {
 
 const PATH_MAX = 4096;
 const NAME_MAX = 1024;
+/** Arguments several tools take. */
+const FILE = () => text(PATH_MAX).describe("File, relative to the workspace root");
+const WITHIN = () => text(PATH_MAX).optional().describe("Only files matching this glob or under this folder (e.g. src/**/*.py)");
+const BUDGET = (tokens: number) => z.number().int().min(100).optional().describe(`Answer budget in tokens (default ${tokens})`);
 
 async function answer(run: () => Promise<string> | string): Promise<CallToolResult> {
   try {
@@ -59,7 +63,8 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "START HERE instead of reading a whole file. Returns a compact outline: every class, function and " +
       "method with its line range (1-based, inclusive) and signature, nested by indentation, plus the " +
       "file's imports and its content hash (sha256:...). For a folder, every supported file under it " +
-      "(honours .gitignore). Next: get_symbol for a definition, or read_region for exact lines. " + WORKFLOW,
+      "(honours .gitignore; binary, minified and vendored files skipped), outlined until the answer is about " +
+      "8,000 tokens, the rest named. Next: get_symbol for a definition, or read_region for exact lines. " + WORKFLOW,
     inputSchema: {
       path: text(PATH_MAX).describe("File or folder, relative to the workspace root (\".\" for all)"),
       max_children: z.number().int().min(0).optional().describe("Members shown per class (default 40, 0 = all)"),
@@ -79,7 +84,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "`call:helper`, or a branch number from the skeleton): that one branch's text, or the called " +
       "function's definition. Default: skeleton for symbols over 80 lines (full text when a skeleton would not save 30%), full text below.",
     inputSchema: {
-      path: text(PATH_MAX).describe("File, relative to the workspace root"),
+      path: FILE(),
       name: text(NAME_MAX).describe("Symbol name, qualified name (Class.method) or unique suffix"),
       mode: z.enum(["skeleton", "full", "drill"]).optional().describe("skeleton | full | drill (default: by size)"),
       label: text(NAME_MAX).optional().describe("For mode=drill: a label from the skeleton (if@12, call:foo, 3)"),
@@ -91,10 +96,10 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     title: "Read exact lines",
     description:
       "Lines start..end (1-based, inclusive) of any text file, numbered. Pass the hash get_outline gave " +
-      "(sha256 or its first 8+ hex digits): if the file changed since, the answer starts with STALE, so " +
-      "re-outline before trusting line numbers. At most 2000 lines a call.",
+      "(sha256 or its first 8+ hex digits): if the file changed since, a `# STALE:` line under the header " +
+      "says so: re-outline before trusting line numbers. At most 2000 lines a call.",
     inputSchema: {
-      path: text(PATH_MAX).describe("File, relative to the workspace root"),
+      path: FILE(),
       start: z.number().int().min(1).describe("First line (1-based)"),
       end: z.number().int().min(1).describe("Last line (inclusive)"),
       hash: text(128).optional().describe("Content hash from get_outline, to detect a stale read"),
@@ -105,13 +110,15 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
   server.registerTool("search_symbols", {
     title: "Find symbols by name",
     description:
-      "Definitions across the workspace whose name or qualified name matches (exact first, then prefix, " +
-      "then substring; case-insensitive), each with path, line range, kind and signature. Use it to find " +
-      "where something is defined before get_symbol; use grep for text that is not a definition.",
+      "Definitions across the workspace whose name (or, for a query with a dot, qualified name) matches: " +
+      "exact first, then prefix, substring, and the query's letters in order; case-insensitive, a case-exact " +
+      "match first. Each with path, line range, kind, qualified name and signature; the same answer as the " +
+      "CLI's `search`, from the repository index. Use it to find where something is defined before " +
+      "get_symbol; use grep for text that is not a definition.",
     inputSchema: {
       query: text(NAME_MAX).describe("Name, Class.method, or part of one"),
       kind: text(64).optional().describe("Only this kind: class, function, method, interface, struct, ..."),
-      path: text(PATH_MAX).optional().describe("Only files matching this glob or under this folder (e.g. src/**/*.py)"),
+      path: WITHIN(),
       limit: z.number().int().min(1).max(500).optional().describe("At most this many results (default 50)"),
     },
     annotations: ro,
@@ -124,10 +131,10 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "it resolves (path:lines), and how: same-file, import, name-match (a definition with that name " +
       "elsewhere: not type-checked) or unresolved (builtins, dynamic calls). Cycles are cut.",
     inputSchema: {
-      path: text(PATH_MAX).describe("File, relative to the workspace root"),
+      path: FILE(),
       name: text(NAME_MAX).describe("The calling symbol (name or Class.method)"),
       depth: z.number().int().min(1).max(5).optional().describe("Levels to follow (default 2, max 5)"),
-      max_tokens: z.number().int().min(100).optional().describe("Answer budget (default 2000)"),
+      max_tokens: BUDGET(2000),
     },
     annotations: ro,
   }, ({ path, name, depth, max_tokens }) => answer(() => getTools().getCalls(path, name, depth ?? 2, max_tokens ?? 2000)));
@@ -140,8 +147,8 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "`save`, so check the receiver when it matters.",
     inputSchema: {
       name: text(NAME_MAX).describe("Function or method name (Class.method: the last part is matched)"),
-      path: text(PATH_MAX).optional().describe("Only files matching this glob or under this folder"),
-      max_tokens: z.number().int().min(100).optional().describe("Answer budget (default 2000)"),
+      path: WITHIN(),
+      max_tokens: BUDGET(2000),
     },
     annotations: ro,
   }, ({ name, path, max_tokens }) => answer(() => getTools().getCallers(name, path, max_tokens ?? 2000)));
@@ -149,11 +156,12 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
   server.registerTool("digest", {
     title: "Map of the repository",
     description:
-      "One line per source file: path, line count and its top-level symbols (classes with their member " +
-      "count). For getting oriented in an unfamiliar repository; then get_outline on the files that matter.",
+      "One line per source file: path, size class and line count, and its symbols (classes with their " +
+      "members), detail dropped until it fits the budget; the same map as the CLI's `digest`. For getting " +
+      "oriented in an unfamiliar repository; then get_outline on the files that matter.",
     inputSchema: {
-      path: text(PATH_MAX).optional().describe("Only files matching this glob or under this folder"),
-      max_tokens: z.number().int().min(100).optional().describe("Answer budget (default 4000)"),
+      path: WITHIN(),
+      max_tokens: BUDGET(4000),
     },
     annotations: ro,
   }, ({ path, max_tokens }) => answer(() => getTools().digest(path, max_tokens ?? 4000)));

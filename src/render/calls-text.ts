@@ -1,10 +1,8 @@
-// Call chains and callers as text, within a token budget (about 4 characters a token).
-import type { CallChain, CallerGroup, CallStep, Resolved } from "../app/calls.ts";
+// Call chains and callers as text within a token budget, the same for the CLI's `calls` /
+// `callers` and the MCP get_calls / get_callers.
+import type { CallChain, Callers, CallStep, Resolved } from "../core/calls/types.ts";
 import { printable, quoteName, quotePath } from "../core/text/quote.ts";
-
-export function approxTokens(s: string): number {
-  return Math.ceil(s.length / 4);
-}
+import { estimateTokens } from "../core/text/tokens.ts";
 
 function where(r: Resolved): string {
   if (!r.target) return r.module ? `[${r.resolution}: ${printable(r.module)}, not in the workspace]` : `[${r.resolution}]`;
@@ -29,7 +27,14 @@ export function renderCallChainText(chain: CallChain, maxTokens: number): string
   return fitBudget(head, lines, maxTokens, "lower --depth or raise --max-tokens");
 }
 
-export function renderCallersText(name: string, groups: CallerGroup[], maxTokens: number): string {
+/** The callers, and a note when there are none (the CLI writes it to stderr, the MCP answer ends with it). */
+export function renderCallersText(callers: Callers, maxTokens: number): { text: string; notes: string[] } {
+  const { name, groups } = callers;
+  const notes = groups.length ? [] : [`no calls to \`${name}\` found${callers.within !== undefined ? ` under ${callers.within}` : ""} (callers match call sites by name; a call through a variable or reflection is not seen)`];
+  return { text: callersText(name, groups, maxTokens), notes };
+}
+
+function callersText(name: string, groups: Callers["groups"], maxTokens: number): string {
   const sites = groups.reduce((n, g) => n + g.sites.length, 0);
   const nameOnly = groups.filter((g) => g.resolution === "name-match").length;
   const head = `callers of \`${printable(name)}\`: ${sites} call site${sites === 1 ? "" : "s"} in ${groups.length} symbol${groups.length === 1 ? "" : "s"}` +
@@ -48,10 +53,10 @@ export function renderCallersText(name: string, groups: CallerGroup[], maxTokens
 }
 
 function fitBudget(head: string, lines: string[], maxTokens: number, hint: string): string {
-  let used = approxTokens(head) + 1;
+  let used = estimateTokens(head) + 1;
   const out = [head];
   for (let i = 0; i < lines.length; i++) {
-    const cost = approxTokens(lines[i]) + 1;
+    const cost = estimateTokens(lines[i]) + 1;
     if (used + cost > maxTokens) {
       out.push(`… ${lines.length - i} more lines cut by the ${maxTokens}-token budget (${hint})`);
       break;

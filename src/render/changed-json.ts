@@ -1,4 +1,4 @@
-// `changed --format json`: the ChangeSet as is (CONTRACT shape plus anchors, signatures, skipped).
+// `changed --format json`: the ChangeSet as is (the shape of docs/contract.md plus anchors, signatures, skipped).
 import type { ChangeSet } from "../core/diff/types.ts";
 import { toJson } from "../core/text/quote.ts";
 

@@ -1,5 +1,6 @@
-// The JSON contract (CONTRACT.md, docs/outline.schema.json). Elision by --max-children is
-// applied here too, and said with `elidedChildren`.
+// The JSON contract (docs/contract.md, docs/outline.schema.json). Complete unless the caller asks
+// for a cap: maxChildren 0 lists every member; a cap given with --max-children is applied
+// here too, and said with `elidedChildren`.
 import type { FileOutline, OutlineSymbol } from "../core/types.ts";
 import { toJson } from "../core/text/quote.ts";
 

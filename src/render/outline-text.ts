@@ -9,7 +9,7 @@
 // Every definition keeps its line range and signature; what is left out to stay small (the JSON
 // has all of it, `docs: "all"` / `--docs` shows every doc): values longer than VALUE_SHOWN_MAX (`= …`),
 // and doc sentences except on public top-level classes and functions (measured in bench/tokens.ts).
-import type { FileOutline, OutlineSymbol } from "../core/types.ts";
+import type { FileOutline, LineRange, OutlineSymbol } from "../core/types.ts";
 import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 
 export interface TextOptions {
@@ -21,6 +21,7 @@ export interface TextOptions {
 
 export const HASH_PREFIX = 12;
 const MAX_DIAGNOSTICS_SHOWN = 5;
+const MAX_UNPARSED_SHOWN = 8;
 /** One space a level: a two-space indent costs o200k two tokens a line, one space one. */
 const INDENT = " ";
 /** A value longer than this shows as `NAME = …`. */
@@ -51,8 +52,17 @@ export function renderOutlineText(file: FileOutline, opts: TextOptions): string 
     const more = file.diagnostics.length - shown.length;
     lines.push(`diagnostics: ${shown.join("; ")}${more > 0 ? `; … +${more} more (--format json lists them)` : ""}`);
   }
+  if (file.unparsedRanges?.length) lines.push(unparsedLine(file.unparsedRanges));
   renderLevel(file.symbols, "", { ...opts, maxChildren: 0 }, lines, opts);
   return lines.join("\n") + "\n";
+}
+
+/** The lines the parser could not read, so the reader knows to read them with region or grep. */
+function unparsedLine(ranges: LineRange[]): string {
+  const shown = ranges.slice(0, MAX_UNPARSED_SHOWN).map((r) => (r.startLine === r.endLine ? `${r.startLine}` : `${r.startLine}-${r.endLine}`));
+  const more = ranges.length - shown.length;
+  const word = ranges.length === 1 && ranges[0].startLine === ranges[0].endLine ? "line" : "lines";
+  return `unparsed: ${word} ${shown.join(", ")}${more > 0 ? `, … +${more} more` : ""} (definitions there may be missing: read them with region)`;
 }
 
 function range(s: OutlineSymbol): string {

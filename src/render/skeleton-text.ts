@@ -10,11 +10,11 @@
 //   calls: self.validate@12 ship@15 log.info@41 (+3)
 //   drill: if@12 | call:<name>
 //
-// Every part is capped so that a skeleton stays a fraction of its body; symbol-view falls back
-// to the full text when it would not be.
+// Every part is capped so that a skeleton stays a fraction of its body; symbol-text.ts shows
+// the full text instead when it would not be.
 import type { Skeleton, SkeletonBranch } from "../core/skeleton/skeleton.ts";
-import { HASH_PREFIX } from "./outline-text.ts";
-import { cutText, printable, quoteName, quotePath } from "../core/text/quote.ts";
+import { cutText, printable, quoteName } from "../core/text/quote.ts";
+import { symbolHeader } from "./symbol-header.ts";
 
 /**
  * Branches nested deeper than the shown depth are counted on their parent's line, not listed
@@ -47,7 +47,7 @@ export function renderSkeletonText(sk: Skeleton, path: string, hash: string, opt
   }
   const s = sk.symbol;
   const out: string[] = [];
-  out.push(`# ${quotePath(path)}:${s.startLine}-${s.endLine} ${quoteName(s.qualifiedName)} (${sk.lineCount} lines, skeleton, sha256:${hash.slice(0, HASH_PREFIX)})`);
+  out.push(symbolHeader(path, s.startLine, s.endLine, quoteName(s.qualifiedName), [s.kind, `${sk.lineCount} lines`, "skeleton"], hash).slice(0, -1));
   out.push(signature(s.signature) + (s.doc ? `  — ${cap(s.doc, MAX_DOC)}` : ""));
 
   const events: { line: number; text: string }[] = [];

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { main } from "../../src/cli/main.ts";
 import { captureIO } from "../../src/cli/io.ts";
+import { processEnv, type Env, type EnvOptions } from "../../src/io/env.ts";
 
 export const ROOT = join(import.meta.dir, "..", "..");
 export const BINARY = join(ROOT, "dist", "ast-outline");
@@ -16,16 +17,17 @@ export interface RunResult {
   stderr: string;
 }
 
-export async function runCli(args: string[], cwd?: string): Promise<RunResult> {
+/** This process's environment in another working folder and with other variables; warnings are kept in `warnings`. */
+export function testEnv(cwd: string = process.cwd(), vars: Record<string, string | undefined> = {}): Env & { warnings: string[] } {
+  const warnings: string[] = [];
+  return { ...processEnv({ cwd, vars: { ...process.env, ...vars }, warn: (line) => warnings.push(line) }), warnings };
+}
+
+/** The CLI in this process, in `cwd` (the process's own working folder is never changed). */
+export async function runCli(args: string[], cwd?: string, vars: Record<string, string | undefined> = {}, more: EnvOptions = {}): Promise<RunResult> {
   const io = captureIO();
-  const before = process.cwd();
-  if (cwd) process.chdir(cwd);
-  try {
-    const code = await main(args, io);
-    return { code, stdout: io.stdout(), stderr: io.stderr() };
-  } finally {
-    if (cwd) process.chdir(before);
-  }
+  const code = await main(args, io, processEnv({ ...more, cwd, vars: { ...process.env, ...vars }, warn: io.note }));
+  return { code, stdout: io.stdout(), stderr: io.stderr() };
 }
 
 export function binaryAvailable(): boolean {

@@ -1,4 +1,5 @@
 import { appendFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { computeChanges } from "../../app/changed.ts";
 import { readChangedSides } from "../../app/changed-sources.ts";
 import { inputError, usageError } from "../../core/errors.ts";
@@ -12,6 +13,7 @@ import { renderChangedPatch } from "../../render/changed-patch.ts";
 import { renderChangedRdjson } from "../../render/changed-rdjson.ts";
 import { renderChangedSarif } from "../../render/changed-sarif.ts";
 import { renderChangedText } from "../../render/changed-text.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseFormat } from "../options.ts";
 
@@ -35,13 +37,13 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], flag: st
   return v as T;
 }
 
-export async function changedCommand(options: ChangedCommandOptions, io: CliIO, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function changedCommand(options: ChangedCommandOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, CHANGED_FORMATS);
   const level: Level = options.level === undefined ? "note" : oneOf(options.level, LEVELS, "--level");
   const failOn: FailOn = options.failOn === undefined ? "none" : oneOf(options.failOn, FAIL_ON, "--fail-on");
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   const set = await computeChanges({
-    cwd: process.cwd(),
+    env,
     // cac turns `--base 123` into a number: revisions are strings.
     base: options.base === undefined ? undefined : String(options.base),
     head: options.head === undefined ? undefined : String(options.head),
@@ -61,14 +63,14 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
       const shown = skipped.slice(0, 5).map((f) => `${quotePath(f.path)} (${f.skipped})`).join(", ");
       io.note(`symbols not compared in ${skipped.length} file${skipped.length === 1 ? "" : "s"}: ${shown}${skipped.length > 5 ? `, and ${skipped.length - 5} more (--format json lists them)` : ""}`);
     }
-  } else if (format === "patch") io.out(renderChangedPatch(set, await readChangedSides(process.cwd(), set, maxBytes)));
+  } else if (format === "patch") io.out(renderChangedPatch(set, await readChangedSides(env, set, maxBytes)));
   else if (format === "github") {
     const { summary, annotations } = renderChangedGithub(set);
     io.out(annotations);
-    const target = env.GITHUB_STEP_SUMMARY;
+    const target = env.vars.GITHUB_STEP_SUMMARY;
     if (target) {
       try {
-        appendFileSync(target, summary + "\n");
+        appendFileSync(resolve(env.cwd, target), summary + "\n");
       } catch (e) {
         throw inputError(`cannot write the job summary to ${target}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
       }

@@ -2,6 +2,7 @@
 import { installHook, runHook, uninstallHook } from "../../app/hook.ts";
 import { OutlineError, usageError } from "../../core/errors.ts";
 import { quotePath } from "../../core/text/quote.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK } from "../options.ts";
 
@@ -10,20 +11,20 @@ export interface HookOptions {
   force?: boolean;
 }
 
-export async function hookCommand(action: string, options: HookOptions, io: CliIO): Promise<number> {
+export async function hookCommand(action: string, options: HookOptions, io: CliIO, env: Env): Promise<number> {
   if (action === "install") {
-    for (const line of installHook(process.cwd(), undefined, { force: options.force })) io.note(line);
+    for (const line of installHook(env, undefined, { force: options.force })) io.note(line);
     return EXIT_OK;
   }
   if (action === "uninstall") {
-    for (const line of uninstallHook(process.cwd())) io.note(line);
+    for (const line of uninstallHook(env)) io.note(line);
     return EXIT_OK;
   }
   if (action !== "run") throw usageError(`unknown hook action: ${action}`, "use install, uninstall or run");
   // What the hook calls: it never stops a commit on its own account unless --strict.
   const problems: string[] = [];
   try {
-    const r = await runHook(process.cwd());
+    const r = await runHook(env);
     for (const f of r.failed) problems.push(`could not outline ${quotePath(f.path)}: ${f.error}`);
     for (const w of r.warnings) problems.push(w);
   } catch (e) {

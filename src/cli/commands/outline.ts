@@ -1,15 +1,20 @@
-import { outlineFile } from "../../app/outline-file.ts";
-import { beforeParse } from "../../app/pool-hooks.ts";
-import { OutlineError } from "../../core/errors.ts";
-import { quotePath } from "../../core/text/quote.ts";
-import { looksBinary, looksMinified, parseSize, DEFAULT_MAX_BYTES, formatBytes, unreadableReason } from "../../io/files.ts";
-import { expandPaths, type WalkNote } from "../../io/walk.ts";
+// `ast-outline outline PATH...`: outlines of files and folders, printed as each is done.
 import { closeSync, openSync, readSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { outlineFile } from "../../app/outline-file.ts";
+import { outlineEach } from "../../app/outline-files.ts";
+import { quotePath } from "../../core/text/quote.ts";
+import type { FileOutline } from "../../core/types.ts";
+import type { Env } from "../../io/env.ts";
+import { parseSize, DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES } from "../../io/files.ts";
+import { expandPaths, type WalkNote } from "../../io/walk.ts";
 import { renderOutlineText } from "../../render/outline-text.ts";
 import { renderOutlineJson, renderOutlineJsonl } from "../../render/outline-json.ts";
-import type { FileOutline } from "../../core/types.ts";
 import type { CliIO } from "../io.ts";
 import { parseFormat, parseCount, EXIT_INPUT, EXIT_OK } from "../options.ts";
+
+/** Members shown per container in the text outline when --max-children is not given. */
+export const TEXT_MAX_CHILDREN = 40;
 
 export interface OutlineOptions {
   format?: string;
@@ -19,63 +24,58 @@ export interface OutlineOptions {
   language?: string;
 }
 
-export async function outlineCommand(paths: string[], options: OutlineOptions, io: CliIO): Promise<number> {
+export async function outlineCommand(paths: string[], options: OutlineOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, ["text", "json", "jsonl"]);
-  const maxChildren = parseCount(options.maxChildren, "--max-children", 40);
+  // The text outline caps members to save tokens and says what it left out; machine output is
+  // complete unless the caller asks for a cap.
+  const maxChildren = parseCount(options.maxChildren, "--max-children", TEXT_MAX_CHILDREN);
+  const jsonMaxChildren = options.maxChildren === undefined ? 0 : maxChildren;
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   if (!paths.length) paths = ["."];
 
   const notes: WalkNote[] = [];
-  const entries = expandPaths(paths, notes);
-  announceBatch(entries.map((e) => e.path));
+  const entries = expandPaths(paths, notes, env.cwd);
+  announceBatch(env, entries.map((e) => e.path));
   for (const n of notes) io.note(`skipped ${quotePath(n.path)}: ${n.reason}`);
 
+  const single = entries.length === 1 && entries[0].explicit;
+  const at = (p: string) => resolve(env.cwd, p);
+  const source = {
+    size: (p: string) => statSync(at(p)).size,
+    head: (p: string) => readHead(at(p)),
+    outline: async (p: string) => (await outlineFile(env, p, { maxBytes, language: options.language })).outline,
+  };
   let exit: number = EXIT_OK;
   const done: FileOutline[] = [];
   let first = true;
-  for (const entry of entries) {
-    if (!entry.explicit) {
-      const skip = skipReasonOrFailure(entry.path, maxBytes);
-      if (skip) {
-        io.note(`skipped ${quotePath(entry.path)}: ${skip}`);
-        continue;
-      }
-    }
-    try {
-      const { outline } = await outlineFile(entry.path, { maxBytes, language: options.language });
-      if (format === "text") {
-        io.out((first ? "" : "\n") + renderOutlineText(outline, { maxChildren, docs: options.docs ? "all" : "top" }));
-      } else if (format === "jsonl") {
-        io.out(renderOutlineJsonl(outline, maxChildren));
-      } else {
-        done.push(outline);
-      }
+  for await (const item of outlineEach(entries, source, maxBytes)) {
+    if (item.type === "skipped") io.note(`skipped ${quotePath(item.path)}: ${item.reason}`);
+    else if (item.type === "failed") {
+      if (single) throw item.error;
+      io.note(`${item.error.message}${item.error.hint ? ` (${item.error.hint})` : ""}`);
+      if (item.explicit) exit = EXIT_INPUT;
+    } else if (item.type === "outline") {
+      if (format === "text") io.out((first ? "" : "\n") + renderOutlineText(item.outline, { maxChildren, docs: options.docs ? "all" : "top" }));
+      else if (format === "jsonl") io.out(renderOutlineJsonl(item.outline, jsonMaxChildren));
+      else done.push(item.outline);
       first = false;
-    } catch (e) {
-      if (!(e instanceof OutlineError)) throw e;
-      if (entries.length === 1 && entry.explicit) throw e;
-      io.note(`${e.message}${e.hint ? ` (${e.hint})` : ""}`);
-      if (entry.explicit) exit = EXIT_INPUT;
     }
   }
-  if (format === "json") {
-    const single = entries.length === 1 && entries[0].explicit;
-    io.out(renderOutlineJson(done, maxChildren, single && done.length === 1));
-  }
+  if (format === "json") io.out(renderOutlineJson(done, jsonMaxChildren, single && done.length === 1));
   return exit;
 }
 
 /**
- * Tell the binary how much is about to be parsed, before anything is printed: a short batch
- * runs again without the optimizing wasm tier (src/bin/binary.ts). Only set for folder walks.
+ * Tell the compiled binary's start-up seam how much is about to be parsed, before anything is
+ * printed (Env.batchStarting): a short batch runs again without the optimizing wasm tier.
  */
-function announceBatch(paths: string[]): void {
-  const hook = beforeParse();
+function announceBatch(env: Env, paths: string[]): void {
+  const hook = env.batchStarting;
   if (!hook) return;
   let bytes = 0;
   for (const p of paths) {
     try {
-      bytes += statSync(p).size;
+      bytes += statSync(resolve(env.cwd, p)).size;
     } catch {
       // reported when it is outlined
     }
@@ -83,28 +83,8 @@ function announceBatch(paths: string[]): void {
   hook({ files: paths.length, bytes });
 }
 
-/** skipReason, or why the file could not even be looked at (it is then skipped with that reason). */
-function skipReasonOrFailure(path: string, maxBytes: number): string | undefined {
-  try {
-    return skipReason(path, maxBytes);
-  } catch (e) {
-    return unreadableReason(e);
-  }
-}
-
-/** Why a file found in a folder walk is not outlined, or undefined to outline it. */
-function skipReason(path: string, maxBytes: number): string | undefined {
-  const size = statSync(path).size;
-  if (size > maxBytes) return `larger than ${formatBytes(maxBytes)} (--max-size)`;
-  if (size === 0) return undefined;
-  const head = readHead(path);
-  if (looksBinary(head)) return "binary";
-  if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(head)) return "minified or generated";
-  return undefined;
-}
-
 function readHead(path: string): Uint8Array {
-  const buf = new Uint8Array(64 * 1024);
+  const buf = new Uint8Array(SKIP_SNIFF_BYTES);
   const fd = openSync(path, "r");
   try {
     const n = readSync(fd, buf, 0, buf.length, 0);

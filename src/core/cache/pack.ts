@@ -18,8 +18,7 @@
 // hits shown.
 //
 // Beside each shard, symbols/<nn>.names holds the same objects' rows cut to what a name search
-// ranks and `digest` shows, in under half the bytes (reading bytes is most of a warm search:
-// 5.6 MB of shards took ~25 ms on the stdlib, before any matching):
+// ranks and `digest` shows, in under half the bytes (reading bytes is most of a warm search):
 //   ast-outline-names <SYMBOLS_FORMAT> <engine> <kind,kind,...>
 //   >\t<key>\t<lineCount>
 //   <kind code>\t<name>\t<startLine>\t<depth>                          (one per symbol, same order)
@@ -38,6 +37,8 @@ export interface PackObject {
   lineCount: number;
   /** Lines of `kind \t name \t qualifiedName \t startLine \t endLine \t depth`. */
   rows: string;
+  /** Whether `rows` holds only ASCII, once a search asked (core/search/rank.ts asciiOnly). */
+  ascii?: boolean;
 }
 
 /** Objects by key: a whole pack, or the part of it that was read. */
@@ -129,6 +130,9 @@ function parseSections(text: string | undefined, head: string): PackObjects | un
 /** One object's rows of a names file (see the top): `kindCode \t name \t startLine \t depth` lines. */
 export type NamesObjects = Map<string, PackObject>;
 
+/** Rows (full or names) by key, for the keys asked: a view over the shards as read, not a copy. */
+export type RowsLookup = Pick<PackObjects, "get">;
+
 export interface NameRow {
   kind: SymbolKind;
   name: string;
@@ -144,8 +148,8 @@ function namesHeader(engine: string): string {
 
 /**
  * The names rows of a shard object. Cut from the rows text by position, without splitting
- * each row into fields: split and rejoin took ~70 ms of the end of a cold stdlib index
- * (37,000 rows), where no other thread has anything left to do.
+ * each row into fields: this runs at the end of a cold index, when no other thread has
+ * anything left to do.
  */
 export function namesRows(obj: PackObject): string {
   const rows = obj.rows;

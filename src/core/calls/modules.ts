@@ -1,12 +1,16 @@
 // Where an import's module might live in the workspace: candidate file paths, tried in order.
 // Generic over languages: relative paths (`./x`, `../y.js`), Python-style relative dots
 // (`.models`, `..util`), and dotted or slashed module names under a root or beside the file.
+// What differs by language comes from its registry row: its extensions, the names a folder's
+// own module goes by (packageEntries), and extensions an import may write for its own
+// (importExtensions).
 import { dirname, join, normalize } from "node:path";
+import type { LanguageSpec } from "../languages/registry.ts";
 
-/** Names a folder's own module file goes by (`pkg/__init__.py`, `dir/index.ts`, `mod.rs`). */
-const PACKAGE_ENTRY = ["__init__", "index", "mod"];
-
-export function moduleCandidates(fromPath: string, module: string, extensions: string[], roots: string[]): string[] {
+export function moduleCandidates(fromPath: string, module: string, language: Pick<LanguageSpec, "extensions" | "packageEntries" | "importExtensions"> | undefined, roots: string[]): string[] {
+  const extensions = language?.extensions ?? [];
+  const entries = language?.packageEntries ?? [];
+  const written = language?.importExtensions ? new RegExp(language.importExtensions) : undefined;
   const here = dirname(fromPath);
   const bases: string[] = [];
   if (module.startsWith("./") || module.startsWith("../") || module.startsWith("/")) {
@@ -25,10 +29,10 @@ export function moduleCandidates(fromPath: string, module: string, extensions: s
   const out: string[] = [];
   for (const raw of bases) {
     const base = normalize(raw);
-    const stem = base.replace(/\.(m?js|cjs|jsx)$/, ""); // `./x.js` in TypeScript means ./x.ts
+    const stem = written ? base.replace(written, "") : base;
     out.push(base);
     for (const ext of extensions) out.push(stem + ext);
-    for (const entry of PACKAGE_ENTRY) for (const ext of extensions) out.push(join(base, entry + ext));
+    for (const entry of entries) for (const ext of extensions) out.push(join(base, entry + ext));
   }
   return [...new Set(out)];
 }

@@ -1,4 +1,4 @@
-// The symbol diff: both sides of every changed file in, symbol changes out (CONTRACT rule).
+// The symbol diff: both sides of every changed file in, symbol changes out (the rule of docs/contract.md).
 // Pure: no git, no disk; the app layer reads the sides and hands them over.
 //
 // The rule, as implemented:

@@ -1,4 +1,4 @@
-// What `changed` reports. Field names are the JSON contract (CONTRACT.md, `changed`):
+// What `changed` reports. Field names are the JSON contract (docs/contract.md, `changed`):
 // added, never renamed.
 import type { SymbolKind } from "../types.ts";
 

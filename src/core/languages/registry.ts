@@ -88,10 +88,32 @@ export interface LanguageSpec {
    */
   sharedExtension?: { extensions: string[]; pattern: string; language: string };
   /**
+   * Receivers that name the enclosing object (`self`, `this`, `super()`): a call through one
+   * resolves to a method of the calling symbol's own class first (app/call-resolver.ts).
+   */
+  selfNames?: string[];
+  /** Names (without extension) a folder's own module file goes by: `__init__`, `index`, `mod` (core/calls/modules.ts). */
+  packageEntries?: string[];
+  /**
+   * Import paths (regex source) that name a module of this workspace even when no file maps to
+   * them (Rust's `crate::`, `super::`, `self::`): a call through one that does not resolve falls
+   * to a name match instead of being called outside the workspace.
+   */
+  localModules?: string;
+  /** An extension (regex source) an import may write for any of this language's (`./x.js` for ./x.ts). */
+  importExtensions?: string;
+  /**
    * The grammar handles this language only in part (a dialect parsed with a relative's grammar):
    * every outline carries this note as a warning, and `languages` shows it.
    */
   partial?: string;
+  /**
+   * Copies of the text the parser reads instead of the file, each as long as the file with its
+   * line breaks kept (core/outline/masks.ts): "macros" blanks C/C++ macros heading a
+   * declaration (`struct FMT_API pipe`); "preprocessor" parses one configuration (the first
+   * branch of each #if) when the file as written does not parse.
+   */
+  parseMasks?: ("macros" | "preprocessor")[];
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -107,6 +129,9 @@ const JS_FAMILY = {
   leadingTypes: ["decorator"],
   commentTypes: ["comment"],
   methodContainers: CLASS_LIKE,
+  selfNames: ["this"],
+  packageEntries: ["index"],
+  importExtensions: "\\.(m?js|cjs|jsx)$",
 };
 
 const OCAML = {
@@ -128,6 +153,8 @@ export const LANGUAGES: LanguageSpec[] = [
     methodContainers: ["class"],
     constantNames: UPPER_CASE,
     bodyDocstring: { statement: "expression_statement", string: "string" },
+    selfNames: ["self", "cls", "super()"],
+    packageEntries: ["__init__"],
   },
   {
     id: "javascript", name: "JavaScript (+JSX)",
@@ -155,6 +182,7 @@ export const LANGUAGES: LanguageSpec[] = [
     signatureSkipTypes: ["marker_annotation", "annotation"],
     commentTypes: ["block_comment", "line_comment"],
     methodContainers: CLASS_LIKE,
+    selfNames: ["this"],
   },
   {
     id: "go", name: "Go",
@@ -171,6 +199,9 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["line_comment", "block_comment"],
     methodContainers: ["impl", "trait"],
     scopeSeparator: "::",
+    selfNames: ["self", "Self"],
+    packageEntries: ["mod"],
+    localModules: "^(crate|super|self)(::|$)",
   },
   {
     id: "c", name: "C",
@@ -183,6 +214,7 @@ export const LANGUAGES: LanguageSpec[] = [
     },
     commentTypes: ["comment"],
     methodContainers: ["struct"],
+    parseMasks: ["macros"],
   },
   {
     id: "cpp", name: "C++",
@@ -192,6 +224,7 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
     scopeSeparator: "::",
+    parseMasks: ["macros"],
   },
   {
     id: "ruby", name: "Ruby",
@@ -211,6 +244,7 @@ export const LANGUAGES: LanguageSpec[] = [
     spanToParentEnd: ["file_scoped_namespace_declaration"],
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
+    parseMasks: ["preprocessor"],
   },
   {
     id: "php", name: "PHP",

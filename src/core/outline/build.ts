@@ -7,6 +7,9 @@ import type { OutlineSymbol } from "../types.ts";
 import type { RawDefinition } from "./extract.ts";
 import { bareTypeName, firstLineSignature, implName, firstSentence, foldSignature, isLicenseComment } from "./text-utils.ts";
 import type { CommentIndex } from "./comment-index.ts";
+import { braceCloseEnd } from "./extent.ts";
+import { rowAt } from "./rows.ts";
+import { commentAt, onLinesOfItsOwn } from "./unparsed.ts";
 
 interface Placed {
   raw: RawDefinition;
@@ -25,10 +28,14 @@ interface Placed {
   leadingDoc?: { text: string; row: number };
 }
 
-export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string): OutlineSymbol[] {
+/**
+ * `text` is what the parser read; `source` the file's text, the same unless the parser read a
+ * mask of it (masks.ts): signatures are sliced from `source`.
+ */
+export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string, source = text): OutlineSymbol[] {
   let placed = defs.map((raw) => place(raw, spec, text));
-  if (defs.some((d) => d.hasError)) placed = cutBackSwallowed(placed, text, spec).placed;
-  const symbols = nest(placed, spec, text);
+  if (defs.some((d) => d.hasError)) placed = fitExtents(placed, text, spec).placed;
+  const symbols = nest(placed, spec, text, source);
   return spec.mergeClauses ? mergeClauses(symbols, spec.mergeClauses) : symbols;
 }
 
@@ -78,7 +85,7 @@ export function swallowedFrom(defs: RawDefinition[], spec: LanguageSpec, text: s
   const placed = defs.map((raw) => place(raw, spec, text));
   const starts = new Set(placed.map((p) => p.startIndex));
   let first: number | undefined;
-  for (const cut of cutBackSwallowed(placed, text, spec).cuts) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
+  for (const cut of fitExtents(placed, text, spec).cuts) if (!starts.has(cut) && (first === undefined || cut < first)) first = cut;
   return first;
 }
 
@@ -274,17 +281,32 @@ function trailingComment(node: Node, types: string[], column: number, text: stri
 }
 
 /**
- * Error recovery can leave a definition spanning the rest of the file: a broken `def a():`
- * swallows `def b():` below it. A definition with an error inside that contains a definition
- * (or an error) starting at its own indentation or less on a later line is cut back to
- * the line before that point, and marked truncated.
+ * Error recovery can leave a definition ending in the wrong place; its range is made its real
+ * extent. A body in braces ends at the `}` that closes it (extent.ts): a definition that ran on
+ * past it is cut back there (the code after it was swallowed), one that recovery closed early
+ * (a MISSING `}`, the rest of the body left in an error region) is extended to it, so an error
+ * inside a body never shrinks its definition. Otherwise (no braces, or braces that never
+ * balance) a definition with an error inside that contains a definition (or an error) starting
+ * at its own indentation or less on a later line is cut back to the line before that point.
+ * Cut-back definitions are marked truncated; `cuts` are where the swallowed code starts.
  */
-function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): { placed: Placed[]; cuts: number[] } {
+function fitExtents(placed: Placed[], text: string, spec: LanguageSpec): { placed: Placed[]; cuts: number[] } {
   const cuts: number[] = [];
   const out: Placed[] = [];
   for (const p of placed) {
     out.push(p);
     if (!p.raw.hasError) continue;
+    const close = closeOf(p.raw);
+    if (close !== undefined) {
+      const closeRow = rowAt(text, close - 1);
+      if (closeRow > p.endRow) out[out.length - 1] = { ...p, endIndex: close, endRow: closeRow };
+      else if (closeRow < p.endRow) {
+        const next = nextLineContent(text, close);
+        if (next < p.endIndex) cuts.push(next);
+        out[out.length - 1] = { ...p, endIndex: close, endRow: closeRow, truncated: true };
+      }
+      continue;
+    }
     let cutIndex = Infinity;
     let cutRow = Infinity;
     for (const q of placed) {
@@ -300,6 +322,8 @@ function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): {
       cutRow = err.startPosition.row;
     }
     if (cutIndex === Infinity) continue;
+    // Comment lines right above the cut lead what follows (its doc), not the broken definition.
+    cutIndex = leadingCommentLines(p.raw.node.tree.rootNode, text, cutIndex, p.startColumn, spec, p.startIndex);
     cuts.push(cutIndex);
     // End on the last non-blank line before the cut.
     let end = cutIndex;
@@ -309,10 +333,42 @@ function cutBackSwallowed(placed: Placed[], text: string, spec: LanguageSpec): {
   return { placed: out, cuts };
 }
 
-function rowAt(text: string, index: number): number {
-  let row = 0;
-  for (let i = 0; i < index; i++) if (text.charCodeAt(i) === 10) row++;
-  return row;
+/**
+ * Where the run of comment-only lines directly above `index` starts (no blank line between,
+ * each comment starting its line at `column` or less); `index` when there is none.
+ */
+function leadingCommentLines(root: Node, text: string, index: number, column: number, spec: LanguageSpec, floor: number): number {
+  const types = spec.commentTypes ?? [];
+  if (!types.length) return index;
+  let cut = index;
+  for (;;) {
+    const lineStart = text.lastIndexOf("\n", cut - 1) + 1;
+    if (lineStart === 0) return cut;
+    const prevStart = text.lastIndexOf("\n", lineStart - 2) + 1;
+    let first = prevStart;
+    while (first < lineStart && (text[first] === " " || text[first] === "\t")) first++;
+    if (first >= lineStart - 1 || first <= floor || first - prevStart > column) return cut;
+    if (!commentAt(root, first, types)) return cut;
+    cut = first;
+  }
+}
+
+/** The closing brace of each definition's body, found once (the walk crosses into WASM). */
+const closes = new WeakMap<RawDefinition, number | undefined>();
+
+function closeOf(raw: RawDefinition): number | undefined {
+  if (!raw.body) return undefined;
+  if (!closes.has(raw)) closes.set(raw, braceCloseEnd(raw.body));
+  return closes.get(raw);
+}
+
+/** The first non-blank character on a line after the one holding `index`, or the text's end. */
+function nextLineContent(text: string, index: number): number {
+  const lineEnd = text.indexOf("\n", index);
+  if (lineEnd < 0) return text.length;
+  let i = lineEnd + 1;
+  while (i < text.length && /\s/.test(text[i])) i++;
+  return i;
 }
 
 /**
@@ -327,7 +383,7 @@ function firstOutdented(node: Node, row: number, column: number, text: string, s
   const here = inError || node.isError || node.isMissing;
   const start = node.startPosition;
   if (start.row > row && start.column <= column && !/^[)\]}]/.test(node.type)) {
-    if (here) return node;
+    if (here && !inLiteral(node)) return node;
     if (depth >= 3 && startsLine(text, node.startIndex) && !isAllowedOutdent(node, spec)) return node;
   }
   for (const child of node.children) {
@@ -348,39 +404,71 @@ function startsLine(text: string, index: number): boolean {
 }
 
 function isAllowedOutdent(node: Node, spec: LanguageSpec): boolean {
-  return (spec.commentTypes ?? []).includes(node.type) || node.text.startsWith("#");
+  return (spec.commentTypes ?? []).includes(node.type) || node.text.startsWith("#") || inLiteral(node);
 }
 
+/** A line that starts inside a multi-line string or comment (its closing `"""`) is not code. */
+function inLiteral(node: Node): boolean {
+  const type = node.parent?.type ?? "";
+  return LITERAL.test(type) && !type.startsWith("concatenated_");
+}
+
+const LITERAL = /(^|_)(string|string_literal|heredoc_body|heredoc|comment)$/;
+
 /**
- * Where an error region outside every definition hides code: error recovery can fold the
- * rest of a file into one top-level error (a broken `fn` in Rust, a broken Go signature).
- * The first line in it, after `after`, that starts at the error line's indentation or less
- * and where no definition starts already. The caller re-parses from there (see outline.ts).
+ * Where an error region hides code: error recovery can fold the rest of a file into one
+ * top-level error (a broken `fn` in Rust, a broken Go signature), or the members of a class
+ * after a broken one into the error of that member. The first line in an error region, after
+ * `after`, that starts at the error line's indentation or less and where no definition starts
+ * already. Inside a container (class, namespace, ...) only a line that starts the way one of
+ * its members before the error starts (`def`, `void`, `public`) counts: the rest of a broken
+ * body is statements, and a line of them is no place to parse declarations from. The caller
+ * re-parses from there (see outline.ts).
  */
 export function strandedErrorFrom(root: Node, defs: RawDefinition[], spec: LanguageSpec, text: string, after: number): number | undefined {
   if (!root.hasError) return undefined;
-  const placed = cutBackSwallowed(defs.map((raw) => place(raw, spec, text)), text, spec).placed;
+  const placed = fitExtents(defs.map((raw) => place(raw, spec, text)), text, spec).placed;
   const starts = new Set(placed.map((p) => p.startIndex));
-  const insideDef = (i: number) => placed.some((p) => i > p.startIndex && i < p.endIndex);
   let best: number | undefined;
+  const comments = spec.commentTypes ?? [];
+  const nesting = new Nesting(placed);
+  // The first words of each container's members read before `before` (the error).
+  const leadsOf = (owner: Placed, before: number) =>
+    new Set(nesting.membersOf(owner).filter((p) => p.startIndex < before).map((p) => firstWord(text, p.startIndex)));
   const consider = (error: Node) => {
     const row = error.startPosition.row;
     const indent = indentationAt(text, error.startIndex);
+    const leads = new Map<Placed, Set<string>>();
+    // Outside every definition any line may resume; inside one, only a line in a container
+    // that starts like a member of it (inside a function, or a definition read from the
+    // error region, the lines are read already or are statements).
+    const mayResume = (i: number) => {
+      const owner = nesting.innermost(i);
+      if (!owner) return true;
+      if (!CONTAINER_KINDS.has(owner.raw.kind)) return false;
+      if (!leads.has(owner)) leads.set(owner, leadsOf(owner, error.startIndex));
+      return leads.get(owner)!.has(firstWord(text, i));
+    };
     const scan = (node: Node): boolean => {
       if (best !== undefined && node.startIndex >= best) return true;
+      if (node.endIndex <= after) return false;
       const start = node.startPosition;
       if (start.row > row && node.startIndex > after && start.column <= indent && startsLine(text, node.startIndex) &&
-          !/^[)\]}]/.test(node.type) && !isAllowedOutdent(node, spec) && !starts.has(node.startIndex) && !insideDef(node.startIndex)) {
+          !/^[)\]}]/.test(node.type) && !isAllowedOutdent(node, spec) && !starts.has(node.startIndex) && mayResume(node.startIndex)) {
         best = node.startIndex;
         return true;
       }
       for (const child of node.children) if (child && scan(child)) return true;
       return false;
     };
-    scan(error);
+    // Statements recovery read whole (imports, definitions before the broken code) hide nothing.
+    for (const child of error.children) {
+      if (!child || child.endIndex <= after || (!child.hasError && onLinesOfItsOwn(child, text, comments))) continue;
+      if (scan(child)) return;
+    }
   };
   const visit = (node: Node) => {
-    if (node.endIndex <= after || insideDef(node.startIndex)) return;
+    if (node.endIndex <= after || (best !== undefined && node.startIndex >= best)) return;
     if (node.isError) return consider(node);
     for (const child of node.children) if (child && child.hasError) visit(child);
   };
@@ -388,7 +476,56 @@ export function strandedErrorFrom(root: Node, defs: RawDefinition[], spec: Langu
   return best;
 }
 
-function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol[] {
+/** Kinds whose bodies hold declarations (members), not statements or values (an enum's). */
+const CONTAINER_KINDS = new Set(["class", "interface", "struct", "trait", "impl", "module", "namespace"]);
+
+/** Which placed definitions lie inside which: by ranges, as nest() nests them. */
+class Nesting {
+  private readonly sorted: Placed[];
+  private readonly parent = new Map<Placed, Placed | undefined>();
+  private readonly members = new Map<Placed | undefined, Placed[]>();
+
+  constructor(placed: Placed[]) {
+    this.sorted = [...placed].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+    const stack: Placed[] = [];
+    for (const p of this.sorted) {
+      while (stack.length && stack[stack.length - 1].endIndex <= p.startIndex) stack.pop();
+      const up = stack[stack.length - 1];
+      this.parent.set(p, up);
+      const list = this.members.get(up) ?? [];
+      list.push(p);
+      this.members.set(up, list);
+      stack.push(p);
+    }
+  }
+
+  /** The innermost definition `index` lies inside (after its start, before its end). */
+  innermost(index: number): Placed | undefined {
+    let lo = 0;
+    let hi = this.sorted.length - 1;
+    let last = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid].startIndex < index) {
+        last = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    for (let p: Placed | undefined = this.sorted[last]; p; p = this.parent.get(p)) if (index < p.endIndex) return p;
+    return undefined;
+  }
+
+  membersOf(owner: Placed): Placed[] {
+    return this.members.get(owner) ?? [];
+  }
+}
+
+/** The word (or the one character) a line of code starts with at `index`: `def`, `public`, `@`. */
+function firstWord(text: string, index: number): string {
+  return /^[A-Za-z_$][\w$]*|^[\s\S]/.exec(text.slice(index, index + 64))?.[0] ?? "";
+}
+
+function nest(placed: Placed[], spec: LanguageSpec, text: string, source: string): OutlineSymbol[] {
   const roots: OutlineSymbol[] = [];
   const stack: { p: Placed; sym: OutlineSymbol }[] = [];
   const containers = spec.methodContainers ?? [];
@@ -403,7 +540,7 @@ function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol
     const top = stack[stack.length - 1]?.p;
     const another = top !== undefined && (top.raw.node.id === p.raw.node.id || (top.wrappers.length > 0 && top.startNode.id === p.startNode.id));
     const parent = stack[stack.length - (another ? 2 : 1)]?.sym;
-    const sym = toSymbol(p, parent, containers, spec, text);
+    const sym = toSymbol(p, parent, containers, spec, text, source);
     if (parent) (parent.children ??= []).push(sym);
     else roots.push(sym);
     if (!another) stack.push({ p, sym });
@@ -411,7 +548,7 @@ function nest(placed: Placed[], spec: LanguageSpec, text: string): OutlineSymbol
   return roots;
 }
 
-function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: string[], spec: LanguageSpec, text: string): OutlineSymbol {
+function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: string[], spec: LanguageSpec, text: string, source: string): OutlineSymbol {
   const raw = p.raw;
   let kind = raw.kind;
   if (kind === "function" && parent && containers.includes(parent.kind)) kind = "method";
@@ -424,7 +561,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
     kind,
     name,
     qualifiedName: prefix ? `${prefix}.${name}` : name,
-    signature: signatureOf(raw, p, spec, text),
+    signature: signatureOf(raw, p, spec, text, source),
     startLine: p.startRow + 1,
     endLine: p.endRow + 1,
   };
@@ -441,7 +578,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
 const MAX_SIGNATURE_SOURCE = 600;
 const MAX_BROKEN_HEADER_LINES = 8;
 
-function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: string): string {
+function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, parsed: string, text: string): string {
   // Keep `export`, `export default`, `declare`, `template <...>` in the signature; leave
   // decorators out, whether they sit inside the node (TS `@dec class`) or its wrapper.
   const leading = spec.leadingTypes ?? [];
@@ -458,6 +595,8 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: st
     start = skipped;
     while (start < raw.endIndex && /\s/.test(text[start])) start++;
   }
+  // Macros the parser did not read (`FMT_API void f()`) still head the signature.
+  if (parsed !== text) start = maskedLead(parsed, text, start);
   if (raw.body && raw.body.startIndex > start) {
     const end = headerEnd(raw, raw.body, spec.commentTypes ?? []);
     const head = text.slice(start, end > start ? end : raw.body.startIndex);
@@ -488,6 +627,18 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, text: st
 function followsItsKind(node: Node): boolean {
   for (let c = node.previousNamedSibling; c; c = c.previousNamedSibling) if (c.type === node.type) return true;
   return false;
+}
+
+/**
+ * Where the line holding `index` starts its code, when everything between there and `index`
+ * is code the parser read as blanks (a mask); else `index`.
+ */
+function maskedLead(parsed: string, text: string, index: number): number {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  let first = lineStart;
+  while (first < index && (text[first] === " " || text[first] === "\t")) first++;
+  if (first === index || parsed.slice(first, index).trim()) return index;
+  return first;
 }
 
 /** `text` without its last character when that is one of `chars`, and without the blanks before it. */

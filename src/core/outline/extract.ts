@@ -17,6 +17,8 @@
 //       @x becomes the parent
 //   (#field? @x "f" ["re"])     @x has an `f` child (whose type matches re); @x becomes that child
 //   (#field-text? @x "f" "re")  the text of @x's `f` child matches re
+//   (#name-before? @name "f")   @name has an `f` child; the name is @name's text before it
+//       (C++ `operator bool() const` is named `operator bool`)
 import type { Node, Query, QueryPredicate, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
@@ -124,7 +126,10 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     }
     if (!def || !kind || !name) continue;
     if (!KIND_SET.has(kind)) throw new Error(`query for ${spec.id}: unknown kind @definition.${kind}`);
-    const rawName = name.text;
+    const nameEnd = rebound?.get(`name${NAME_END}`);
+    const rawName = nameEnd ? name.text.slice(0, nameEnd.startIndex - name.startIndex).trimEnd() : name.text;
+    // A name error recovery made up (a MISSING node: `enum : unsigned { ... }`) names nothing.
+    if (!rawName) continue;
     let rank = match.patternIndex * 2 + 1;
     if (constantNames && kind === "variable" && constantNames.test(rawName)) {
       kind = "constant";
@@ -206,10 +211,13 @@ function markWrapped(defs: RawDefinition[], wrappers: Node[]): void {
   }
 }
 
+/** Suffix of the capture key under which #name-before? keeps the node a name ends at. */
+const NAME_END = "#end";
+
 type Check =
   | { op: "declarator" | "ancestors" | "parent"; capture: string; re: RegExp }
   | { op: "eq-ancestor-name"; capture: string; types: Set<string> }
-  | { op: "field" | "field-text"; capture: string; field: string; re?: RegExp };
+  | { op: "field" | "field-text" | "name-before"; capture: string; field: string; re?: RegExp };
 
 const checkCache = new WeakMap<Query, Check[][]>();
 
@@ -221,6 +229,10 @@ function hostPredicates(query: Query): Check[][] {
     preds.map((p): Check => {
       const [cap, arg, arg2] = p.operands;
       const op = p.operator.replace(/\?$/, "");
+      if (op === "name-before") {
+        if (cap?.type !== "capture" || arg?.type !== "string" || p.operands.length !== 2) throw new Error(`query predicate #${p.operator} takes a capture and a field name`);
+        return { op, capture: cap.name, field: arg.value };
+      }
       if (op === "field" || op === "field-text") {
         const n = p.operands.length;
         if (cap?.type !== "capture" || arg?.type !== "string" || (arg2 && arg2.type !== "string") || n < (op === "field" ? 2 : 3) || n > 3) {
@@ -267,6 +279,10 @@ function applyChecks(checks: Check[], captures: { name: string; node: Node }[]):
       const child = node.childForFieldName(check.field);
       if (!child || (check.re && !check.re.test(child.type))) return undefined;
       nodes.set(check.capture, child);
+    } else if (check.op === "name-before") {
+      const child = node.childForFieldName(check.field);
+      if (!child) return undefined;
+      nodes.set(`${check.capture}${NAME_END}`, child);
     } else if (check.op === "field-text") {
       const child = node.childForFieldName(check.field);
       if (!child || !check.re!.test(child.text)) return undefined;

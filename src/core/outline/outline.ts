@@ -1,23 +1,22 @@
 // The core entry: a file's bytes and its language in, its outline out. No IO.
-import type { Node, Tree } from "web-tree-sitter";
+import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
-import { loadQuery, parse } from "../parse/parser.ts";
+import { loadQuery, parse, parseTail } from "../parse/parser.ts";
 import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../parse/limits.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
-import type { Diagnostic, FileOutline } from "../types.ts";
+import type { Diagnostic, FileOutline, LineRange } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
-import { extractDefinitions } from "./extract.ts";
+import { extractDefinitions, type RawDefinition } from "./extract.ts";
 import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
 import { contentHash } from "../hash.ts";
+import { releaseRows, rowAt } from "./rows.ts";
+import { lineRanges, mergeRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
+import { maskMacros, maskPreprocessor } from "./masks.ts";
 
 const MAX_DIAGNOSTICS = 20;
-const MAX_REPARSES = 4;
-
-/** The text with everything before `from` turned to spaces, line breaks kept. */
-function blankBefore(text: string, from: number): string {
-  return text.slice(0, from).replace(/[^\n\r]/g, " ") + text.slice(from);
-}
-
+/** At most this many parses after the first, of at most this many times the file's size in all. */
+const MAX_REPARSES = 32;
+const REPARSE_BUDGET = 4;
 
 export interface OutlineInput {
   path: string;
@@ -25,7 +24,7 @@ export interface OutlineInput {
   language: LanguageSpec;
   /** Sees the parse tree before it is freed, so a caller needing more from it need not parse again. */
   inspectTree?: (tree: Tree) => void;
-  /** An older version's tree, edited to match these bytes: parsing reuses it (see parse()). Not for embedded scripts. */
+  /** An older version's tree, edited to match these bytes: parsing reuses it (see parse()). Not for embedded scripts, nor where the language masks its text (registry parseMasks). */
   oldTree?: Tree;
   /** False: no import patterns are compiled or matched, and `imports` is empty (`changed` needs definitions only). */
   imports?: boolean;
@@ -44,35 +43,36 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
   const query = await loadQuery(spec, { imports: withImports });
-  // A parse stopped by a limit names this file.
-  const parseHere = (source: string, old?: Tree) =>
-    parse(spec.grammar, source, old).catch((e) => {
-      throw e instanceof ParseLimitError ? new OutlineLimitError(path, e.reason, e.hint) : e;
-    });
-  const tree = await parseHere(text, spec === language ? oldTree : undefined);
-  const extraTrees: Tree[] = [];
+  // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
+  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : text;
+  // An older tree may come from a masked text (callers keep copies of it): where a language
+  // masks, every parse starts afresh, so no tree of one text is the base of another's.
+  const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;
+  let tree = await named(path, parse(spec.grammar, parseText, reuse));
+  const segments: Segment[] = [{ tree, from: 0 }];
   try {
     let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
-    checkDefinitionDepth(path, defs);
-    // Error recovery can swallow the rest of a file into one broken definition. Parse again
-    // from where that starts (the text before it blanked, so positions hold) and take the
-    // definitions found there.
-    // The same where a top-level error region hides definitions.
-    const resumeAt = (root: Node, after: number) =>
-      earliest(swallowedFrom(defs, spec, text), strandedErrorFrom(root, defs, spec, text, after), after);
-    // Both look for errors: in a tree without one (no node then has one) they find nothing.
-    for (let from = hasError ? resumeAt(tree.rootNode, -1) : undefined, rounds = 0; from !== undefined && rounds < MAX_REPARSES; rounds++) {
-      const again = await parseHere(blankBefore(text, from));
-      extraTrees.push(again);
-      const more = extractDefinitions(again, query, spec).defs.filter((d) => d.startIndex >= from!);
-      defs = [...defs.filter((d) => d.startIndex < from!), ...more];
-      checkDefinitionDepth(path, defs);
-      from = resumeAt(again.rootNode, from);
+    let leftOut: LineRange[] = [];
+    if (hasError && spec.parseMasks?.includes("preprocessor")) {
+      // A file that does not parse as written may as one configuration (an #if splitting a
+      // declaration); that parse is kept when it has fewer errors, and the branches it left
+      // out are reported as unparsed.
+      const one = maskPreprocessor(parseText);
+      const other = one && (await named(path, parse(spec.grammar, one.text)));
+      if (one && other && errorCount(other) < errorCount(tree)) {
+        tree.delete();
+        segments[0].tree = tree = other;
+        parseText = one.text;
+        leftOut = one.inactive;
+        ({ defs, imports, hasError } = extractDefinitions(tree, query, spec));
+        if (leftOut.length) diagnostics.push({ severity: "warning", message: "read as one configuration: the first branch of each #if (the others are unparsed)", line: leftOut[0].startLine });
+      } else other?.delete();
     }
-    const symbols = buildSymbols(defs, spec, text);
+    checkDefinitionDepth(path, defs);
+    if (hasError) defs = await resumeAfterErrors(path, defs, segments, parseText, spec, query);
+    const symbols = buildSymbols(defs, spec, parseText, text);
     inspectTree?.(tree);
-    if (hasError) diagnostics.push(...syntaxDiagnostics(tree));
-    return {
+    const outline: FileOutline = {
       path,
       language: language.id,
       hash: contentHash(bytes),
@@ -81,10 +81,90 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
       symbols,
       diagnostics,
     };
+    if (hasError) diagnostics.push(...syntaxDiagnostics(segments, parseText, spec));
+    const unread = hasError
+      ? segments.flatMap((s, i) => unreadSpans(s.tree.rootNode, parseText, s.from, segments[i + 1]?.from ?? parseText.length, spec.commentTypes ?? [], i > 0))
+      : [];
+    if (unread.length || leftOut.length) outline.unparsedRanges = mergeRanges([...lineRanges(unread, parseText), ...leftOut]);
+    return outline;
   } finally {
-    tree.delete();
-    for (const t of extraTrees) t.delete();
+    for (const s of segments) s.tree.delete();
+    releaseRows();
   }
+}
+
+/** Error regions and missing tokens in a tree from `from` on (a measure of which of two parses reads more). */
+function errorCount(tree: Tree, from = 0): number {
+  let n = 0;
+  const stack: Node[] = [tree.rootNode];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.endIndex < from) continue;
+    if ((node.isError || node.isMissing) && node.startIndex >= from) n++;
+    for (const child of node.children) if (child && (child.hasError || child.isMissing)) stack.push(child);
+  }
+  return n;
+}
+
+/** The tree read for the text from `from` on (up to the next segment's `from`). */
+interface Segment {
+  tree: Tree;
+  from: number;
+}
+
+/**
+ * Error recovery can swallow the rest of a file into one broken definition, or leave the code
+ * after an error as fragments of an error region. Parse again from where that code starts
+ * (the text before it left out, so positions hold) and take the definitions found there;
+ * again after the next such place, within a budget of rounds and bytes (what is left unread
+ * then is reported as unparsed). A parse resumed in an error region is kept only when it reads
+ * more of the rest of the file than the parse it would replace (resuming inside a construct
+ * can read less). Appends a segment per parse kept; returns the definitions.
+ */
+async function resumeAfterErrors(path: string, defs: RawDefinition[], segments: Segment[], text: string, spec: LanguageSpec, query: Query): Promise<RawDefinition[]> {
+  const budget = REPARSE_BUDGET * text.length;
+  let reparsed = 0;
+  let after = -1;
+  for (let rounds = 0; rounds < MAX_REPARSES; rounds++) {
+    const current = segments[segments.length - 1];
+    const swallowed = swallowedFrom(defs, spec, text);
+    const from = earliest(swallowed, strandedErrorFrom(current.tree.rootNode, defs, spec, text, after), after);
+    if (from === undefined || reparsed + (text.length - from) > budget) break;
+    const lineStart = text.lastIndexOf("\n", from - 1) + 1;
+    const row = rowAt(text, from);
+    // A resume point mid-line (after a token of the line) starts the parse there, as if the
+    // line's text before it were blank.
+    const start = text.slice(lineStart, from).trim() ? from : lineStart;
+    const again = await named(path, parseTail(spec.grammar, text, start, { row, column: start - lineStart }));
+    reparsed += text.length - start;
+    after = from;
+    if (from !== swallowed && !readsMore(again, current, from, text, spec)) {
+      again.delete();
+      continue;
+    }
+    segments.push({ tree: again, from });
+    const more = extractDefinitions(again, query, spec).defs.filter((d) => d.startIndex >= from);
+    defs = [...defs.filter((d) => d.startIndex < from), ...more];
+    checkDefinitionDepth(path, defs);
+  }
+  return defs;
+}
+
+/** A parse stopped by a limit (parser.ts) names this file. */
+function named(path: string, parsing: Promise<Tree>): Promise<Tree> {
+  return parsing.catch((e) => {
+    throw e instanceof ParseLimitError ? new OutlineLimitError(path, e.reason, e.hint) : e;
+  });
+}
+
+/** Whether `tail` (a parse from `from` on) leaves less of the text after `from` unread than `current` did. */
+function readsMore(tail: Tree, current: Segment, from: number, text: string, spec: LanguageSpec): boolean {
+  const comments = spec.commentTypes ?? [];
+  const unread = (root: Node, resumed: boolean) =>
+    unreadSpans(root, text, from, text.length, comments, resumed).reduce((n, s) => n + s.end - s.start, 0);
+  const mine = unread(tail.rootNode, true);
+  const theirs = unread(current.tree.rootNode, current.from > 0);
+  return mine < theirs || (mine === theirs && errorCount(tail, from) <= errorCount(current.tree, from));
 }
 
 /** The smaller of two resume points that lie after `after`. */
@@ -93,30 +173,48 @@ function earliest(a: number | undefined, b: number | undefined, after: number): 
   return ok.length ? Math.min(...ok) : undefined;
 }
 
-function syntaxDiagnostics(tree: Tree): Diagnostic[] {
+/**
+ * Syntax errors, each from the tree read for the text it is in (the first MAX_DIAGNOSTICS). A
+ * missing token the tree put at the end of the line where the next parse takes over (a missing
+ * `end` before the comment that leads the next definition) is still this tree's.
+ */
+function syntaxDiagnostics(segments: Segment[], text: string, spec: LanguageSpec): Diagnostic[] {
   const out: Diagnostic[] = [];
-  if (!tree.rootNode.hasError) return out;
-  // Pre-order with an explicit stack: deeply nested code must not overflow the call stack.
-  const stack: Node[] = [tree.rootNode];
-  while (stack.length && out.length < MAX_DIAGNOSTICS) {
-    const node = stack.pop()!;
-    if (node.isMissing) {
-      out.push({ severity: "warning", message: `syntax error: missing ${node.type}`, line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
-      continue;
+  segments.forEach((s, i) => {
+    const next = segments[i + 1]?.from;
+    const to = next ?? text.length;
+    const missingTo = next === undefined ? to : Math.max(to, lineEnd(text, next));
+    if (!s.tree.rootNode.hasError) return;
+    // Pre-order with an explicit stack: deeply nested code must not overflow the call stack.
+    const stack: Node[] = [s.tree.rootNode];
+    while (stack.length && out.length < MAX_DIAGNOSTICS) {
+      const node = stack.pop()!;
+      if (node.endIndex < s.from || node.startIndex > missingTo) continue;
+      if (node.isMissing) {
+        if (node.startIndex >= s.from) out.push({ severity: "warning", message: `syntax error: missing ${node.type}`, line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
+        continue;
+      }
+      // A root that is itself an error (Ruby after a missing `end`) says nothing about where:
+      // report the errors inside it when there are any.
+      if (node.isError && !(!node.parent && node.children.some((c) => c && (c.hasError || c.isMissing)))) {
+        // A resumed parse's stray closers of the bodies it started in are no error of the file.
+        if (node.startIndex >= s.from && node.startIndex < to && !(i > 0 && onlyClosers(node, spec.commentTypes ?? []))) out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
+        continue; // one report per error region
+      }
+      const children = node.children;
+      for (let i = children.length - 1; i >= 0; i--) {
+        const child = children[i];
+        if (child && (child.hasError || child.isMissing)) stack.push(child);
+      }
     }
-    // A root that is itself an error (Ruby after a missing `end`) says nothing about where:
-    // report the errors inside it when there are any.
-    if (node.isError && !(!node.parent && node.children.some((c) => c && (c.hasError || c.isMissing)))) {
-      out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
-      continue; // one report per error region
-    }
-    const children = node.children;
-    for (let i = children.length - 1; i >= 0; i--) {
-      const child = children[i];
-      if (child && (child.hasError || child.isMissing)) stack.push(child);
-    }
-  }
+  });
   return out;
+}
+
+/** Where the line holding `index` ends. */
+function lineEnd(text: string, index: number): number {
+  const end = text.indexOf("\n", index);
+  return end < 0 ? text.length : end;
 }
 
 function firstInvalidLine(bytes: Uint8Array): number {

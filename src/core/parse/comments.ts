@@ -1,9 +1,9 @@
 // Where the comments are: tree-sitter comment nodes of a language (its registry `commentTypes`),
 // as [start, end) offsets into the text. Used by `changed` to tell cosmetic edits apart; it
 // only asks about the rows a diff touched, so the cost follows the diff, not the file.
-// Found by a walk of the tree (Node.descendantsOfType), not a `(comment) @comment` query:
-// compiling even that one-pattern query cost a cold `changed` 3-11 ms (tree-sitter analyses
-// the grammar for every query). The two agree on every file of the multi-language corpus.
+// Found by a walk of the tree (Node.descendantsOfType), not a `(comment) @comment` query: a
+// cold `changed` would pay to compile even that one-pattern query (tree-sitter analyses the
+// grammar for every query). The two agree on every file of the multi-language corpus.
 import type { Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 

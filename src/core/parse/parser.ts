@@ -1,5 +1,5 @@
 // One tree-sitter runtime per process; each grammar and query loaded lazily, once.
-import { Parser, Language, Query, type Tree } from "web-tree-sitter";
+import { Parser, Language, Query, type Range, type Tree } from "web-tree-sitter";
 import type { GrammarSource, LanguageSpec } from "../languages/registry.ts";
 import { assets, outlineQuerySource, type QueryParts } from "./assets.ts";
 import { patternRootTypes } from "./pattern-roots.ts";
@@ -46,7 +46,7 @@ export function loadGrammar(g: GrammarSource): Promise<Language> {
 /**
  * The compiled outline query of a language (shared by languages that share a query folder).
  * Compiling is a fixed cost of every cold run that parses (tree-sitter analyses each pattern
- * against the grammar): the five Python import patterns cost `changed` ~4 ms of ~30.
+ * against the grammar), so a run compiles only the patterns it needs (`parts`).
  */
 export function loadQuery(spec: LanguageSpec, parts: QueryParts = {}): Promise<Query> {
   const name = spec.query ?? spec.id;
@@ -77,20 +77,24 @@ export function queryRootTypes(query: Query): string[] | undefined {
 
 const parsers = new Map<string, Parser>();
 
-/**
- * Parse text; the caller must `tree.delete()` in a finally (see withTree). With `oldTree` (an
- * older version's tree, already edited with Tree.edit to match `text`) tree-sitter reuses its
- * unchanged subtrees: `changed` parses the new side of a small diff in a fraction of the time.
- */
-export async function parse(g: GrammarSource, text: string, oldTree?: Tree): Promise<Tree> {
-  const lang = await loadGrammar(g);
-  const key = grammarKey(g);
+/** The parser of a grammar, shared with parse(). */
+function parserFor(lang: Language, key: string): Parser {
   let parser = parsers.get(key);
   if (!parser) {
     parser = new Parser();
     parser.setLanguage(lang);
     parsers.set(key, parser);
   }
+  return parser;
+}
+
+/**
+ * Parse text; the caller must `tree.delete()` in a finally (see withTree). With `oldTree` (an
+ * older version's tree, already edited with Tree.edit to match `text`) tree-sitter reuses its
+ * unchanged subtrees: `changed` parses the new side of a small diff in a fraction of the time.
+ */
+export async function parse(g: GrammarSource, text: string, oldTree?: Tree): Promise<Tree> {
+  const parser = parserFor(await loadGrammar(g), grammarKey(g));
   if (oldTree) {
     const tree = bounded(parser, text, oldTree);
     // Error recovery may take another path when it starts from an old tree: a tree with errors
@@ -106,7 +110,7 @@ export async function parse(g: GrammarSource, text: string, oldTree?: Tree): Pro
  * few hundred parser steps; a true return cancels). Only growth during this parse counts: the heap
  * never shrinks, and what an earlier, freed tree left is reused first.
  */
-function bounded(parser: Parser, text: string, oldTree?: Tree): Tree {
+function bounded(parser: Parser, text: string, oldTree?: Tree, includedRanges?: Range[]): Tree {
   const limit = parseLimits.heapBytes;
   const before = heapBytes();
   let stopped = false;
@@ -114,11 +118,30 @@ function bounded(parser: Parser, text: string, oldTree?: Tree): Tree {
     const now = heapBytes();
     return (stopped = now > limit && now > before);
   };
-  const tree = parser.parse(text, oldTree ?? null, { progressCallback });
+  const tree = parser.parse(text, oldTree ?? null, includedRanges ? { progressCallback, includedRanges } : { progressCallback });
   if (tree) return tree;
   parser.reset(); // the next parse starts afresh, not where this one stopped
   if (stopped) throw new ParseLimitError(`too large to parse: its syntax tree would take more than ${limit / 1024 / 1024} MiB`);
   throw new Error("tree-sitter returned no tree");
+}
+
+/**
+ * Parse only the text from `from` (at `start`, its 0-based row and column) to the end, as if all
+ * before it were blank: the outline's resumption after a region error recovery could not read.
+ * Node positions are those of the whole text. Parsing the range alone costs what the tail
+ * costs (blanking the prefix made the parser scan it, and blanking it took as long again).
+ */
+export async function parseTail(g: GrammarSource, text: string, from: number, start: { row: number; column: number }): Promise<Tree> {
+  const parser = parserFor(await loadGrammar(g), grammarKey(g));
+  const range = { startIndex: from, endIndex: text.length, startPosition: start, endPosition: endOf(text) };
+  return bounded(parser, text, undefined, [range]);
+}
+
+/** The row and column just past the text's last character. */
+function endOf(text: string): { row: number; column: number } {
+  let row = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) row++;
+  return { row, column: text.length - (text.lastIndexOf("\n") + 1) };
 }
 
 export async function withTree<T>(g: GrammarSource, text: string, use: (tree: Tree) => T | Promise<T>): Promise<T> {

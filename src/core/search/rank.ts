@@ -39,7 +39,7 @@ function isSubsequence(needle: string, hay: string): boolean {
  * only when no field of it can match the query in any tier, so whole files are passed over
  * without splitting their rows. Every match of rankSymbols lies inside one field.
  */
-export function blockMayMatch(query: string): (block: string) => boolean {
+export function blockMayMatch(query: string): (block: string, asciiOnly?: boolean) => boolean {
   const lower = query.toLowerCase();
   const esc = (c: string) => c.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
   // Under 3 characters only a substring counts; else the query's characters in order within
@@ -50,10 +50,16 @@ export function blockMayMatch(query: string): (block: string) => boolean {
   // toLowerCase does; blocks with other characters (a Kelvin sign lowercases to `k`) are lowercased.
   const caseBlind = new RegExp(pattern, "i");
   const ascii = /^[\x00-\x7f]*$/.test(lower);
-  return (block) => (ascii && !NON_ASCII.test(block) ? caseBlind.test(block) : plain.test(block.toLowerCase()));
+  // `asciiOnly`: what the caller already knows of the block (NON_ASCII.test of it).
+  return (block, asciiOnly = !NON_ASCII.test(block)) => (ascii && asciiOnly ? caseBlind.test(block) : plain.test(block.toLowerCase()));
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Whether a block holds only ASCII: blockMayMatch's second argument, worth keeping for a block searched again. */
+export function asciiOnly(block: string): boolean {
+  return !NON_ASCII.test(block);
+}
 
 export interface RankOptions {
   kinds?: ReadonlySet<string>;

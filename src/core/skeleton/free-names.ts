@@ -3,8 +3,7 @@
 // come from grammars/<lang>/scope.scm; the rule itself is language-neutral.
 import type { Node } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
-import { loadQueryFile, withTree } from "../parse/parser.ts";
-import { scriptSource } from "../outline/embedded.ts";
+import { withScriptQuery } from "./script-query.ts";
 import type { OutlineSymbol } from "../types.ts";
 
 export interface NameSite {
@@ -26,12 +25,7 @@ export interface OuterName {
 }
 
 export async function scanScope(text: string, language: LanguageSpec): Promise<ScopeScan | undefined> {
-  const source = await scriptSource(language, text);
-  const spec = source.spec;
-  text = source.text;
-  const query = await loadQueryFile(spec, "scope.scm");
-  if (!query) return undefined;
-  return withTree(spec.grammar, text, (tree) => {
+  return withScriptQuery(language, text, "scope.scm", (tree, query) => {
     const bindings: NameSite[] = [];
     const refs = new Map<number, Node>();
     const skip = new Set<number>();

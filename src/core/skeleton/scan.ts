@@ -1,10 +1,9 @@
 // One pass of a language's skeleton query over a file: every branch (if/else, loops, try,
 // switch/match arms), every call site and every import binding, as plain data. Skeletons,
 // call chains and callers are all cut from this. Node types live in grammars/<lang>/skeleton.scm.
-import type { Node, Tree } from "web-tree-sitter";
+import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
-import { loadQueryFile, withTree } from "../parse/parser.ts";
-import { scriptSource } from "../outline/embedded.ts";
+import { withScriptQuery } from "./script-query.ts";
 
 export interface BranchSite {
   kind: string;
@@ -49,15 +48,10 @@ const MAX_CALLEE = 48;
 
 /** undefined when the language has no skeleton query yet. */
 export async function scanSource(text: string, language: LanguageSpec): Promise<FileScan | undefined> {
-  const source = await scriptSource(language, text);
-  const spec = source.spec;
-  text = source.text;
-  const query = await loadQueryFile(spec, "skeleton.scm");
-  if (!query) return undefined;
-  return withTree(spec.grammar, text, (tree) => scanTree(tree, query));
+  return withScriptQuery(language, text, "skeleton.scm", scanTree);
 }
 
-function scanTree(tree: Tree, query: NonNullable<Awaited<ReturnType<typeof loadQueryFile>>>): FileScan {
+function scanTree(tree: Tree, query: Query): FileScan {
   const branches: BranchSite[] = [];
   const calls: CallSite[] = [];
   const imports: ImportBinding[] = [];

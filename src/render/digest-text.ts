@@ -6,24 +6,11 @@
 //   4. top-level symbols beyond 10 per file, then beyond 3
 //   5. symbol names (files with size class only)
 //   6. files (one line per folder), then folders beyond what fits
-// Tokens are estimated as characters / 4 (close to BPE tokenizers on code and paths, and free).
-import type { SymbolKind } from "../types.ts";
-import { quoteName, quotePath } from "../text/quote.ts";
-
-export interface DigestSymbol {
-  kind: SymbolKind;
-  name: string;
-  depth: number;
-}
-
-export interface DigestFile {
-  path: string;
-  lineCount: number;
-  symbols: DigestSymbol[];
-}
-
-export const CHARS_PER_TOKEN = 4;
-export const estimateTokens = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
+// The same text for the CLI's `digest` and the MCP `digest` tool (core/text/tokens.ts estimates).
+import type { SymbolKind } from "../core/types.ts";
+import type { DigestFile } from "../core/views.ts";
+import { quoteName, quotePath } from "../core/text/quote.ts";
+import { estimateTokens } from "../core/text/tokens.ts";
 
 export function sizeClass(lines: number): string {
   return lines <= 50 ? "XS" : lines <= 200 ? "S" : lines <= 1000 ? "M" : lines <= 5000 ? "L" : "XL";

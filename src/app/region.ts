@@ -1,0 +1,49 @@
+// Exact lines of any text file (the fallback for everything ast-outline does not parse), with
+// a check that the file still has the content hash the caller took its line numbers from.
+import { contentHash } from "../core/hash.ts";
+import { inputError, usageError } from "../core/errors.ts";
+import { LineIndex } from "../core/text/lines.ts";
+import type { RegionView } from "../core/views.ts";
+import { quotePath } from "../core/text/quote.ts";
+import { looksBinary, type SourceFile } from "../io/files.ts";
+import { toDisplayPath } from "../io/paths.ts";
+
+/** Region reads any text file, source or not, up to this size. */
+export const REGION_MAX_BYTES = 64 * 1024 * 1024;
+
+export interface RegionRequest {
+  startLine: number;
+  endLine: number;
+  /** The sha256 (or a prefix of 8+ hex digits, `sha256:` allowed) the caller took the lines from. */
+  expectedHash?: string;
+  /** At most this many lines a read. */
+  maxLines?: number;
+}
+
+/** A hash as given (`sha256:` prefix, any case), checked: 8 to 64 hex digits. */
+export function normalizeHash(h: string): string {
+  const v = h.trim().toLowerCase().replace(/^sha256:/, "");
+  if (!/^[0-9a-f]{8,64}$/.test(v)) throw usageError(`bad hash: ${h}`, "give the sha256 (or its first 8+ hex digits) that the outline printed");
+  return v;
+}
+
+/** A usage error for a range that ends before it starts (checked before the file is read). */
+export function checkRange(start: number, end: number): void {
+  if (end < start) throw usageError(`end line ${end} is before start line ${start}`);
+}
+
+export function readRegion(file: SourceFile, req: RegionRequest): RegionView {
+  const { startLine: start, endLine: end } = req;
+  checkRange(start, end);
+  const path = toDisplayPath(file.path);
+  if (looksBinary(file.bytes)) throw inputError(`${quotePath(path)} is a binary file`, "region reads text files");
+  const index = new LineIndex(file.bytes);
+  const hash = contentHash(file.bytes);
+  if (start > index.lineCount) throw inputError(`${quotePath(path)} has ${index.lineCount} lines; line ${start} is past the end`);
+  const limit = req.maxLines === undefined ? Infinity : start + req.maxLines - 1;
+  const last = Math.min(end, index.lineCount, limit);
+  const view: RegionView = { path, hash, lineCount: index.lineCount, startLine: start, endLine: last, requestedEnd: end, lines: index.lines(start, last) };
+  if (last === limit && last < end && last < index.lineCount) view.lineLimit = req.maxLines;
+  if (req.expectedHash !== undefined && !hash.startsWith(req.expectedHash)) view.staleSince = req.expectedHash;
+  return view;
+}

@@ -1,0 +1,126 @@
+// The repository index (refresh-cache.ts) behind the MCP server's search_symbols and digest.
+import { lstatSync } from "node:fs";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { openCache, type CacheStore } from "../io/cache-store.ts";
+import { checkCache, recordUntracked, settleCache, warnDistrust } from "../io/cache-trust.ts";
+import type { FileSource } from "../io/disk-source.ts";
+import { gitRedirected, type Env } from "../io/env.ts";
+import { DEFAULT_MAX_BYTES } from "../io/files.ts";
+import { nodeProbe } from "../io/node-probe.ts";
+import { hasCache, workTreeAbove } from "../io/work-tree.ts";
+import type { FileAccess } from "../io/workspace.ts";
+import { cacheDisabled } from "./cache-lookup.ts";
+import { engineId } from "./engine.ts";
+import { listFilesFast } from "./listing-snapshot.ts";
+import { MemoryStore } from "./memory-store.ts";
+import { refreshCache, type RefreshResult } from "./refresh-cache.ts";
+import { ensureExcluded, type Repo } from "./repo.ts";
+import type { SymbolIndex } from "./search.ts";
+
+/**
+ * The index behind the MCP server's search_symbols and digest: the files of the workspace (under
+ * its listing roots), as the repository lists them (git's listing, as `search` sees it; a walk
+ * outside a work tree), each read through the workspace gate. It lives in the cache at the work
+ * tree's top when that cache may be used (made there when there is none, as `search` does), else
+ * in memory for the life of the server. Each question refreshes it first: a new, edited or
+ * deleted file is seen by the next call.
+ */
+export class WorkspaceIndex {
+  private memory?: MemoryStore;
+  /** The cache's store, kept while its trust check passes: what it has parsed is read again only when replaced. */
+  private disk?: CacheStore;
+
+  constructor(private readonly env: Env, private readonly access: FileAccess) {}
+
+  /** The index, refreshed; keys are paths relative to the workspace base. */
+  async refresh(verifyObjects: boolean): Promise<SymbolIndex> {
+    const { env, access } = this;
+    const top = gitRedirected(env) ? undefined : workTreeAbove(access.base, nodeProbe);
+    if (top === undefined) return this.fromWalk(verifyObjects);
+    const repo: Repo = { root: top, git: true, gitTop: top };
+    const engine = engineId();
+    const useDisk = !cacheDisabled(env);
+    if (useDisk && !hasCache(top, nodeProbe)) ensureExcluded(env, repo);
+    const check = checkCache(env, top, engine, top);
+    const listing = listFilesFast(env, repo, engine, check);
+    const whole = this.access.listRoots.includes(top);
+    const inRoots = whole ? undefined : this.inRoots(top);
+    const paths = !inRoots ? listing : Array.isArray(listing) ? listing.filter(inRoots) : listing.then((l) => l.filter(inRoots));
+    const source = this.gatedSource(top);
+    // Whether git tracks the cache: the listing says so when git made it (listing-snapshot.ts), else git is asked.
+    if (check.unsettled && !Array.isArray(listing)) await listing;
+    settleCache(check);
+    if (useDisk && !check.problem) {
+      if (!this.disk || this.disk.unwritable || this.disk.engine !== engine) this.disk = openCache(check, engine);
+      this.disk.prepare();
+      recordUntracked(check, this.disk);
+      return this.shown(await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store: this.disk, source }), top);
+    }
+    if (useDisk) warnDistrust(env, top, check.problem!);
+    this.disk = undefined;
+    this.memory ??= new MemoryStore(top, engine);
+    return this.shown(await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store: this.memory, source }), top);
+  }
+
+  /** A test for listed paths (relative to top) inside a listing root, by their start. */
+  private inRoots(top: string): (path: string) => boolean {
+    const prefixes: string[] = [];
+    for (const l of this.access.listRoots) {
+      const rel = relative(top, l);
+      if (rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel)) continue;
+      prefixes.push(`${sep === "/" ? rel : rel.split(sep).join("/")}/`);
+    }
+    return (p) => prefixes.some((prefix) => p.startsWith(prefix));
+  }
+
+  /** Outside a work tree: the workspace's own walk, its stamps, the index in memory. */
+  private async fromWalk(verifyObjects: boolean): Promise<SymbolIndex> {
+    const base = this.access.base;
+    this.memory ??= new MemoryStore(base, engineId());
+    const listed = this.access.list();
+    const stamps = new Map(listed.map((f) => [f.path, f.stamp]));
+    const source: FileSource = {
+      stat: (path) => stamps.get(path),
+      read: (path) => this.access.read(path, DEFAULT_MAX_BYTES).bytes,
+    };
+    const r = await refreshCache({ env: this.env, root: base, paths: listed.map((f) => f.path), prune: true, verifyObjects, store: this.memory, source });
+    return this.shown(r, base);
+  }
+
+  /**
+   * Files of the repository listing, stat'ed without following a final link (git lists a link
+   * as a file of its own and never lists a path through a linked folder) and read through the
+   * workspace gate, which checks each path in full.
+   */
+  private gatedSource(top: string): FileSource {
+    return {
+      stat: (path) => {
+        try {
+          const st = lstatSync(`${top}/${path}`);
+          return st.isFile() ? st : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      read: (path) => this.access.read(this.display(top, path), DEFAULT_MAX_BYTES).bytes,
+    };
+  }
+
+  private display(root: string, path: string): string {
+    const rel = relative(this.access.base, resolve(root, path));
+    return sep === "/" ? rel : rel.split(sep).join("/");
+  }
+
+  /** The refreshed index with its paths as the workspace names them (relative to its base). */
+  private shown(r: RefreshResult, root: string): SymbolIndex {
+    if (root === this.access.base) return r;
+    const keys = new Map<string, string>();
+    const rootPath = new Map<string, string>();
+    for (const [path, key] of r.keys) {
+      const shown = root === this.access.base ? path : this.display(root, path);
+      keys.set(shown, key);
+      rootPath.set(shown, path);
+    }
+    return { keys, loadPack: r.loadPack, loadNames: r.loadNames, entryFor: (path, key) => r.entryFor(rootPath.get(path) ?? path, key) };
+  }
+}

@@ -1,0 +1,54 @@
+// What a call chain and a callers search answer, as data (app/call-chain.ts, app/callers.ts
+// build it; render/calls-text.ts prints it).
+import type { OutlineSymbol } from "../types.ts";
+
+/** How a call was tied to a definition: the same file, an import, the name alone (not type-checked), or not at all. */
+export type ResolutionKind = "same-file" | "import" | "name-match" | "unresolved";
+
+export interface CallTarget {
+  path: string;
+  symbol: OutlineSymbol;
+}
+
+export interface Resolved {
+  resolution: ResolutionKind;
+  target?: CallTarget;
+  /** For an import whose module is not in the workspace (stdlib, a package). */
+  module?: string;
+  /** name-match: how many definitions carry that name. */
+  candidates?: number;
+}
+
+export interface CallStep {
+  callee: string;
+  lines: number[];
+  resolved: Resolved;
+  /** Already expanded higher up or elsewhere: not expanded again. */
+  seen?: boolean;
+  children?: CallStep[];
+  /** Calls left out beyond the per-step limit. */
+  elided?: number;
+}
+
+export interface CallChain {
+  root: CallTarget;
+  depth: number;
+  steps: CallStep[];
+  elided?: number;
+}
+
+export interface CallerGroup {
+  path: string;
+  /** The innermost symbol around the call sites; undefined at module level. */
+  symbol?: OutlineSymbol;
+  sites: { callee: string; line: number }[];
+  resolution: ResolutionKind;
+}
+
+/** The call sites of one name, grouped by the symbol they are in. */
+export interface Callers {
+  name: string;
+  /** The glob or folder the search was limited to, if any. */
+  within?: string;
+  groups: CallerGroup[];
+}

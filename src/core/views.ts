@@ -1,0 +1,56 @@
+// What the read-only questions answer besides symbols (core/symbols/view.ts), as data: a
+// region read, the entries of a folder outline, search results and a digest's files. The use
+// cases in src/app build these; src/render prints them for the CLI and the MCP server alike.
+import type { OutlineError } from "./errors.ts";
+import type { SearchHit } from "./search/rank.ts";
+import type { FileOutline, SymbolKind } from "./types.ts";
+
+/** Lines of a text file, as its bytes are, with what the reader should know about them. */
+export interface RegionView {
+  path: string;
+  /** sha256 of the file's bytes now. */
+  hash: string;
+  lineCount: number;
+  startLine: number;
+  /** The last line shown (the end asked for, clamped to the file and to the line limit). */
+  endLine: number;
+  /** The last line asked for. */
+  requestedEnd: number;
+  /** The end was cut at this many lines a read (MCP), not by the file's end. */
+  lineLimit?: number;
+  /** The hash (prefix) the caller expected, when the file no longer has it. */
+  staleSince?: string;
+  lines: Uint8Array[];
+}
+
+/** One entry of a folder outline, in walk order. */
+export type OutlineItem =
+  | { type: "outline"; outline: FileOutline }
+  /** Not outlined, and why (binary, minified, too large, unreadable, an odd name): the rest goes on. */
+  | { type: "skipped"; path: string; reason: string }
+  /** Could not be outlined (unsupported, binary, too deeply nested, ...): `explicit` when the user named it. */
+  | { type: "failed"; path: string; error: OutlineError; explicit: boolean }
+  /** Listed, then deleted before it was read: no longer part of the folder. */
+  | { type: "gone"; path: string };
+
+/** Ranked hits (the first `limit`), with how many matched in all. */
+export interface SearchResult {
+  query: string;
+  kinds?: string[];
+  /** The globs or folders the search was limited to. */
+  within: string[];
+  hits: SearchHit[];
+  total: number;
+}
+
+export interface DigestSymbol {
+  kind: SymbolKind;
+  name: string;
+  depth: number;
+}
+
+export interface DigestFile {
+  path: string;
+  lineCount: number;
+  symbols: DigestSymbol[];
+}
