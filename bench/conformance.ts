@@ -24,7 +24,7 @@ export const BENCH_LANGUAGES = [
   "python", "typescript", "tsx", "javascript", "java", "go", "rust", "c", "cpp", "ruby",
   "csharp", "php", "bash", "kotlin", "swift", "scala", "lua", "vue", "zsh",
   // Added with issue 14.
-  "elixir", "haskell", "ocaml", "ocaml_interface", "r", "perl", "elm", "clojure", "elisp", "zig", "solidity", "svelte",
+  "elixir", "haskell", "ocaml", "ocaml_interface", "r", "perl", "elm", "clojure", "elisp", "zig", "solidity", "svelte", "julia",
 ];
 
 /** One project's share of a language's score. */

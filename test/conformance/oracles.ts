@@ -451,6 +451,14 @@ export const ORACLES: Record<string, Oracle> = {
     // `(define-advice f …)` changes an existing function, it defines none (ctags: unknown `f`).
     keep: (t, line) => !/^\s*\(define-advice\b/.test(line),
   }),
+  julia: ctagsOracle({
+    language: "Julia",
+    kinds: ["module", "struct", "type", "function", "macro", "constant", "field"],
+    // ctags gives no end lines for Julia. It names `function Base.:(==)(…)` after its module
+    // (`Base`) and keeps the type parameters of `Vector{T}(…)`: the name is the operator, the type.
+    noEnds: true,
+    rename: (t, line) => new RegExp(`\\b${escape(t.name)}\\.:\\(([^()\\s]+)\\)`).exec(line)?.[1] ?? t.name.replace(/\{.*\}$/, ""),
+  }),
   zig: perFile("line oracle (Zig)", (_, text) => zigDefs(text)),
   solidity: perFile("line oracle (Solidity)", (_, text) => solidityDefs(text)),
   svelte: VUE,

@@ -434,6 +434,20 @@ export const LANGUAGES: LanguageSpec[] = [
       defaultScript: "javascript",
     },
   },
+  {
+    id: "julia", name: "Julia",
+    extensions: [".jl"], interpreters: ["julia"],
+    grammar: { package: "tree-sitter-julia", file: "tree-sitter-julia.wasm" },
+    // A string right above a definition is its docstring; an indented signature line opening it is not its summary.
+    leadingTypes: ["string_literal"],
+    leadingDoc: "^(?:\"\"\"|\")(?:[ \\t]*\\r?\\n(?:(?: {4}|\\t)[^\\n]*\\r?\\n)+)?([\\s\\S]*)$",
+    wrapperTypes: ["macro_argument_list", "macrocall_expression"],
+    commentTypes: ["line_comment", "block_comment"],
+    scopeSeparator: ".",
+    // `Base.:+` and `Base.:(==)` define the operators `+` and `==`; `Vector{T}(…)` is a `Vector`
+    // method; a type head `Point{T} <: Shape` names `Point`.
+    nameTrim: "(?<=\\.):\\(?|(?<=\\.:\\(.+)\\)$|\\s*(?:\\{|<:)[\\s\\S]*$",
+  },
 ];
 
 export function buildRegistry(specs: LanguageSpec[]) {
