@@ -28,6 +28,8 @@ export const BENCH_LANGUAGES = [
   "python", "typescript", "tsx", "javascript", "java", "go", "rust", "c", "cpp", "ruby",
   "csharp", "php", "bash", "kotlin", "swift", "scala", "lua", "vue", "zsh",
   "yaml", "json", "toml", "markdown", "hcl", "css", "make",
+  // Added with issue 14.
+  "elixir", "haskell", "ocaml", "ocaml_interface", "r", "perl", "elm", "clojure", "elisp", "zig", "solidity", "svelte", "julia",
 ];
 
 /** One project's share of a language's score. */

@@ -40,11 +40,30 @@ export interface LanguageSpec {
   /** Sibling node types just before a definition that belong to it (attributes, decorators). */
   leadingTypes?: string[];
   /**
+   * A leading node (of `leadingTypes`) belongs to the definition only when its text matches
+   * this (regex source): Elixir's `@doc`, `@spec`, `@impl` above a `def`, not `@timeout 5_000`.
+   */
+  leadingText?: string;
+  /**
+   * A leading node (of `leadingTypes`) whose text matches this (regex source) is the doc: the
+   * first group is the doc's text (Elixir `@doc "..."`, a Julia docstring above a function).
+   */
+  leadingDoc?: string;
+  /**
+   * Kinds whose adjacent definitions of one name at the same level are one symbol, from the
+   * first to the last: a type signature and the equations below it (Haskell), the clauses of
+   * one function (Elixir). The symbol keeps the first's signature and the first doc.
+   */
+  mergeClauses?: string[];
+  /**
    * Node types at the start of a definition (or of its first child, e.g. Java `modifiers`)
    * that are in its range but left out of its signature: annotations, like decorators.
    */
   signatureSkipTypes?: string[];
-  /** Definition node types that, without a body, run to the end of their parent (C# `namespace X;`). */
+  /**
+   * Definition node types that, without a body, run to the end of their parent (C# `namespace
+   * X;`), or to the line before the next sibling of their type (Perl `package A; … package B;`).
+   */
   spanToParentEnd?: string[];
   /** Comment node types; comments directly above a definition are its doc. */
   commentTypes?: string[];
@@ -147,6 +166,15 @@ const JS_FAMILY = {
   selfNames: ["this"],
   packageEntries: ["index"],
   importExtensions: "\\.(m?js|cjs|jsx)$",
+};
+
+const OCAML = {
+  // `let`, `type`, `module`, `class`, `exception` belong to what they introduce (range, signature).
+  wrapperTypes: ["value_definition", "type_definition", "module_definition", "class_definition", "class_type_definition", "exception_definition"],
+  commentTypes: ["comment"],
+  // A polymorphic variant's tag `` `Text `` is named `Text`.
+  nameTrim: "^`",
+  methodContainers: ["class"],
 };
 
 export const LANGUAGES: LanguageSpec[] = [
@@ -396,6 +424,127 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     signatureFirstLine: true,
     trimTrailingComments: true,
+  },
+  {
+    id: "elixir", name: "Elixir",
+    extensions: [".ex", ".exs"], interpreters: ["elixir"],
+    // Built here from the package's sources: grammars/elixir/GRAMMAR.md.
+    grammar: { package: "tree-sitter-elixir", file: "elixir/tree-sitter-elixir.wasm", built: true },
+    leadingTypes: ["unary_operator"],
+    leadingText: "^@(doc|spec|impl|deprecated|since|dialyzer)\\b",
+    leadingDoc: "^@doc\\s+(?:~[sS])?(\"[\\s\\S]*)$",
+    commentTypes: ["comment"],
+    mergeClauses: ["function", "macro"],
+  },
+  {
+    id: "haskell", name: "Haskell",
+    extensions: [".hs", ".hs-boot"], interpreters: ["runhaskell", "runghc", "stack"],
+    grammar: { package: "tree-sitter-haskell", file: "tree-sitter-haskell.wasm" },
+    spanToParentEnd: ["header"],
+    commentTypes: ["comment", "haddock"],
+    // `(<+>) :: …` declares the operator `<+>` that `a <+> b = …` defines.
+    nameTrim: "^\\(|\\)$",
+    methodContainers: ["class", "impl"],
+    mergeClauses: ["function", "method"],
+  },
+  {
+    id: "ocaml", name: "OCaml",
+    extensions: [".ml"], interpreters: ["ocaml"],
+    grammar: { package: "tree-sitter-ocaml", file: "tree-sitter-ocaml.wasm" },
+    ...OCAML,
+  },
+  {
+    id: "ocaml_interface", name: "OCaml interface",
+    extensions: [".mli"],
+    grammar: { package: "tree-sitter-ocaml", file: "tree-sitter-ocaml_interface.wasm" },
+    query: "ocaml",
+    ...OCAML,
+  },
+  {
+    id: "r", name: "R",
+    extensions: [".r"], filenames: [".Rprofile"], interpreters: ["Rscript"],
+    // r-lib/tree-sitter-r 1.1.0 as built in this package (it has no peer dependency; the
+    // grammar's own npm releases require the native tree-sitter binding).
+    grammar: { package: "@cursorless/tree-sitter-wasms", file: "out/tree-sitter-r.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["class"],
+    constantNames: UPPER_CASE,
+    quotedNames: "`",
+  },
+  {
+    id: "perl", name: "Perl",
+    extensions: [".pl", ".pm", ".t", ".psgi"], interpreters: ["perl", "perl5"],
+    // Built here from the package's sources: grammars/perl/GRAMMAR.md.
+    grammar: { package: "tree-sitter-perl", file: "perl/tree-sitter-perl.wasm", built: true },
+    spanToParentEnd: ["package_statement"],
+    commentTypes: ["comment"],
+    scopeSeparator: "::",
+  },
+  {
+    id: "elm", name: "Elm",
+    extensions: [".elm"],
+    // elm-tooling/tree-sitter-elm 5.7.0 as prebuilt there (the grammar's npm package ships no .wasm).
+    grammar: { package: "@cursorless/tree-sitter-wasms", file: "out/tree-sitter-elm.wasm" },
+    spanToParentEnd: ["module_declaration"],
+    commentTypes: ["block_comment", "line_comment"],
+    mergeClauses: ["function"],
+  },
+  {
+    id: "clojure", name: "Clojure",
+    extensions: [".clj", ".cljs", ".cljc", ".edn", ".bb"], interpreters: ["clojure", "bb"],
+    // sogaiu/tree-sitter-clojure as prebuilt there (the grammar's npm release is ABI 9, too old).
+    grammar: { package: "@cursorless/tree-sitter-wasms", file: "out/tree-sitter-clojure.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["interface", "class"],
+  },
+  {
+    id: "elisp", name: "Emacs Lisp",
+    extensions: [".el"], filenames: [".emacs", "_emacs"],
+    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-elisp.wasm" },
+    commentTypes: ["comment"],
+  },
+  {
+    id: "zig", name: "Zig",
+    extensions: [".zig"],
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-zig", file: "tree-sitter-zig.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["struct", "enum"],
+  },
+  {
+    id: "solidity", name: "Solidity",
+    extensions: [".sol"],
+    // Built here from the package's sources: grammars/solidity/GRAMMAR.md.
+    grammar: { package: "tree-sitter-solidity", file: "solidity/tree-sitter-solidity.wasm", built: true },
+    commentTypes: ["comment"],
+    methodContainers: ["class", "interface", "module"],
+    constantNames: UPPER_CASE,
+  },
+  {
+    id: "svelte", name: "Svelte component",
+    extensions: [".svelte"],
+    grammar: { package: "tree-sitter-typescript", file: "tree-sitter-typescript.wasm" },
+    query: "typescript",
+    ...JS_FAMILY,
+    embedded: {
+      // Built here from the package's sources: grammars/svelte/GRAMMAR.md.
+      hostGrammar: { package: "@tree-sitter-grammars/tree-sitter-svelte", file: "svelte/tree-sitter-svelte.wasm", built: true },
+      scriptLanguages: { ts: "typescript", typescript: "typescript", js: "javascript", javascript: "javascript" },
+      defaultScript: "javascript",
+    },
+  },
+  {
+    id: "julia", name: "Julia",
+    extensions: [".jl"], interpreters: ["julia"],
+    grammar: { package: "tree-sitter-julia", file: "tree-sitter-julia.wasm" },
+    // A string right above a definition is its docstring; an indented signature line opening it is not its summary.
+    leadingTypes: ["string_literal"],
+    leadingDoc: "^(?:\"\"\"|\")(?:[ \\t]*\\r?\\n(?:(?: {4}|\\t)[^\\n]*\\r?\\n)+)?([\\s\\S]*)$",
+    wrapperTypes: ["macro_argument_list", "macrocall_expression"],
+    commentTypes: ["line_comment", "block_comment"],
+    scopeSeparator: ".",
+    // `Base.:+` and `Base.:(==)` define the operators `+` and `==`; `Vector{T}(…)` is a `Vector`
+    // method; a type head `Point{T} <: Shape` names `Point`.
+    nameTrim: "(?<=\\.):\\(?|(?<=\\.:\\(.+)\\)$|\\s*(?:\\{|<:)[\\s\\S]*$",
   },
 ];
 

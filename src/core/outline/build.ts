@@ -24,6 +24,8 @@ interface Placed {
   docComments: Node[];
   /** The wrapper nodes (registry `wrapperTypes`) the definition sits in, innermost first. */
   wrappers: Node[];
+  /** A leading node that is the doc (registry `leadingDoc`): its doc text and first row. */
+  leadingDoc?: { text: string; row: number };
 }
 
 /**
@@ -33,7 +35,46 @@ interface Placed {
 export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string, source = text): OutlineSymbol[] {
   let placed = defs.map((raw) => place(raw, spec, text));
   if (defs.some((d) => d.hasError)) placed = fitExtents(placed, text, spec).placed;
-  return nest(placed, spec, text, source);
+  const symbols = nest(placed, spec, text, source);
+  return spec.mergeClauses ? mergeClauses(symbols, spec.mergeClauses) : symbols;
+}
+
+/**
+ * Registry `mergeClauses`: adjacent siblings of one name and one of those kinds (a declaration
+ * followed by its definitions counts) become one symbol from the first's start to the last's end, with
+ * the first's signature, the first doc and all their children.
+ */
+function mergeClauses(symbols: OutlineSymbol[], kinds: string[]): OutlineSymbol[] {
+  const out: OutlineSymbol[] = [];
+  for (const sym of symbols) {
+    if (sym.children) sym.children = mergeClauses(sym.children, kinds);
+    const last = out[out.length - 1];
+    if (!last || last.name !== sym.name || last.kind !== sym.kind || last.qualifiedName !== sym.qualifiedName || !kinds.includes(sym.kind)) {
+      out.push(sym);
+      continue;
+    }
+    last.endLine = Math.max(last.endLine, sym.endLine);
+    if (!last.doc && sym.doc) {
+      last.doc = sym.doc;
+      if (sym.docStartLine !== undefined) last.docStartLine = sym.docStartLine;
+    }
+    if (!sym.declaration) delete last.declaration;
+    if (sym.truncated) last.truncated = true;
+    if (sym.children) last.children = [...(last.children ?? []), ...sym.children];
+  }
+  return out;
+}
+
+/** Registry regexes, compiled once per language. */
+const leadingRegexes = new WeakMap<LanguageSpec, { text?: RegExp; doc?: RegExp }>();
+
+function leadingRegexesOf(spec: LanguageSpec): { text?: RegExp; doc?: RegExp } {
+  let r = leadingRegexes.get(spec);
+  if (!r) {
+    r = { text: spec.leadingText ? new RegExp(spec.leadingText) : undefined, doc: spec.leadingDoc ? new RegExp(spec.leadingDoc) : undefined };
+    leadingRegexes.set(spec, r);
+  }
+  return r;
 }
 
 /**
@@ -79,15 +120,30 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
   }
   let first = outer;
   const leading = spec.leadingTypes ?? [];
+  const { text: leadingText, doc: leadingDocRe } = leadingRegexesOf(spec);
+  let leadingDoc: Placed["leadingDoc"];
   // (A sibling step crosses into WASM: not taken when the language has no leading types.)
   for (let prev = leading.length ? first.previousNamedSibling : null; prev && leading.includes(prev.type); prev = prev.previousNamedSibling) {
     if (prev.endPosition.row < first.startPosition.row - 1) break;
+    if (leadingText || leadingDocRe) {
+      const t = prev.text;
+      const doc = leadingDocRe?.exec(t);
+      if (doc) leadingDoc = { text: doc[1] ?? t, row: prev.startPosition.row };
+      else if (leadingText && !leadingText.test(t)) break;
+    }
     first = prev;
   }
   let last = outer;
   if (!raw.body && spec.spanToParentEnd?.includes(outer.type)) {
     const parent = outerParent === undefined ? outer.parent : outerParent;
     if (parent) last = parent;
+    // Up to the next one of its kind (Perl `package A; … package B; …`), when there is one.
+    for (let next = outer.nextNamedSibling; next; next = next.nextNamedSibling) {
+      if (next.type !== outer.type) continue;
+      const before = next.previousNamedSibling;
+      if (before) last = before;
+      break;
+    }
   }
   let endIndex = last === raw.node ? raw.endIndex : last.endIndex;
   let endRow = last.endPosition.row;
@@ -107,6 +163,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     truncated: false,
     docComments: commentCanLead(text, first.startIndex, raw.comments) ? leadingComments(first, spec, text) : [],
     wrappers,
+    leadingDoc,
   };
 }
 
@@ -529,9 +586,11 @@ function nest(placed: Placed[], spec: LanguageSpec, text: string, source: string
     while (stack.length && stack[stack.length - 1].p.endIndex <= p.startIndex) stack.pop();
     // A definition that pokes out of its would-be parent (possible after a cut-back) is not its child.
     while (stack.length && stack[stack.length - 1].p.endIndex < p.endIndex) stack.pop();
-    // Another name of the declaration on top (`const { a, b } = o`): a sibling; what nests
-    // inside the declaration stays with its first name.
-    const another = stack.length > 0 && stack[stack.length - 1].p.raw.node.id === p.raw.node.id;
+    // Another name of the declaration on top (`const { a, b } = o`), or another definition in
+    // its wrapper (OCaml `let f … and g …`): a sibling; what nests inside the declaration
+    // stays with its first name.
+    const top = stack[stack.length - 1]?.p;
+    const another = top !== undefined && (top.raw.node.id === p.raw.node.id || (top.wrappers.length > 0 && top.startNode.id === p.startNode.id));
     const parent = stack[stack.length - (another ? 2 : 1)]?.sym;
     const sym = toSymbol(p, parent, containers, spec, text, source);
     if (parent) (parent.children ??= []).push(sym);
@@ -548,7 +607,8 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   const name = kind === "impl" ? implName(raw.nameText) : raw.nameText;
   const owner = raw.qualifierText ? bareTypeName(raw.qualifierText.replace(/::/g, ".")) : undefined;
   const scope = parent?.qualifiedName;
-  const prefix = scope && owner ? `${scope}.${owner}` : scope || owner || "";
+  // An owner the scope already ends with (Perl `sub My::Cart::total` in `package My::Cart`) is not repeated.
+  const prefix = scope && owner ? (scope === owner || scope.endsWith(`.${owner}`) ? scope : `${scope}.${owner}`) : scope || owner || "";
   const sym: OutlineSymbol = {
     kind,
     name,
@@ -576,6 +636,8 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, parsed: 
   const leading = spec.leadingTypes ?? [];
   let start = startAfterLeading(raw.node, leading);
   for (const w of p.wrappers) {
+    // A wrapper holding several definitions (OCaml `let f … and g …`) lends its text to the first.
+    if (w === p.wrappers[0] && followsItsKind(raw.node)) break;
     const from = startAfterLeading(w, leading);
     if (!text.slice(from, start).trimStart().startsWith("@")) start = from;
     else break;
@@ -613,6 +675,12 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, parsed: 
   const last = lines[lines.length - 1].trim();
   if (!first.includes(raw.nameText) && last.includes(raw.nameText) && last.length <= 120) return `${first.replace(/ …$/, "")} … ${last}`;
   return first;
+}
+
+/** Whether a named sibling before `node` has its type. */
+function followsItsKind(node: Node): boolean {
+  for (let c = node.previousNamedSibling; c; c = c.previousNamedSibling) if (c.type === node.type) return true;
+  return false;
 }
 
 /**
@@ -675,6 +743,10 @@ function docOf(raw: RawDefinition, p: Placed): { text: string; startRow?: number
   if (raw.doc) {
     const text = firstSentence(raw.doc.text);
     if (text) return { text };
+  }
+  if (p.leadingDoc) {
+    const text = firstSentence(p.leadingDoc.text);
+    if (text) return { text, startRow: p.leadingDoc.row };
   }
   if (p.docComments.length) {
     const text = firstSentence(p.docComments.map((c) => c.text).join("\n"));

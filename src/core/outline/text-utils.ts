@@ -71,7 +71,8 @@ export function firstSentence(raw: string): string | undefined {
     const raw = docLine(source);
     // C# XML doc: <param>, <returns>, ... end the summary, which loses its tags.
     if (/^<(param|typeparam|returns|exception|remarks|example|seealso|value|inheritdoc)\b/.test(raw)) break;
-    const line = stripXmlDocTags(raw);
+    // Description tags (Doxygen `@brief`, NatSpec `@notice`, `@title`, `@dev`) hold the text itself.
+    const line = stripXmlDocTags(raw).replace(/^[@\\](brief|summary|notice|title|dev)\s+/, "");
     if (!line) {
       if (paragraph.length) break;
       continue;
@@ -91,9 +92,11 @@ export function firstSentence(raw: string): string | undefined {
 function docLine(line: string): string {
   const l = line
     .trim()
-    .replace(/^\/\*+!?/, "")
-    .replace(/\*+\/$/, "")
-    .replace(/^(\/\/[/!]?|#+!?|\*|---?)\s?/, "")
+    // Block comments: C `/** */`, OCaml `(** *)`, Haskell and Elm `{-| -}`.
+    .replace(/^(\/\*+!?|\(\*+|\{-[|^]?)/, "")
+    .replace(/(\*+\/|\*+\)|-\})$/, "")
+    // Line comments: `///`, `#`, R's `#'`, `*`, `--`, Haskell's `-- |` and `-- ^`, Lisp's `;;`.
+    .replace(/^(\/\/[/!]?|#+'|#+!?|\*|--+\s*[|^]|---?|;+)\s?/, "")
     .trim();
   return /^[-=#*/_~+]{3,}$/.test(l) ? "" : l;
 }
