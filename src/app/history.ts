@@ -1,0 +1,208 @@
+// `history`: the commits that added, modified, renamed or moved one symbol, newest first. Walks
+// the file's git log (following file renames), diffs each commit's two versions of the file
+// with `changed`'s engine, and keeps the changes of the one symbol, whose name follows its
+// renames. Where the symbol appears out of nothing, the whole commit is diffed once: a move from
+// another file continues the walk there. Outlines of past versions come from (and go to) the
+// repository's cache, by content hash.
+import { posix } from "node:path";
+import { diffFiles } from "../core/diff/diff.ts";
+import type { FileChange, SymbolChange } from "../core/diff/types.ts";
+import { inputError, usageError } from "../core/errors.ts";
+import type { HistoryEnd, HistoryEntry, SymbolHistory } from "../core/history/types.ts";
+import { detectLanguage } from "../core/languages/detect.ts";
+import { outlineSource } from "../core/outline/outline.ts";
+import { printable, quotePath } from "../core/text/quote.ts";
+import { envAt, type Env } from "../io/env.ts";
+import { DEFAULT_MAX_BYTES } from "../io/files.ts";
+import { blobAt, checkRevision, fileLog, git, readBlobs, resolveCommits, type LogCommit } from "../io/git.ts";
+import { trustedCache } from "./cache-lookup.ts";
+import { computeChanges, diffWithComments, failureReason, fileInput, type SideContext } from "./changed.ts";
+import { findOne } from "./symbol-view.ts";
+
+export interface HistoryOptions {
+  env: Env;
+  /** The file, relative to env.cwd (or absolute, inside the repository). */
+  path: string;
+  symbol: string;
+  /** Where the walk starts (default HEAD). */
+  rev?: string;
+  /** At most this many commits (0: all). */
+  limit?: number;
+  /** Only commits since this date (see checkSince). */
+  since?: string;
+  maxBytes?: number;
+  /** Whether a file (relative to the repository root) may be read: a move from elsewhere ends the walk. */
+  admits?: (path: string) => boolean;
+}
+
+/** What the tracked symbol is called where, going back in time. */
+interface Track {
+  path: string;
+  name: string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const AGO = /^\d+[ .]?(?:second|minute|hour|day|week|month|year)s?(?:[ .]ago)?$/;
+
+/** A --since value git reads as the date meant: an ISO date (time optional) or `N units ago`. git's own parser reads anything as some date. */
+export function checkSince(since: string): string {
+  const s = since.trim();
+  if (!DATE.test(s) && !AGO.test(s)) throw usageError(`--since takes a date, not ${JSON.stringify(since).slice(0, 60)}`, "e.g. 2024-01-31, 2024-01-31T12:00, or `6 months ago`");
+  return s;
+}
+
+export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory> {
+  const { env } = opts;
+  const limit = opts.limit ?? 0;
+  const since = opts.since === undefined ? undefined : checkSince(opts.since);
+  const rev = opts.rev ?? "HEAD";
+  checkRevision(rev, "--rev");
+  const { root, shas } = await resolveCommits(env, env.cwd, [{ rev, flag: "--rev", given: opts.rev !== undefined }]);
+  const start = shas[0];
+  const path = await repoPath(env, opts.path);
+  if (opts.admits && !opts.admits(path)) throw inputError(`${quotePath(opts.path)} is outside what may be read`);
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+
+  // The symbol as it is at the start.
+  const blob = await blobAt(env, root, start, path);
+  if (!blob) throw inputError(`${quotePath(path)} does not exist at ${rev === "HEAD" ? "HEAD" : printable(rev)}`, "history follows committed files; name one that is in the commit");
+  const bytes = (await readBlobs(env, root, [blob])).get(blob)!;
+  const language = detectLanguage(path, bytes);
+  if (!language) throw inputError(`cannot outline ${quotePath(path)}: unsupported language`, "`ast-outline languages` lists what is supported");
+  const store = trustedCache(env, root);
+  const outline = store?.readOutline(bytes, language.id, path) ?? (await outlineSource({ path, bytes, language }));
+  const symbol = findOne({ outline }, opts.symbol);
+
+  const ctx: SideContext = { store, remember: true, deferred: [] };
+  const history: SymbolHistory = {
+    path,
+    symbol: symbol.qualifiedName,
+    kind: symbol.kind,
+    startLine: symbol.startLine,
+    endLine: symbol.endLine,
+    rev: start,
+    commits: [],
+    end: since === undefined ? "history" : "since",
+    examined: 0,
+    skipped: [],
+  };
+  let track: Track = { path, name: symbol.qualifiedName };
+  let from: string | undefined = start;
+  while (from) {
+    const log = await fileLog(env, root, from, track.path, since);
+    from = undefined;
+    const ids = log.flatMap((c) => c.paths.flatMap((p) => [p.oldBlob, p.newBlob])).filter((id): id is string => id !== undefined);
+    const blobs = await readBlobs(env, root, ids);
+    for (const commit of log) {
+      const record = commit.paths.find((p) => p.path === track.path);
+      if (!record) continue;
+      history.examined++;
+      const before = record.oldPath ?? record.path;
+      let input;
+      try {
+        input = await fileInput(record, record.oldBlob ? blobs.get(record.oldBlob) : undefined, record.newBlob ? blobs.get(record.newBlob) : undefined, maxBytes, ctx);
+      } catch (e) {
+        input = { path: record.path, status: record.status, skipped: failureReason(e) };
+      }
+      if (input.skipped) {
+        history.skipped.push({ commit: commit.sha, path: record.path, reason: input.skipped });
+        track = { ...track, path: before };
+        continue;
+      }
+      // A first pass without the comments cached outlines lack (a parse each): most commits
+      // leave this symbol's text as it was, and then no comment can matter.
+      const quick = diffFiles([input]);
+      const change = changeOf(quick, track) && changeOf(await diffWithComments([input], ctx), track);
+      track = { path: before, name: change?.oldQualifiedName ?? nameBefore(quick, track.name) };
+      if (!change) continue;
+      if (change.change === "added") {
+        const moved = commit.parents.length ? await moveInto(env, root, commit, record.path, change) : undefined;
+        if (moved) {
+          history.commits.push(entry(commit, record.path, moved, moved.oldPath));
+          track = { path: moved.oldPath!, name: moved.oldQualifiedName ?? moved.qualifiedName };
+          if (reached(history, limit)) break;
+          if (opts.admits && !opts.admits(track.path)) {
+            history.end = "outside";
+            break;
+          }
+          from = `${commit.sha}^`;
+          break;
+        }
+        history.commits.push(entry(commit, record.path, change, record.oldPath));
+        history.end = "added";
+        break;
+      }
+      history.commits.push(entry(commit, record.path, change, record.oldPath));
+      if (reached(history, limit)) break;
+    }
+  }
+  return history;
+}
+
+function reached(history: SymbolHistory, limit: number): boolean {
+  if (!limit || history.commits.length < limit) return false;
+  history.end = "limit";
+  return true;
+}
+
+/** The tracked symbol's change in a one-file diff (its name on the new side), if any. */
+function changeOf(files: FileChange[], track: Track): SymbolChange | undefined {
+  return files[0]?.symbols.find((c) => c.change !== "removed" && c.qualifiedName === track.name);
+}
+
+/** The symbol's name before a commit in which it did not change itself: a container renamed around it renames it too. */
+function nameBefore(files: FileChange[], name: string): string {
+  let best: SymbolChange | undefined;
+  for (const c of files[0]?.symbols ?? []) {
+    if (c.oldQualifiedName === undefined || !name.startsWith(`${c.qualifiedName}.`)) continue;
+    if (!best || c.qualifiedName.length > best.qualifiedName.length) best = c;
+  }
+  return best ? best.oldQualifiedName + name.slice(best.qualifiedName.length) : name;
+}
+
+/** The whole commit's diff, asked only where the symbol appeared: a move into `path` if it was one. */
+async function moveInto(env: Env, root: string, commit: LogCommit, path: string, added: SymbolChange): Promise<SymbolChange | undefined> {
+  const set = await computeChanges({ env: envAt(env, root), base: `${commit.sha}^`, head: commit.sha });
+  const file = set.files.find((f) => f.path === path);
+  const own = file?.symbols.find((c) => c.change === "moved" && c.qualifiedName === added.qualifiedName && c.startLine === added.startLine);
+  if (own) return own;
+  // A member moves with its container, listed only when its own text changed too.
+  const outer = file?.symbols
+    .filter((c) => c.change === "moved" && added.qualifiedName.startsWith(`${c.qualifiedName}.`) && c.startLine! <= added.startLine! && added.endLine! <= c.endLine!)
+    .sort((a, b) => b.qualifiedName.length - a.qualifiedName.length)[0];
+  if (!outer) return undefined;
+  const oldName = (outer.oldQualifiedName ?? outer.qualifiedName) + added.qualifiedName.slice(outer.qualifiedName.length);
+  return { ...added, change: "moved", oldPath: outer.oldPath, ...(oldName !== added.qualifiedName ? { oldQualifiedName: oldName } : {}) };
+}
+
+function entry(commit: LogCommit, path: string, change: SymbolChange, oldPath: string | undefined): HistoryEntry {
+  const { anchors: _anchors, oldPath: _old, ...rest } = change;
+  return {
+    commit: commit.sha,
+    date: new Date(commit.time * 1000).toISOString().replace(/\.000Z$/, "Z"),
+    author: commit.author,
+    subject: commit.subject,
+    path,
+    ...(oldPath !== undefined && oldPath !== path ? { oldPath } : {}),
+    ...rest,
+  };
+}
+
+/** The file as a path from the repository root (git's view: `rev-parse --show-prefix` is where env.cwd is inside it). */
+async function repoPath(env: Env, file: string): Promise<string> {
+  if (file === "" || /[\0\n]/.test(file)) throw usageError(`bad file name: ${JSON.stringify(file).slice(0, 60)}`);
+  const prefix = (await git(env, env.cwd, ["rev-parse", "--show-prefix"], "rev-parse")).stdout.toString("utf8").trim();
+  const top = (await git(env, env.cwd, ["rev-parse", "--show-cdup"], "rev-parse")).stdout.toString("utf8").trim();
+  const cwd = posix.resolve("/", prefix);
+  const abs = posix.isAbsolute(file) ? undefined : posix.resolve(cwd, file.split("\\").join("/"));
+  const rel = abs === undefined ? absoluteInside(env, file, top) : abs.slice(1);
+  if (rel === undefined || rel === "" || rel.startsWith("..")) throw inputError(`${quotePath(file)} is not a file inside this repository`, "history reads a file's commits in the repository around the current folder");
+  return rel;
+}
+
+/** An absolute path as one relative to the root (env.cwd + `cdup`), or undefined when outside. */
+function absoluteInside(env: Env, file: string, cdup: string): string | undefined {
+  const root = posix.resolve(env.cwd, cdup || ".");
+  const rel = posix.relative(root, posix.normalize(file));
+  return rel.startsWith("..") || posix.isAbsolute(rel) ? undefined : rel;
+}
