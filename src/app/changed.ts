@@ -280,7 +280,7 @@ export async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined
   return input;
 }
 
-async function side(
+export async function side(
   path: string,
   bytes: Uint8Array,
   text: string,

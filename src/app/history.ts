@@ -5,18 +5,21 @@
 // another file continues the walk there. Outlines of past versions come from (and go to) the
 // repository's cache, by content hash.
 import { posix } from "node:path";
-import { diffFiles } from "../core/diff/diff.ts";
+import { diffFiles, type FileInput } from "../core/diff/diff.ts";
+import type { DiffSide } from "../core/diff/source.ts";
 import type { FileChange, SymbolChange } from "../core/diff/types.ts";
 import { inputError, usageError } from "../core/errors.ts";
 import type { HistoryEnd, HistoryEntry, SymbolHistory } from "../core/history/types.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { outlineSource } from "../core/outline/outline.ts";
 import { printable, quotePath } from "../core/text/quote.ts";
+import { decodeSource } from "../core/text/lines.ts";
+import { flatten } from "../core/symbols/find.ts";
 import { envAt, type Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
-import { blobAt, checkRevision, fileLog, git, readBlobs, resolveCommits, type LogCommit } from "../io/git.ts";
+import { blobAt, checkRevision, fileLog, git, readBlobs, resolveCommits, type ChangedPath, type LogCommit } from "../io/git.ts";
 import { trustedCache } from "./cache-lookup.ts";
-import { computeChanges, diffWithComments, failureReason, fileInput, type SideContext } from "./changed.ts";
+import { computeChanges, diffWithComments, failureReason, fileInput, side, type SideContext } from "./changed.ts";
 import { findOne } from "./symbol-view.ts";
 
 export interface HistoryOptions {
@@ -31,7 +34,7 @@ export interface HistoryOptions {
   /** Only commits since this date (see checkSince). */
   since?: string;
   maxBytes?: number;
-  /** Whether a file (relative to the repository root) may be read: a move from elsewhere ends the walk. */
+  /** Whether a file (an absolute path) may be read: a move from elsewhere ends the walk (the MCP workspace). */
   admits?: (path: string) => boolean;
 }
 
@@ -60,7 +63,7 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
   const { root, shas } = await resolveCommits(env, env.cwd, [{ rev, flag: "--rev", given: opts.rev !== undefined }]);
   const start = shas[0];
   const path = await repoPath(env, opts.path);
-  if (opts.admits && !opts.admits(path)) throw inputError(`${quotePath(opts.path)} is outside what may be read`);
+  if (opts.admits && !opts.admits(posix.join(root, path))) throw inputError(`${quotePath(opts.path)} is outside what may be read`);
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
 
   // The symbol as it is at the start.
@@ -98,7 +101,7 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
       if (!record) continue;
       history.examined++;
       const before = record.oldPath ?? record.path;
-      let input;
+      let input: FileInput;
       try {
         input = await fileInput(record, record.oldBlob ? blobs.get(record.oldBlob) : undefined, record.newBlob ? blobs.get(record.newBlob) : undefined, maxBytes, ctx);
       } catch (e) {
@@ -112,8 +115,11 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
       // A first pass without the comments cached outlines lack (a parse each): most commits
       // leave this symbol's text as it was, and then no comment can matter.
       const quick = diffFiles([input]);
-      const change = changeOf(quick, track) && changeOf(await diffWithComments([input], ctx), track);
-      track = { path: before, name: change?.oldQualifiedName ?? nameBefore(quick, track.name) };
+      let change = changeOf(quick, track) && changeOf(await diffWithComments([input], ctx), track);
+      const name = change?.oldQualifiedName ?? nameBefore(quick, track.name);
+      // Its file renamed around it, the symbol itself as it was: moved all the same.
+      if (!change && before !== record.path) change = await carried(input, record, blobs, track.name, name, ctx);
+      track = { path: before, name };
       if (!change) continue;
       if (change.change === "added") {
         const moved = commit.parents.length ? await moveInto(env, root, commit, record.path, change) : undefined;
@@ -121,7 +127,7 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
           history.commits.push(entry(commit, record.path, moved, moved.oldPath));
           track = { path: moved.oldPath!, name: moved.oldQualifiedName ?? moved.qualifiedName };
           if (reached(history, limit)) break;
-          if (opts.admits && !opts.admits(track.path)) {
+          if (opts.admits && !opts.admits(posix.join(root, track.path))) {
             history.end = "outside";
             break;
           }
@@ -148,6 +154,36 @@ function reached(history: SymbolHistory, limit: number): boolean {
 /** The tracked symbol's change in a one-file diff (its name on the new side), if any. */
 function changeOf(files: FileChange[], track: Track): SymbolChange | undefined {
   return files[0]?.symbols.find((c) => c.change !== "removed" && c.qualifiedName === track.name);
+}
+
+/** The unchanged symbol of a renamed file, as a move from the file's old name (undefined when it is not on both sides). */
+async function carried(input: FileInput, record: ChangedPath, blobs: Map<string, Buffer>, name: string, oldName: string, ctx: SideContext): Promise<SymbolChange | undefined> {
+  const symbolsOf = async (given: DiffSide | undefined, path: string, blob: string | undefined) => {
+    if (given) return given.symbols;
+    const bytes = blob ? blobs.get(blob) : undefined;
+    const language = bytes && detectLanguage(path, bytes);
+    return bytes && language ? (await side(path, bytes, decodeSource(bytes), language, undefined, ctx)).symbols : [];
+  };
+  const now = flatten(await symbolsOf(input.new, record.path, record.newBlob)).find((s) => s.qualifiedName === name);
+  const was = flatten(await symbolsOf(input.old, record.oldPath!, record.oldBlob)).find((s) => s.qualifiedName === oldName);
+  if (!now || !was) return undefined;
+  return {
+    change: "moved",
+    kind: now.kind,
+    name: now.name,
+    qualifiedName: now.qualifiedName,
+    ...(oldName !== name ? { oldQualifiedName: oldName } : {}),
+    oldPath: record.oldPath,
+    startLine: now.startLine,
+    endLine: now.endLine,
+    oldStartLine: was.startLine,
+    oldEndLine: was.endLine,
+    signature: now.signature,
+    signatureChanged: false,
+    bodyChanged: false,
+    cosmetic: false,
+    anchors: [],
+  };
 }
 
 /** The symbol's name before a commit in which it did not change itself: a container renamed around it renames it too. */
@@ -193,10 +229,8 @@ async function repoPath(env: Env, file: string): Promise<string> {
   if (file === "" || /[\0\n]/.test(file)) throw usageError(`bad file name: ${JSON.stringify(file).slice(0, 60)}`);
   const prefix = (await git(env, env.cwd, ["rev-parse", "--show-prefix"], "rev-parse")).stdout.toString("utf8").trim();
   const top = (await git(env, env.cwd, ["rev-parse", "--show-cdup"], "rev-parse")).stdout.toString("utf8").trim();
-  const cwd = posix.resolve("/", prefix);
-  const abs = posix.isAbsolute(file) ? undefined : posix.resolve(cwd, file.split("\\").join("/"));
-  const rel = abs === undefined ? absoluteInside(env, file, top) : abs.slice(1);
-  if (rel === undefined || rel === "" || rel.startsWith("..")) throw inputError(`${quotePath(file)} is not a file inside this repository`, "history reads a file's commits in the repository around the current folder");
+  const rel = posix.isAbsolute(file) ? absoluteInside(env, file, top) : posix.normalize(posix.join(prefix, file.split("\\").join("/")));
+  if (rel === undefined || rel === "." || rel === ".." || rel.startsWith("../") || rel.endsWith("/")) throw inputError(`${quotePath(file)} is not a file inside this repository`, "history reads a file's commits in the repository around the current folder");
   return rel;
 }
 
