@@ -23,6 +23,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   tokens,
   index: script("index.ts"),
   changed: script("changed.ts"),
+  history: script("history.ts"),
   "changed-formats": script("changed-formats.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
