@@ -50,7 +50,8 @@ type Table = Map<string, Def>;
 
 class Repo {
   readonly commits: LogCommit[];
-  private tables = new Map<string, Table>();
+  /** null: the version does not parse (the oracle cannot judge commits next to it). */
+  private tables = new Map<string, Table | null>();
   constructor(readonly dir: string, readonly lang: "python" | "typescript") {
     const out = execFileSync("git", ["log", "--no-merges", "-M", "-z", "--raw", "--no-abbrev", "--format=%x1e%H%x00%P%x00%ct%x00%an%x00%s%x00", "HEAD"], { cwd: dir, maxBuffer: 1 << 30 });
     this.commits = parseLog(out);
@@ -82,7 +83,7 @@ class Repo {
       const r = spawnSync("python3", [join(ROOT, "scripts", "oracle", "py_symbols.py")], { input: JSON.stringify(todo.map((t) => texts.get(t.id)!)), maxBuffer: 1 << 30, encoding: "utf8" });
       if (r.status !== 0) throw new Error(`oracle failed: ${r.stderr}`);
       const tables = JSON.parse(r.stdout) as (Record<string, Def> | null)[];
-      todo.forEach((t, i) => this.tables.set(t.id, new Map(Object.entries(tables[i] ?? {}))));
+      todo.forEach((t, i) => this.tables.set(t.id, tables[i] ? new Map(Object.entries(tables[i]!)) : null));
     } else for (const t of todo) this.tables.set(t.id, tsTable(t.path, texts.get(t.id)!));
   }
   /** Every version of these files and of the files they were renamed from, in one batch. */
@@ -100,14 +101,14 @@ class Repo {
     const seen = new Set<string>();
     this.load(items.filter((i) => !seen.has(i.id) && (seen.add(i.id), true)));
   }
-  table(id: string | undefined, path: string): Table {
+  table(id: string | undefined, path: string): Table | null {
     if (!id) return new Map();
     this.load([{ id, path }]);
     return this.tables.get(id)!;
   }
 }
 
-function tsTable(path: string, text: string): Table {
+function tsTable(path: string, text: string): Table | null {
   const lines = text.split("\n");
   const defs = typescriptDefs(path, text);
   const table: Table = new Map();
@@ -162,7 +163,7 @@ function bestMatch(target: Def, candidates: [string, Def][]): [string, Def] | un
 
 interface OracleEvent {
   sha: string;
-  what: "modified" | "renamed" | "moved" | "file-renamed" | "added";
+  what: "modified" | "renamed" | "moved" | "file-renamed" | "added" | "unjudged";
 }
 
 function oracle(repo: Repo, path: string, name: string): OracleEvent[] {
@@ -174,6 +175,12 @@ function oracle(repo: Repo, path: string, name: string): OracleEvent[] {
     const before = ch.oldPath ?? ch.path;
     const newT = repo.table(ch.newBlob, ch.path);
     const oldT = repo.table(ch.oldBlob, before);
+    // A side that does not parse (a commit that broke or fixed the syntax): not judged, followed by name.
+    if (!newT || !oldT) {
+      events.push({ sha: c.sha, what: "unjudged" });
+      cur = { path: before, name: cur.name };
+      continue;
+    }
     const n = newT.get(cur.name);
     if (!n) continue;
     const o = oldT.get(cur.name);
@@ -197,8 +204,8 @@ function oracle(repo: Repo, path: string, name: string): OracleEvent[] {
     const candidates: [string, Def, string][] = [];
     for (const p of others) {
       const oT = repo.table(p.oldBlob, p.oldPath ?? p.path);
-      const nT = p.status === "deleted" ? new Map() : repo.table(p.newBlob, p.path);
-      for (const [k, d] of oT) if (d.name === n.name && !nT.has(k)) candidates.push([k, d, p.oldPath ?? p.path]);
+      const nT = p.status === "deleted" ? new Map() : repo.table(p.newBlob, p.path) ?? new Map();
+      if (oT) for (const [k, d] of oT) if (d.name === n.name && !nT.has(k)) candidates.push([k, d, p.oldPath ?? p.path]);
     }
     const moved = bestMatch(n, candidates.map(([k, d]) => [k, d]));
     if (moved) {
@@ -245,6 +252,7 @@ const ATTRIBUTES = join(mkdtempSync(join(tmpdir(), "history-bench-")), "attribut
 writeFileSync(ATTRIBUTES, "*.py diff=python\n");
 const totals = { ours: { tp: 0, fp: 0, fn: 0 }, logL: { tp: 0, fp: 0, fn: 0 } };
 const rows: string[] = [];
+let totalUnjudged = 0;
 for (const spec of REPOS) {
   const dir = join(reposDir, spec.name);
   if (!existsSync(join(dir, ".git"))) {
@@ -259,7 +267,7 @@ for (const spec of REPOS) {
   repo.preload(files);
   for (const path of files) {
     const head = execFileSync("git", ["rev-parse", `HEAD:${path}`], { cwd: dir, encoding: "utf8" }).trim();
-    for (const [key, def] of repo.table(head, path)) {
+    for (const [key, def] of repo.table(head, path) ?? []) {
       if (key.includes("#") || def.kind === "class" && spec.lang === "typescript" && !/class /.test(def.own.split("\n")[0])) continue;
       const events = oracle(repo, path, key);
       const own = events.some((e) => e.what === "renamed" || e.what === "moved");
@@ -268,9 +276,11 @@ for (const spec of REPOS) {
   }
   picked.sort((a, b) => Number(b.own) - Number(a.own) || b.events.length - a.events.length || a.name.localeCompare(b.name));
   for (const s of picked.slice(0, spec.take)) {
-    const truth = new Set(s.events.map((e) => e.sha));
-    const ours = new Set(historyOf(dir, s.path, s.name).shas);
-    const theirs = new Set(logL(dir, s.path, s.name));
+    const unjudged = new Set(s.events.filter((e) => e.what === "unjudged").map((e) => e.sha));
+    const truth = new Set(s.events.filter((e) => e.what !== "unjudged").map((e) => e.sha));
+    const ours = new Set(historyOf(dir, s.path, s.name).shas.filter((x) => !unjudged.has(x)));
+    const theirs = new Set(logL(dir, s.path, s.name).filter((x) => !unjudged.has(x)));
+    totalUnjudged += unjudged.size;
     const score = (got: Set<string>, t: { tp: number; fp: number; fn: number }) => {
       const tp = [...got].filter((x) => truth.has(x)).length;
       t.tp += tp;
@@ -280,7 +290,7 @@ for (const spec of REPOS) {
     };
     const a = score(ours, totals.ours);
     const b = score(theirs, totals.logL);
-    const kinds = [...new Set(s.events.map((e) => e.what))].join(",");
+    const kinds = [...new Set(s.events.map((e) => e.what))].filter((k) => k !== "unjudged").join(",");
     rows.push(`${spec.name} ${s.path} ${s.name} [${kinds}]: oracle ${truth.size}, history ${a}, git log -L ${b}`);
     console.log(rows[rows.length - 1]);
     if (verbose) {
@@ -290,7 +300,7 @@ for (const spec of REPOS) {
   }
 }
 const pr = (t: { tp: number; fp: number; fn: number }) => `recall ${(t.tp / (t.tp + t.fn)).toFixed(3)}, precision ${(t.tp / (t.tp + t.fp)).toFixed(3)} (${t.tp} of ${t.tp + t.fn} oracle commits, ${t.fp} extra)`;
-console.log(`RESULT history vs oracle over ${rows.length} symbols: ${pr(totals.ours)}`);
+console.log(`RESULT history vs oracle over ${rows.length} symbols: ${pr(totals.ours)}; ${totalUnjudged} commits not judged (a side that does not parse)`);
 console.log(`RESULT git log -L :name:file over the same: ${pr(totals.logL)}`);
 
 // One long history with a warm cache: the symbol is an argument (--time-repo, --time-file, --time-symbol).

@@ -113,6 +113,18 @@ describe("history", () => {
     expect(h.commits[1].oldPath).toBe("x.py");
   });
 
+  test("a method that moved to another class of the same file (and took a new name) is followed as a rename", async () => {
+    const r = repo();
+    const body = "        total = 0\n        for part in parts:\n            total += len(part)\n        return total\n";
+    r.write("k.py", `class Old:\n    def size(self, parts):\n${body}\n\nclass New:\n    pass\n`);
+    r.commit("add Old.size");
+    r.write("k.py", `class Old:\n    pass\n\n\nclass New:\n    def measure(self, parts):\n${body}`);
+    r.commit("move to New");
+    const h = await history(r, "k.py", "New.measure");
+    expect(rows(h)).toEqual(["move to New:renamed:New.measure", "add Old.size:added:Old.size"]);
+    expect(h.commits[0]).toMatchObject({ oldQualifiedName: "Old.size", oldStartLine: 2, startLine: 6, signatureChanged: true, bodyChanged: false });
+  });
+
   test("--limit, --since and --rev", async () => {
     const r = repo();
     const f = (v: number) => `def f():\n    return ${v}\n`;

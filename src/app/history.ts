@@ -6,7 +6,8 @@
 // repository's cache, by content hash.
 import { posix } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
-import type { DiffSide } from "../core/diff/source.ts";
+import { SideText, type DiffSide, type SymNode } from "../core/diff/source.ts";
+import { matchSimilar, matchUnique } from "../core/diff/match.ts";
 import type { FileChange, SymbolChange } from "../core/diff/types.ts";
 import { inputError, usageError } from "../core/errors.ts";
 import type { HistoryEnd, HistoryEntry, SymbolHistory } from "../core/history/types.ts";
@@ -122,6 +123,14 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
       track = { path: before, name };
       if (!change) continue;
       if (change.change === "added") {
+        // From another class of the same file (the diff pairs renames among siblings only)?
+        const across = withinFile(input, change, diffFiles([input]));
+        if (across) {
+          history.commits.push(entry(commit, record.path, across, record.oldPath));
+          track = { path: before, name: across.oldQualifiedName! };
+          if (reached(history, limit)) break;
+          continue;
+        }
         const moved = commit.parents.length ? await moveInto(env, root, commit, record.path, change) : undefined;
         if (moved) {
           history.commits.push(entry(commit, record.path, moved, moved.oldPath));
@@ -183,6 +192,45 @@ async function carried(input: FileInput, record: ChangedPath, blobs: Map<string,
     bodyChanged: false,
     cosmetic: false,
     anchors: [],
+  };
+}
+
+/**
+ * A symbol the diff calls added that left another container of the same file: a removed one
+ * with the same body, or clearly the most similar text (the diff's own matching rules, applied
+ * across containers), as a rename to its new qualified name.
+ */
+function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]): SymbolChange | undefined {
+  if (!input.old || !input.new) return undefined;
+  const nodes = (text: SideText) => {
+    const out: SymNode[] = [];
+    const walk = (n: SymNode) => n.children.forEach((c) => (out.push(c), walk(c)));
+    walk(text.root);
+    return out;
+  };
+  const changes = files[0]?.symbols ?? [];
+  const removed = new Set(changes.filter((c) => c.change === "removed").map((c) => `${c.qualifiedName}@${c.oldStartLine}`));
+  const addedKeys = new Set(changes.filter((c) => c.change === "added").map((c) => `${c.qualifiedName}@${c.startLine}`));
+  const olds = nodes(new SideText(input.old)).filter((n) => removed.has(`${n.sym.qualifiedName}@${n.sym.startLine}`));
+  const news = nodes(new SideText(input.new)).filter((n) => addedKeys.has(`${n.sym.qualifiedName}@${n.sym.startLine}`));
+  const target = news.find((n) => n.sym.qualifiedName === added.qualifiedName && n.sym.startLine === added.startLine);
+  if (!target || !olds.length) return undefined;
+  const exact = matchUnique(olds, news, (o, n) => o.body !== "" && o.body === n.body);
+  const pairs = [...exact, ...matchSimilar(olds.filter((o) => !exact.some((p) => p.old === o)), news.filter((n) => !exact.some((p) => p.new === n)))];
+  const o = pairs.find((p) => p.new === target)?.old;
+  if (!o) return undefined;
+  const differ = o.raw !== target.raw;
+  const cosmetic = differ && o.code === target.code;
+  return {
+    ...added,
+    change: "renamed",
+    oldQualifiedName: o.sym.qualifiedName,
+    oldStartLine: o.sym.startLine,
+    oldEndLine: o.sym.endLine,
+    signatureChanged: !cosmetic && o.decl !== target.decl,
+    bodyChanged: !cosmetic && o.body !== target.body,
+    cosmetic,
+    ...(o.sym.signature !== target.sym.signature ? { oldSignature: o.sym.signature } : {}),
   };
 }
 
