@@ -18,6 +18,7 @@ import { trustedCache } from "./cache-lookup.ts";
 import { diffLines } from "../core/diff/lines.ts";
 import { lineEdits } from "../core/diff/edits.ts";
 import type { Tree } from "web-tree-sitter";
+import type { OutlineSymbol } from "../core/types.ts";
 import { decodeSource } from "../core/text/lines.ts";
 import { DEFAULT_MAX_BYTES, looksBinary, unreadableReason } from "../io/files.ts";
 import { undecodablePath } from "../io/names.ts";
@@ -188,6 +189,8 @@ export interface SideContext {
    * run). Such outlines are whole (imports included), as every cache reader expects.
    */
   remember?: boolean;
+  /** Outlines already read or made, by the bytes object they describe (one version seen twice is looked up once). */
+  outlines?: WeakMap<Uint8Array, OutlineSymbol[]>;
   deferred: DeferredComments[];
 }
 
@@ -292,8 +295,10 @@ export async function side(
 ): Promise<DiffSide> {
   // An embedded script (Vue) is parsed apart from its host file: no comment spans there.
   const wanted = commentRows && commentRows.length && !language.embedded;
-  const cached = ctx.store?.readOutline(bytes, language.id, path);
+  const known = ctx.outlines?.get(bytes);
+  const cached = known ? { symbols: known } : ctx.store?.readOutline(bytes, language.id, path);
   if (cached) {
+    ctx.outlines?.set(bytes, cached.symbols);
     if (!wanted) return { path, text, symbols: cached.symbols, comments: [] };
     // Comments come from a tree, parsed only if the diff asks (see computeChanges).
     const d: DeferredComments = {
@@ -317,5 +322,6 @@ export async function side(
     },
   });
   if (ctx.remember) ctx.store?.writeOutline(outline);
+  ctx.outlines?.set(bytes, outline.symbols);
   return { path, text, symbols: outline.symbols, comments };
 }

@@ -77,7 +77,8 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
   const outline = store?.readOutline(bytes, language.id, path) ?? (await outlineSource({ path, bytes, language }));
   const symbol = findOne({ outline }, opts.symbol);
 
-  const ctx: SideContext = { store, remember: true, deferred: [] };
+  // Each version is the new side of one commit and the old side of the next: outlined once.
+  const shared: SideContext = { store, remember: true, deferred: [], outlines: new WeakMap() };
   const history: SymbolHistory = {
     path,
     symbol: symbol.qualifiedName,
@@ -102,6 +103,8 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
       if (!record) continue;
       history.examined++;
       const before = record.oldPath ?? record.path;
+      // Comments asked for in this commit's diff only: each commit loads its own.
+      const ctx: SideContext = { ...shared, deferred: [] };
       let input: FileInput;
       try {
         input = await fileInput(record, record.oldBlob ? blobs.get(record.oldBlob) : undefined, record.newBlob ? blobs.get(record.newBlob) : undefined, maxBytes, ctx);
