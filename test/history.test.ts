@@ -125,6 +125,18 @@ describe("history", () => {
     expect(h.commits[0]).toMatchObject({ oldQualifiedName: "Old.size", oldStartLine: 2, startLine: 6, signatureChanged: true, bodyChanged: false });
   });
 
+  test("overloads added beside a function: the name's history is its implementation's", async () => {
+    const r = repo();
+    const impl = (sig: string) => `def locate(${sig}):\n    found = find(name)\n    if not found:\n        raise LookupError(name)\n    return found\n`;
+    r.write("o.py", `import typing as t\n\n\n${impl("name")}`);
+    r.commit("add locate");
+    r.write("o.py", `import typing as t\n\n\n@t.overload\ndef locate(name: str) -> int:\n    ...\n\n\n@t.overload\ndef locate(name: bytes) -> str:\n    ...\n\n\n${impl("name: str | bytes")}`);
+    r.commit("typed overloads");
+    const h = await history(r, "o.py", "locate");
+    expect(h.startLine).toBe(14);
+    expect(rows(h)).toEqual(["typed overloads:modified:locate", "add locate:added:locate"]);
+  });
+
   test("--limit, --since and --rev", async () => {
     const r = repo();
     const f = (v: number) => `def f():\n    return ${v}\n`;

@@ -16,6 +16,7 @@ import { outlineSource } from "../core/outline/outline.ts";
 import { printable, quotePath } from "../core/text/quote.ts";
 import { decodeSource } from "../core/text/lines.ts";
 import { flatten } from "../core/symbols/find.ts";
+import type { OutlineSymbol } from "../core/types.ts";
 import { envAt, type Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
 import { blobAt, checkRevision, fileLog, git, readBlobs, resolveCommits, type ChangedPath, type LogCommit } from "../io/git.ts";
@@ -75,7 +76,7 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
   if (!language) throw inputError(`cannot outline ${quotePath(path)}: unsupported language`, "`ast-outline languages` lists what is supported");
   const store = trustedCache(env, root);
   const outline = store?.readOutline(bytes, language.id, path) ?? (await outlineSource({ path, bytes, language }));
-  const symbol = findOne({ outline }, opts.symbol);
+  const symbol = implementation(outline.symbols, findOne({ outline }, opts.symbol));
 
   // Each version is the new side of one commit and the old side of the next: outlined once.
   const shared: SideContext = { store, remember: true, deferred: [], outlines: new WeakMap() };
@@ -163,9 +164,23 @@ function reached(history: SymbolHistory, limit: number): boolean {
   return true;
 }
 
-/** The tracked symbol's change in a one-file diff (its name on the new side), if any. */
+/**
+ * Of definitions sharing one qualified name (overloads, then the implementation), the one with a
+ * body: the last that is not a bare declaration. Its history is the name's history.
+ */
+function implementation(symbols: OutlineSymbol[], found: OutlineSymbol): OutlineSymbol {
+  const same = flatten(symbols).filter((s) => s.qualifiedName === found.qualifiedName);
+  return same.filter((s) => !s.declaration).pop() ?? same[same.length - 1] ?? found;
+}
+
+/**
+ * The tracked symbol's change in a one-file diff (its name on the new side), if any. Where
+ * overloads share the name, the change that continues an older definition goes first: overloads
+ * added beside an implementation do not end its history.
+ */
 function changeOf(files: FileChange[], track: Track): SymbolChange | undefined {
-  return files[0]?.symbols.find((c) => c.change !== "removed" && c.qualifiedName === track.name);
+  const mine = files[0]?.symbols.filter((c) => c.change !== "removed" && c.qualifiedName === track.name) ?? [];
+  return mine.find((c) => c.change !== "added") ?? mine[0];
 }
 
 /** The unchanged symbol of a renamed file, as a move from the file's old name (undefined when it is not on both sides). */
