@@ -24,6 +24,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   index: script("index.ts"),
   changed: script("changed.ts"),
   impact: script("impact.ts"),
+  history: script("history.ts"),
   "changed-formats": script("changed-formats.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),

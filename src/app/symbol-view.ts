@@ -6,7 +6,7 @@ import { resolveSymbol } from "../core/symbols/find.ts";
 import type { FileRef, FullView, SkeletonView, SymbolLookup, SymbolView, TextBlock } from "../core/symbols/view.ts";
 import { LineIndex, decodeSource } from "../core/text/lines.ts";
 import { printable, quoteName, quotePath } from "../core/text/quote.ts";
-import type { OutlineSymbol } from "../core/types.ts";
+import type { FileOutline, OutlineSymbol } from "../core/types.ts";
 import { buildSkeleton, findDrill } from "../core/skeleton/skeleton.ts";
 import { outerNames, scanScope, symbolChain, type OuterName } from "../core/skeleton/free-names.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
@@ -24,7 +24,7 @@ export function fileRef(file: OutlinedFile): FileRef {
 }
 
 /** The one symbol `name` names in the file; a not-found error (with candidates or suggestions) otherwise. */
-export function findOne(file: OutlinedFile, name: string): OutlineSymbol {
+export function findOne(file: { outline: Pick<FileOutline, "path" | "symbols"> }, name: string): OutlineSymbol {
   const r = resolveSymbol(file.outline.symbols, name);
   const path = quotePath(file.outline.path);
   if (r.status === "found") return r.symbols[0];

@@ -108,6 +108,17 @@ export const COMMANDS: CommandSpec[] = [
     run: async (io, env, opts) => (await import("./commands/changed.ts")).changedCommand(opts, io, env),
   },
   {
+    name: "history", usage: "history <file> <symbol>", description: "Commits that added, modified, renamed or moved a symbol, newest first (follows renames and moves)", startup: "parses",
+    options: [
+      { flags: "--limit <n>", description: "At most this many commits (0: all)", default: 0 },
+      { flags: "--since <date>", description: "Only commits since this date (2024-01-31, `6 months ago`)" },
+      { flags: "--rev <rev>", description: "Start from this revision (default: HEAD)" },
+      FORMAT("text | json | markdown"),
+      { flags: "--max-size <size>", description: "Versions larger than this are not compared (e.g. 4M)" },
+    ],
+    run: async (io, env, file, symbol, opts) => (await import("./commands/history.ts")).historyCommand(file, symbol, opts, io, env),
+  },
+  {
     name: "languages", usage: "languages", description: "Supported languages, extensions and grammar versions", startup: "keeps",
     options: [FORMAT("text | json")],
     run: async (io, _env, opts) => (await import("./commands/languages.ts")).languagesCommand(opts, io),

@@ -166,6 +166,21 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     annotations: ro,
   }, ({ path, max_tokens }) => answer(() => getTools().digest(path, max_tokens ?? 4000)));
 
+  server.registerTool("symbol_history", {
+    title: "When and why a symbol changed",
+    description:
+      "The commits that added, modified, renamed or moved one symbol, newest first, following renames and " +
+      "moves across files: per commit its date, change, flags (signature/body/cosmetic), line range and " +
+      "subject; the same answer as the CLI's `history`.",
+    inputSchema: {
+      path: FILE(),
+      name: text(NAME_MAX).describe("Symbol name or Class.method, as it is at HEAD"),
+      limit: z.number().int().min(1).max(500).optional().describe("At most this many commits (default 20)"),
+      since: text(64).optional().describe("Only commits since this date (2024-01-31, `6 months ago`)"),
+    },
+    annotations: ro,
+  }, ({ path, name, limit, since }) => answer(() => getTools().symbolHistory(path, name, limit ?? 20, since)));
+
   if (options.changed) {
     const changed = options.changed;
     server.registerTool("changed_symbols", {

@@ -7,6 +7,7 @@
 // (app/repo-index.ts), refreshed for the workspace's files before each answer.
 import { callChain } from "../app/call-chain.ts";
 import { findCallers } from "../app/callers.ts";
+import { symbolHistory } from "../app/history.ts";
 import { digestFiles } from "../app/digest.ts";
 import { outlineEach } from "../app/outline-files.ts";
 import { REGION_MAX_BYTES, checkRange, normalizeHash, readRegion } from "../app/region.ts";
@@ -18,12 +19,13 @@ import { OutlineError } from "../core/errors.ts";
 import { normalizeQuery } from "../core/symbols/find.ts";
 import { pathFilter } from "../core/text/glob.ts";
 import { printable } from "../core/text/quote.ts";
-import type { Env } from "../io/env.ts";
+import { envAt, type Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES } from "../io/files.ts";
 import type { FileAccess } from "../io/workspace.ts";
 import type { WalkNote } from "../io/walk.ts";
 import { renderCallChainText, renderCallersText } from "../render/calls-text.ts";
 import { renderDigest } from "../render/digest-text.ts";
+import { renderHistoryText } from "../render/history-text.ts";
 import { FolderOutlineText } from "../render/outline-folder.ts";
 import { renderOutlineText } from "../render/outline-text.ts";
 import { regionAnswer } from "../render/region-text.ts";
@@ -102,6 +104,13 @@ export class AgentTools {
     if (!last) throw new OutlineError("usage", "empty name");
     const { text, notes } = renderCallersText(await findCallers(this.repo(), last, glob), maxTokens);
     return text + notes.map((n) => `${printable(n)}\n`).join("");
+  }
+
+  /** The commits that changed one symbol; moves are followed only into files inside the workspace. */
+  async symbolHistory(path: string, name: string, limit = 20, since?: string): Promise<string> {
+    if (!this.workspace.admits(path)) this.workspace.locate(path); // the refusal, worded as for every tool
+    const admits = (file: string) => this.workspace.admits(file);
+    return renderHistoryText(await symbolHistory({ env: envAt(this.env, this.workspace.base), path, symbol: name, limit, since, admits }));
   }
 
   /** A map of the workspace's files (those matching `glob`, if given), fitted to the budget. */

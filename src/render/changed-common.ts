@@ -14,7 +14,7 @@ export function lines(start?: number, end?: number): string {
   return start === end || end === undefined ? `${start}` : `${start}-${end}`;
 }
 
-export function flags(s: SymbolChange): string[] {
+export function flags(s: Pick<SymbolChange, "signatureChanged" | "bodyChanged" | "cosmetic">): string[] {
   const out: string[] = [];
   if (s.signatureChanged) out.push("signature");
   if (s.bodyChanged) out.push("body");
