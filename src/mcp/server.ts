@@ -88,21 +88,23 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       name: text(NAME_MAX).describe("Symbol name, qualified name (Class.method) or unique suffix"),
       mode: z.enum(["skeleton", "full", "drill"]).optional().describe("skeleton | full | drill (default: by size)"),
       label: text(NAME_MAX).optional().describe("For mode=drill: a label from the skeleton (if@12, call:foo, 3)"),
+      hash: text(128).optional().describe("symbol:… hash from an earlier read: answers unchanged, or the new text marked CHANGED"),
     },
     annotations: ro,
-  }, ({ path, name, mode, label }) => answer(() => getTools().getSymbol(path, name, mode, label)));
+  }, ({ path, name, mode, label, hash }) => answer(() => getTools().getSymbol(path, name, mode, label, hash)));
 
   server.registerTool("read_region", {
     title: "Read exact lines",
     description:
       "Lines start..end (1-based, inclusive) of any text file, numbered. Pass the hash get_outline gave " +
       "(sha256 or its first 8+ hex digits): if the file changed since, a `# STALE:` line under the header " +
-      "says so: re-outline before trusting line numbers. At most 2000 lines a call.",
+      "says so: re-outline before trusting line numbers. With a symbol's hash (symbol:… from get_symbol): " +
+      "the symbol's lines wherever it moved if unchanged, else its new range. At most 2000 lines a call.",
     inputSchema: {
       path: FILE(),
       start: z.number().int().min(1).describe("First line (1-based)"),
       end: z.number().int().min(1).describe("Last line (inclusive)"),
-      hash: text(128).optional().describe("Content hash from get_outline, to detect a stale read"),
+      hash: text(128).optional().describe("File hash (sha256:…) or a symbol's (symbol:…), to detect a stale read"),
     },
     annotations: ro,
   }, ({ path, start, end, hash }) => answer(() => getTools().readRegion(path, start, end, hash)));

@@ -35,6 +35,8 @@ export interface SkeletonTextOptions {
   maxDepth?: number;
   /** Guards as `exits:` line numbers (default true); false lists them as branches. */
   foldExits?: boolean;
+  /** More parts for the header line (the symbol's hash, what it changed since). */
+  headerParts?: string[];
 }
 
 export function renderSkeletonText(sk: Skeleton, path: string, hash: string, options: SkeletonTextOptions = {}): string {
@@ -47,7 +49,7 @@ export function renderSkeletonText(sk: Skeleton, path: string, hash: string, opt
   }
   const s = sk.symbol;
   const out: string[] = [];
-  out.push(symbolHeader(path, s.startLine, s.endLine, quoteName(s.qualifiedName), [s.kind, `${sk.lineCount} lines`, "skeleton"], hash).slice(0, -1));
+  out.push(symbolHeader(path, s.startLine, s.endLine, quoteName(s.qualifiedName), [s.kind, `${sk.lineCount} lines`, "skeleton", ...(options.headerParts ?? [])], hash).slice(0, -1));
   out.push(signature(s.signature) + (s.doc ? `  — ${cap(s.doc, MAX_DOC)}` : ""));
 
   const events: { line: number; text: string }[] = [];
