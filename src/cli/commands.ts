@@ -54,6 +54,7 @@ export const COMMANDS: CommandSpec[] = [
       { flags: "--max-size <size>", description: "Refuse files larger than this (e.g. 4M)" },
       { flags: "--skeleton", description: "Signature, branches, calls and size instead of the body" },
       { flags: "--drill <label>", description: "One branch (if@12, 3) or one call's target (call:foo) of the skeleton" },
+      { flags: "--focus <words>", description: "With --skeleton: branches and lines mentioning these words shown in full" },
       { flags: "--hash <h>", description: "The symbol:… hash of an earlier read: `unchanged`, or the text marked CHANGED" },
     ],
     run: async (io, env, file, names, opts) => (await import("./commands/symbol.ts")).symbolCommand(file, names, opts, io, env),

@@ -89,9 +89,10 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       mode: z.enum(["skeleton", "full", "drill"]).optional().describe("skeleton | full | drill (default: by size)"),
       label: text(NAME_MAX).optional().describe("For mode=drill: a label from the skeleton (if@12, call:foo, 3)"),
       hash: text(128).optional().describe("symbol:… hash from an earlier read: answers unchanged, or the new text marked CHANGED"),
+      focus: text(NAME_MAX).optional().describe("Words of your task: a skeleton with the branches and lines mentioning them in full"),
     },
     annotations: ro,
-  }, ({ path, name, mode, label, hash }) => answer(() => getTools().getSymbol(path, name, mode, label, hash)));
+  }, ({ path, name, mode, label, hash, focus }) => answer(() => getTools().getSymbol(path, name, mode, label, hash, focus)));
 
   server.registerTool("read_region", {
     title: "Read exact lines",

@@ -71,11 +71,11 @@ export class AgentTools {
     return text.finish(target, listed.slice(reached).map((f) => f.path), problems);
   }
 
-  async getSymbol(path: string, name: string, mode?: SymbolMode, label?: string, hash?: string): Promise<string> {
+  async getSymbol(path: string, name: string, mode?: SymbolMode, label?: string, hash?: string, focus?: string): Promise<string> {
     const given = hash === undefined ? undefined : normalizeHash(hash);
     const repo = this.repo();
     const file = await repo.parsed(path);
-    return renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, label, given));
+    return renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, label, given, focus));
   }
 
   /** With a hash that is not the file's: a symbol's (symbol-hash.ts), checked against the file's outline when it has one. */

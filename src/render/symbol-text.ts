@@ -45,7 +45,7 @@ function decodeParts(parts: (string | Uint8Array)[]): string {
 }
 
 function skeletonOrFull(v: SkeletonView): string {
-  const skeleton = renderSkeletonText(v.skeleton, v.file.path, v.file.hash, { headerParts: hashParts(v.full) });
+  const skeleton = renderSkeletonText(v.skeleton, v.file.path, v.file.hash, { headerParts: hashParts(v.full), focus: v.focus });
   const full = decodeParts(fullTextParts(v.full, "full text: a skeleton would not be shorter"));
   return skeleton.length <= (1 - SKELETON_MIN_SAVING) * full.length ? skeleton : full;
 }

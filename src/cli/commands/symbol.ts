@@ -16,6 +16,7 @@ export interface SymbolOptions {
   skeleton?: boolean;
   drill?: string;
   hash?: string;
+  focus?: string;
   language?: string;
   maxSize?: unknown;
 }
@@ -23,7 +24,7 @@ export interface SymbolOptions {
 export async function symbolCommand(path: string, names: string[], options: SymbolOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, ["text", "json"]);
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
-  if (options.skeleton || options.drill !== undefined || options.hash !== undefined) return skeletonOrDrill(path, names, options, io, env);
+  if (options.skeleton || options.drill !== undefined || options.hash !== undefined || options.focus !== undefined) return skeletonOrDrill(path, names, options, io, env);
   const file = await outlineFile(env, path, { language: options.language, maxBytes });
   const lookups = await lookupSymbols(file, names);
   if (format === "json") io.out(renderLookupsJson(fileRef(file), lookups));
@@ -44,12 +45,14 @@ async function skeletonOrDrill(path: string, names: string[], options: SymbolOpt
   if (options.drill !== undefined && names.length !== 1) throw usageError("--drill takes one symbol", "name one symbol");
   if (options.hash !== undefined && names.length !== 1) throw usageError("--hash takes one symbol", "name the symbol the hash was read from");
   if (options.hash !== undefined && options.drill !== undefined) throw usageError("--hash and --drill do not go together", "check the symbol with --hash, then drill");
+  if (options.focus !== undefined && !options.skeleton) throw usageError("--focus goes with --skeleton", "add --skeleton");
   const given = options.hash === undefined ? undefined : normalizeHash(String(options.hash));
   const repo = repoSymbols(env, cliWorkspace(env.cwd, [path]));
   const file = await repo.parsed(path);
   const mode = options.drill !== undefined ? "drill" : options.skeleton ? "skeleton" : "full";
   for (const name of names) {
-    io.out(renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, options.drill === undefined ? undefined : String(options.drill), given)));
+    const label = options.drill === undefined ? undefined : String(options.drill);
+    io.out(renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, label, given, options.focus === undefined ? undefined : String(options.focus))));
   }
   return EXIT_OK;
 }

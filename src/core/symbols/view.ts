@@ -43,6 +43,8 @@ export interface SkeletonView {
   file: FileRef;
   skeleton: Skeleton;
   full: FullView;
+  /** A focused read (core/skeleton/focus.ts): the terms, and the lines shown in full for them. */
+  focus?: { terms: string[]; blocks: TextBlock[] };
 }
 
 /** One branch of a skeleton (`--drill if@12`): its lines. */
