@@ -77,8 +77,16 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "mcp", usage: "mcp", description: "Serve the tools over MCP on stdio (for Claude Code, Cursor, ...)", startup: "keeps",
-    options: [{ flags: "--root <dir>", description: "A workspace root the tools may read (repeatable; default: the current folder)" }],
+    options: [
+      { flags: "--root <dir>", description: "A workspace root the tools may read (repeatable; default: the current folder)" },
+      { flags: "--log <file>", description: "Append one JSON line per tool call (time, tool, arguments, tokens, duration, error); `stats` sums it" },
+    ],
     run: async (io, env, opts) => (await import("./commands/mcp.ts")).mcpCommand(opts, io, env),
+  },
+  {
+    name: "stats", usage: "stats <file>", description: "Totals of an MCP access log (mcp --log): calls, tokens returned, what whole files would have cost", startup: "keeps",
+    options: [FORMAT("text | json")],
+    run: async (io, env, file, opts) => (await import("./commands/stats.ts")).statsCommand(file, opts, io, env),
   },
   {
     name: "prompt", usage: "prompt", description: "Print a snippet for AGENTS.md / CLAUDE.md that teaches the workflow", startup: "keeps",
