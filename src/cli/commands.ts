@@ -165,6 +165,21 @@ export const COMMANDS: CommandSpec[] = [
   },
 ];
 
+/** The seed documents' names, as aliases: `get-outline --file-path F`, `get-symbol --file-path F --symbol S` (other options as the command's own). */
+const optionsOf = (name: string) => COMMANDS.find((c) => c.name === name)!.options;
+COMMANDS.push(
+  {
+    name: "get-outline", usage: "get-outline", description: "Alias: outline of --file-path", startup: "cached",
+    options: [{ flags: "--file-path <file>", description: "The file or folder to outline (repeatable)" }, ...optionsOf("outline")],
+    run: async (io, env, opts) => (await import("./commands/aliases.ts")).getOutlineCommand(opts, io, env),
+  },
+  {
+    name: "get-symbol", usage: "get-symbol", description: "Alias: symbol --symbol of --file-path", startup: "cached",
+    options: [{ flags: "--file-path <file>", description: "The file" }, { flags: "--symbol <name>", description: "The symbol (repeatable)" }, ...optionsOf("symbol")],
+    run: async (io, env, opts) => (await import("./commands/aliases.ts")).getSymbolCommand(opts, io, env),
+  },
+);
+
 /** The options of a command that take a value (their next argument is not a positional one). */
 export function valueOptions(spec: CommandSpec): Set<string> {
   const out = new Set<string>();
