@@ -46,6 +46,7 @@ export async function run(args: string[]): Promise<void> {
     for (const path of files) {
       const fns = refs.get(path);
       if (!fns) continue; // the reference cannot parse it
+      const t0 = performance.now();
       const bytes = readFileSync(path);
       const language = detectLanguage(path, bytes);
       if (!language) continue;
@@ -81,6 +82,8 @@ export async function run(args: string[]): Promise<void> {
         const whole = enc.encode(bytes.toString("utf8"), "all").length;
         if (whole) t.ratios.push(enc.encode(text, "all").length / whole);
       }
+      const ms = performance.now() - t0;
+      if (ms > 10_000) console.log(`    slow: ${relative(c.root, path)} ${(ms / 1000).toFixed(0)} s`);
     }
     failures += t.jsonMissing + t.textMissing;
     allRatios.push(...t.ratios);
