@@ -87,6 +87,14 @@ describe("per-symbol hashes", () => {
     expect(fresh).not.toContain("since you read it");
   });
 
+  test("symbols sharing lines share the hash of those lines (a minified file hashes each range once)", async () => {
+    writeFileSync(join(ws.path, "min.js"), "function a(x){return x};function b(y){return y}\nfunction c(){}\n");
+    const json = JSON.parse((await runCli(["outline", "min.js", "--format", "json"], ws.path)).stdout);
+    const [a, b, c] = json.symbols;
+    expect(a.hash).toBe(b.hash);
+    expect(c.hash).not.toBe(a.hash);
+  });
+
   test("--hash is for one symbol and not with --drill", async () => {
     writeFileSync(file, ORIGINAL);
     const two = await runCli(["symbol", "store.py", "save", "check", "--hash", "0123456789ab"], ws.path);

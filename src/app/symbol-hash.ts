@@ -13,12 +13,27 @@ export function symbolHash(index: LineIndex, s: { startLine: number; endLine: nu
   return contentHash(index.slice(s.startLine, s.endLine)).slice(0, HASH_PREFIX);
 }
 
+/**
+ * symbolHash for many symbols of one file, each range hashed once: symbols sharing lines (a
+ * minified file's thousands of functions on one line) share the hash, and the cost stays that of
+ * the distinct ranges, not symbols x line length.
+ */
+function rangeHasher(index: LineIndex): (s: { startLine: number; endLine: number }) => string {
+  const memo = new Map<string, string>();
+  return (s) => {
+    const key = `${s.startLine}-${s.endLine}`;
+    let h = memo.get(key);
+    if (h === undefined) memo.set(key, (h = symbolHash(index, s)));
+    return h;
+  };
+}
+
 /** The outline with each symbol's `hash` set (a copy; the cached outline is left as it is). */
 export function withSymbolHashes(outline: FileOutline, bytes: Uint8Array): FileOutline {
-  const index = new LineIndex(bytes);
+  const hash = rangeHasher(new LineIndex(bytes));
   const each = (symbols: OutlineSymbol[]): OutlineSymbol[] =>
     symbols.map((s) => {
-      const copy: OutlineSymbol = { ...s, hash: symbolHash(index, s) };
+      const copy: OutlineSymbol = { ...s, hash: hash(s) };
       if (s.children) copy.children = each(s.children);
       return copy;
     });
@@ -35,8 +50,8 @@ export interface Freshness {
   symbol: OutlineSymbol;
 }
 
-export function freshness(index: LineIndex, symbol: OutlineSymbol, given: string): Freshness {
-  const now = symbolHash(index, symbol);
+export function freshness(index: LineIndex, symbol: OutlineSymbol, given: string, hash = (s: OutlineSymbol) => symbolHash(index, s)): Freshness {
+  const now = hash(symbol);
   return { given, now, unchanged: now.startsWith(given) || given.startsWith(now), symbol };
 }
 
@@ -46,10 +61,11 @@ export function freshness(index: LineIndex, symbol: OutlineSymbol, given: string
  */
 export function symbolForHash(outline: FileOutline, bytes: Uint8Array, given: string, line: number): Freshness | undefined {
   const index = new LineIndex(bytes);
+  const hash = rangeHasher(index);
   let holding: OutlineSymbol | undefined;
   const walk = (symbols: OutlineSymbol[]): Freshness | undefined => {
     for (const s of symbols) {
-      const f = freshness(index, s, given);
+      const f = freshness(index, s, given, hash);
       if (f.unchanged) return f;
       if (s.startLine <= line && line <= s.endLine) holding = s;
       const inner = s.children ? walk(s.children) : undefined;
@@ -57,5 +73,5 @@ export function symbolForHash(outline: FileOutline, bytes: Uint8Array, given: st
     }
     return undefined;
   };
-  return walk(outline.symbols) ?? (holding ? freshness(index, holding, given) : undefined);
+  return walk(outline.symbols) ?? (holding ? freshness(index, holding, given, hash) : undefined);
 }
