@@ -65,7 +65,7 @@ describe("mcp server", () => {
     const names = tools.map((t) => t.name).sort();
     expect(names).toEqual(["changed_symbols", "digest", "get_callers", "get_calls", "get_outline", "get_symbol", "read_region", "search_symbols", "symbol_history"]);
     const sym = tools.find((t) => t.name === "get_symbol")!;
-    expect(Object.keys(sym.inputSchema.properties ?? {}).sort()).toEqual(["label", "mode", "name", "path"]);
+    expect(Object.keys(sym.inputSchema.properties ?? {}).sort()).toEqual(["focus", "hash", "label", "mode", "name", "path"]);
     expect(sym.inputSchema.required?.sort()).toEqual(["name", "path"]);
   });
 

@@ -28,6 +28,8 @@ export interface OutlineSymbol {
   /** The range was cut back because error recovery swallowed what followed. */
   truncated?: true;
   children?: OutlineSymbol[];
+  /** Set by the JSON outline: the first 12 hex digits of the sha256 of the symbol's own lines (app/symbol-hash.ts). */
+  hash?: string;
   /** Set by renderers only: members left out by --max-children. */
   elidedChildren?: number;
 }

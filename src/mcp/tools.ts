@@ -10,7 +10,8 @@ import { findCallers } from "../app/callers.ts";
 import { symbolHistory } from "../app/history.ts";
 import { digestFiles } from "../app/digest.ts";
 import { outlineEach } from "../app/outline-files.ts";
-import { REGION_MAX_BYTES, checkRange, normalizeHash, readRegion } from "../app/region.ts";
+import { REGION_MAX_BYTES, checkRange, isSymbolHash, normalizeHash, readRegion, readRegionBySymbol } from "../app/region.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { WorkspaceIndex } from "../app/workspace-index.ts";
 import { ParseCache, repoSymbols, type RepoSymbols } from "../app/repo-symbols.ts";
 import { parseKinds, searchSymbols } from "../app/search.ts";
@@ -72,17 +73,23 @@ export class AgentTools {
     return text.finish(target, listed.slice(reached).map((f) => f.path), problems);
   }
 
-  async getSymbol(path: string, name: string, mode?: SymbolMode, label?: string): Promise<string> {
+  async getSymbol(path: string, name: string, mode?: SymbolMode, label?: string, hash?: string, focus?: string): Promise<string> {
+    const given = hash === undefined ? undefined : normalizeHash(hash);
     const repo = this.repo();
     const file = await repo.parsed(path);
-    return renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, label));
+    return renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, label, given, focus));
   }
 
-  readRegion(path: string, start: number, end: number, hash?: string): string {
+  /** With a hash that is not the file's: a symbol's (symbol-hash.ts), checked against the file's outline when it has one. */
+  async readRegion(path: string, start: number, end: number, hash?: string): Promise<string> {
     checkRange(start, end);
     const expectedHash = hash ? normalizeHash(hash) : undefined;
     const file = this.workspace.read(path, REGION_MAX_BYTES);
-    return regionAnswer(readRegion(file, { startLine: start, endLine: end, expectedHash, maxLines: MAX_REGION_LINES }));
+    const req = { startLine: start, endLine: end, expectedHash, maxLines: MAX_REGION_LINES };
+    const view = readRegion(file, req);
+    if (view.staleSince === undefined || !languageByName(file.path)) return regionAnswer(view);
+    const parsed = await this.repo().parsed(path).catch(() => undefined);
+    return regionAnswer(parsed ? readRegionBySymbol(file, req, view, parsed.outline, isSymbolHash(hash!)) : view);
   }
 
   async searchSymbols(query: string, kind?: string, glob?: string, limit = 50): Promise<string> {

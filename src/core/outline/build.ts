@@ -628,6 +628,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
 }
 
 const MAX_SIGNATURE_SOURCE = 600;
+const CALLABLE_KINDS = new Set(["function", "method", "constructor"]);
 const MAX_BROKEN_HEADER_LINES = 8;
 
 function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, parsed: string, text: string): string {
@@ -652,11 +653,11 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, parsed: 
   if (parsed !== text) start = maskedLead(parsed, text, start);
   if (raw.body && raw.body.startIndex > start) {
     const end = headerEnd(raw, raw.body, spec.commentTypes ?? []);
-    const head = text.slice(start, end > start ? end : raw.body.startIndex);
+    const head = withoutComments(text, start, end > start ? end : raw.body.startIndex, raw, spec.commentTypes ?? []);
     // Error recovery can put a whole class before a "body", or start the body far below the
-    // header: the text between is not a signature, so only its first line.
-    if (head.length > MAX_SIGNATURE_SOURCE) return firstLineSignature(head);
-    if (raw.hasError && head.split("\n").length > MAX_BROKEN_HEADER_LINES) return firstLineSignature(head);
+    // header: the text between is not a signature, so only its first line. A header that
+    // parsed is kept whole, however long: its parameters are what a reader needs.
+    if (raw.hasError && (head.length > MAX_SIGNATURE_SOURCE || head.split("\n").length > MAX_BROKEN_HEADER_LINES)) return firstLineSignature(head);
     let sig = foldSignature(head);
     sig = withoutLast(withoutLast(sig, ":{"), "=");
     // A name that follows the body (C `typedef struct { ... } point_t;`) is kept after it.
@@ -670,6 +671,9 @@ function signatureOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, parsed: 
   if (spec.signatureFirstLine) return firstLineSignature(whole.trimEnd().split("\n", 1)[0]);
   const lines = whole.split("\n");
   if (lines.length <= 4 && whole.length <= 200) return foldSignature(whole);
+  // A callable without a body (an overload, an abstract or interface method, a prototype) is
+  // all header: kept whole, as a header with a body is.
+  if (CALLABLE_KINDS.has(raw.kind) && !raw.hasError) return foldSignature(whole);
   const first = firstLineSignature(whole);
   // A name on the last line (C `typedef struct list {\n ...\n} list_t;`) is kept after it.
   const last = lines[lines.length - 1].trim();
@@ -693,6 +697,28 @@ function maskedLead(parsed: string, text: string, index: number): number {
   while (first < index && (text[first] === " " || text[first] === "\t")) first++;
   if (first === index || parsed.slice(first, index).trim()) return index;
   return first;
+}
+
+/**
+ * The header's text from `start` to `end`, each comment inside it (`def get(  # type: ignore`)
+ * replaced by a blank: folded onto one line, a line comment would swallow what follows it.
+ */
+function withoutComments(text: string, start: number, end: number, raw: RawDefinition, commentTypes: string[]): string {
+  const head = text.slice(start, end);
+  // Only a header over several lines is folded; a comment needs a marker the fold would keep.
+  if (!commentTypes.length || !head.includes("\n") || !/#|\/\/|\/\*|--|;/.test(head)) return head;
+  const ranges = raw.comments
+    ? raw.comments.rangesWithin(start, end)
+    : raw.node.descendantsOfType(commentTypes).flatMap((c) => (c && c.startIndex >= start && c.startIndex < end ? [{ start: c.startIndex, end: c.endIndex }] : []));
+  if (!ranges.length) return head;
+  let out = "";
+  let at = start;
+  for (const c of ranges) {
+    if (c.start < at) continue;
+    out += text.slice(at, c.start) + " ";
+    at = Math.min(c.end, end);
+  }
+  return out + text.slice(at, end);
 }
 
 /** `text` without its last character when that is one of `chars`, and without the blanks before it. */
