@@ -113,3 +113,13 @@ function stripXmlDocTags(line: string): string {
 export function isLicenseComment(text: string): boolean {
   return /\b(copyright|licen[cs]e|spdx-license|all rights reserved)\b/i.test(text);
 }
+
+/** Nothing but blanks before `index` on its line. */
+export function startsLine(text: string, index: number): boolean {
+  for (let i = index - 1; i >= 0; i--) {
+    const ch = text[i];
+    if (ch === "\n") return true;
+    if (ch !== " " && ch !== "\t" && ch !== "\r") return false;
+  }
+  return true;
+}
