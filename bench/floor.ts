@@ -64,7 +64,7 @@ for (const tree of trees) {
     const floor = timed(bun, [join(import.meta.dir, "floor-parse.ts"), id, list], dir);
     const index = timed(bin, ["index"], dir);
     const ag = astGrep ? timed(astGrep, ["outline", "--json=stream", "."], dir) : undefined;
-    const ctags = timed("ctags", ["-R", "--exclude=.ast_outline_cache", "--exclude=.git", "-f", "/dev/null", "."], dir);
+    const ctags = timed("ctags", ["-R", "--exclude=.ast_outline_cache", "--exclude=.git", "-f", "-", "."], dir);
     rmSync(dir, { recursive: true, force: true });
     const s = (x: number) => x.toFixed(2);
     rows.push([
