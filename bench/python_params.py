@@ -6,8 +6,11 @@ start_line is the first decorator's line when decorated (the outline's startLine
 parameters are positional-only, ordinary, *args, keyword-only and **kwargs, in that order.
 """
 import ast
-import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "test", "conformance"))
+from python_defs import serve  # noqa: E402  (the stdin loop the conformance oracle uses)
 
 FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -23,22 +26,15 @@ def params(a):
 
 
 def main():
-    for line in sys.stdin:
-        path = line.rstrip("\n")
-        if not path:
-            continue
-        try:
-            with open(path, "rb") as f:
-                tree = ast.parse(f.read(), filename=path)
-        except (SyntaxError, ValueError, UnicodeDecodeError) as e:
-            print(json.dumps({"path": path, "error": type(e).__name__ + ": " + str(e)}))
-            continue
+    def defs_of(tree):
         out = []
         for node in ast.walk(tree):
             if isinstance(node, FUNCS):
                 start = min([node.lineno] + [d.lineno for d in node.decorator_list])
                 out.append([node.name, start, params(node.args)])
-        print(json.dumps({"path": path, "defs": out}))
+        return out
+
+    serve(defs_of)
 
 
 if __name__ == "__main__":
