@@ -77,3 +77,12 @@ test("stats names lines that are not log lines; a file with none is an input err
     ws.cleanup();
   }
 });
+
+test("a tool name from the log is only a name: `__proto__` and `constructor` are counted like any other", () => {
+  const line = (tool: string) => JSON.stringify({ time: "2026-12-01T00:00:00.000Z", tool, arguments: {}, resultTokens: 5, durationMs: 1, error: null });
+  const s = accessStats([line("__proto__"), line("constructor"), line("constructor")].join("\n"));
+  expect(s.calls).toBe(3);
+  expect(s.byTool["__proto__"]).toEqual({ calls: 1, errors: 0, resultTokens: 5 });
+  expect(s.byTool["constructor"]).toEqual({ calls: 2, errors: 0, resultTokens: 10 });
+  expect(({} as Record<string, unknown>).calls).toBeUndefined();
+});

@@ -23,6 +23,7 @@ export interface AccessStats {
   /** Distinct files named, and their whole-file tokens counted once each (the last size logged). */
   files: number;
   wholeFileTokensOnce: number;
+  /** By tool name, as the log gives it (a name like `__proto__` is just a name: no prototype). */
   byTool: Record<string, ToolTotals>;
   /** Lines that are not a log line (1-based), at most the first 10, and how many in all. */
   badLines: number[];
@@ -30,7 +31,7 @@ export interface AccessStats {
 }
 
 export function accessStats(log: string): AccessStats {
-  const s: AccessStats = { calls: 0, errors: 0, resultTokens: 0, durationMs: 0, fileCalls: 0, fileCallTokens: 0, wholeFileTokensPerCall: 0, files: 0, wholeFileTokensOnce: 0, byTool: {}, badLines: [], badLineCount: 0 };
+  const s: AccessStats = { calls: 0, errors: 0, resultTokens: 0, durationMs: 0, fileCalls: 0, fileCallTokens: 0, wholeFileTokensPerCall: 0, files: 0, wholeFileTokensOnce: 0, byTool: Object.create(null) as Record<string, ToolTotals>, badLines: [], badLineCount: 0 };
   const fileTokens = new Map<string, number>();
   log.split("\n").forEach((raw, i) => {
     if (!raw.trim()) return;
