@@ -134,8 +134,10 @@ export function entryFitsSource(entry: CacheEntry, bytes: Uint8Array): boolean {
   return fits(entry.symbols);
 }
 
+// `files` is keyed by repository paths, which strangers name: it has no prototype, so a path
+// like `__proto__` or `constructor` is a key like any other.
 export function emptyManifest(engine: string): Manifest {
-  return { format: CACHE_FORMAT, engine, files: {} };
+  return { format: CACHE_FORMAT, engine, files: Object.create(null) as Record<string, ManifestRecord> };
 }
 
 /** A manifest read back, or an empty one when it is missing, damaged, of another format or of another engine. */
@@ -145,7 +147,7 @@ export function parseManifest(text: string | undefined, engine: string): Manifes
     const m = JSON.parse(text) as Partial<Manifest>;
     if (m.format !== CACHE_FORMAT || m.engine !== engine || !m.files || typeof m.files !== "object") return emptyManifest(engine);
     // Checked in place, not copied: a warm run reads every record once.
-    const files = m.files as Record<string, unknown>;
+    const files = Object.setPrototypeOf(m.files, null) as Record<string, unknown>;
     for (const path of Object.keys(files)) if (!validRecord(files[path])) delete files[path];
     return { format: CACHE_FORMAT, engine, files: files as Record<string, ManifestRecord> };
   } catch {
