@@ -432,6 +432,7 @@ describe("garbage: temp files, unreferenced objects, old engines (issue 10)", ()
     try {
       await runCli(["index"], repo.path);
       const [object] = objectFiles(repo.path);
+      expect(object).toBeString();
       const stale = [`${object}.tmp-123-abc-1xyz`, join(repo.path, CACHE, "manifest.json.tmp-123-abc-2xyz"), join(repo.path, CACHE, "symbols", "00.tsv.tmp-123-abc-3xyz")];
       const fresh = `${object}.tmp-456-abc-1xyz`;
       for (const f of [...stale, fresh]) writeFileSync(f, "{");

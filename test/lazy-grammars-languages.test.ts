@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { ROOT, tempDir } from "./helpers/cli.ts";
 
 function loads(cwd: string, args: string[]): { code: number; grammars: string[] } {
-  const r = spawnSync(process.execPath, [join(ROOT, "test/helpers/grammar-loads.ts"), cwd, ...args], { encoding: "utf8" });
+  // No cache may answer: a checkout that has been indexed would answer from it and load nothing.
+  const r = spawnSync(process.execPath, [join(ROOT, "test/helpers/grammar-loads.ts"), cwd, ...args], { encoding: "utf8", env: { ...process.env, AST_OUTLINE_NO_CACHE: "1" } });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout.trim().split("\n").pop()!);
 }
