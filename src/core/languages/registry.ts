@@ -145,9 +145,10 @@ export interface LanguageSpec {
    * branch of each #if) when the file as written does not parse; "branches" (C/C++) does so
    * only for conditionals inside function bodies or splitting a block (core/outline/branches.ts);
    * "swift" blanks Swift's conditional compilation lines and syntax newer than the grammar
-   * (core/outline/swift-mask.ts).
+   * (core/outline/swift-mask.ts); "julia" makes readable the Julia the grammar does not know
+   * (core/outline/julia-mask.ts).
    */
-  parseMasks?: ("macros" | "preprocessor" | "branches" | "swift")[];
+  parseMasks?: ("macros" | "preprocessor" | "branches" | "swift" | "julia")[];
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -536,6 +537,7 @@ export const LANGUAGES: LanguageSpec[] = [
     id: "julia", name: "Julia",
     extensions: [".jl"], interpreters: ["julia"],
     grammar: { package: "tree-sitter-julia", file: "tree-sitter-julia.wasm" },
+    parseMasks: ["julia"],
     // A string right above a definition is its docstring; an indented signature line opening it is not its summary.
     leadingTypes: ["string_literal"],
     leadingDoc: "^(?:\"\"\"|\")(?:[ \\t]*\\r?\\n(?:(?: {4}|\\t)[^\\n]*\\r?\\n)+)?([\\s\\S]*)$",

@@ -15,6 +15,7 @@ import { releaseRows, rowAt } from "./rows.ts";
 import { lineRanges, mergeRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
 import { maskMacros, maskPreprocessor } from "./masks.ts";
 import { maskBranches } from "./branches.ts";
+import { maskJulia } from "./julia-mask.ts";
 import { maskSwift } from "./swift-mask.ts";
 
 const MAX_DIAGNOSTICS = 20;
@@ -48,14 +49,14 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
 
   const query = await loadQuery(spec, { imports: withImports, definitions: profileFor(spec, text)?.query });
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
-  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : spec.parseMasks?.includes("swift") ? maskSwift(text) : text;
+  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : spec.parseMasks?.includes("swift") ? maskSwift(text) : spec.parseMasks?.includes("julia") ? maskJulia(text) : text;
   // An older tree may come from a masked text (callers keep copies of it): where a language
   // masks, every parse starts afresh, so no tree of one text is the base of another's.
   const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;
   let tree = await named(path, parse(spec.grammar, parseText, reuse));
   const segments: Segment[] = [{ tree, from: 0 }];
   try {
-    let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
+    let { defs, imports, hasError } = extractDefinitions(tree, query, spec, text);
     let leftOut: LineRange[] = [];
     const configure = spec.parseMasks?.includes("preprocessor") ? maskPreprocessor : spec.parseMasks?.includes("branches") ? maskBranches : undefined;
     if (hasError && configure) {
@@ -69,7 +70,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
         segments[0].tree = tree = other;
         parseText = one.text;
         leftOut = one.inactive;
-        ({ defs, imports, hasError } = extractDefinitions(tree, query, spec));
+        ({ defs, imports, hasError } = extractDefinitions(tree, query, spec, text));
         if (leftOut.length) diagnostics.push({ severity: "warning", message: configure === maskPreprocessor ? "read as one configuration: the first branch of each #if (the others are unparsed)" : "read as one configuration: the first branch of each #if that splits a block (the others are unparsed)", line: leftOut[0].startLine });
       } else other?.delete();
     }

@@ -19,8 +19,8 @@ export interface Placed {
   docComments: Node[];
   /** The wrapper nodes (registry `wrapperTypes`) the definition sits in, innermost first. */
   wrappers: Node[];
-  /** A leading node that is the doc (registry `leadingDoc`): its doc text and first row. */
-  leadingDoc?: { text: string; row: number };
+  /** A leading node that is the doc (registry `leadingDoc`): where its doc text is in the file, and its first row. */
+  leadingDoc?: { start: number; end: number; row: number };
 }
 
 /** Registry regexes, compiled once per language. */
@@ -29,7 +29,7 @@ const leadingRegexes = new WeakMap<LanguageSpec, { text?: RegExp; doc?: RegExp }
 function leadingRegexesOf(spec: LanguageSpec): { text?: RegExp; doc?: RegExp } {
   let r = leadingRegexes.get(spec);
   if (!r) {
-    r = { text: spec.leadingText ? new RegExp(spec.leadingText) : undefined, doc: spec.leadingDoc ? new RegExp(spec.leadingDoc) : undefined };
+    r = { text: spec.leadingText ? new RegExp(spec.leadingText) : undefined, doc: spec.leadingDoc ? new RegExp(spec.leadingDoc, "d") : undefined };
     leadingRegexes.set(spec, r);
   }
   return r;
@@ -74,7 +74,8 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     if (leadingText || leadingDocRe) {
       const t = prev.text;
       const doc = leadingDocRe?.exec(t);
-      if (doc) leadingDoc = { text: doc[1] ?? t, row: prev.startPosition.row };
+      const at = doc?.indices?.[1];
+      if (doc) leadingDoc = { start: prev.startIndex + (at?.[0] ?? 0), end: at ? prev.startIndex + at[1] : prev.endIndex, row: prev.startPosition.row };
       else if (leadingText && !leadingText.test(t)) break;
     }
     first = prev;
