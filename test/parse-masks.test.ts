@@ -10,6 +10,7 @@ import { maskMacros, maskPreprocessor } from "../src/core/outline/masks.ts";
 import { maskBranches } from "../src/core/outline/branches.ts";
 import { maskSwift } from "../src/core/outline/swift-mask.ts";
 import { maskJulia } from "../src/core/outline/julia-mask.ts";
+import { maskMake } from "../src/core/outline/make-mask.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { flatten } from "../src/core/symbols/find.ts";
@@ -242,5 +243,53 @@ describe("Julia: syntax newer than tree-sitter-julia 0.23.1", () => {
     expect(find("Progress").signature).toBe("mutable struct Progress");
     expect(find("bar").signature).toBe("const bar::String");
     expect(find("is_loop").doc).toBe('Whether `ex` is a `for` loop (its head is `:for`, `"\\$@"` untouched).');
+  });
+});
+
+describe("Make: parentheses that are text, functions without arguments", () => {
+  /** Line breaks kept; every other change a blank or a `_` of a function's name. */
+  function expectMakeShape(original: string, masked: string) {
+    expect(masked.length).toBe(original.length);
+    for (let i = 0; i < original.length; i++) {
+      if (original[i] === "\n" || original[i] === "\r") expect(masked[i]).toBe(original[i]);
+      else if (masked[i] !== original[i]) expect(masked[i] === " " || masked[i] === "_").toBe(true);
+    }
+  }
+
+  const make = readdirSync(join(ROOT, "fixtures", "make")).filter((n) => !/\.outline\.(txt|json)$/.test(n));
+  for (const name of make) {
+    test(`fixtures/make/${name} keeps every offset and line`, () => {
+      const text = readFileSync(join(ROOT, "fixtures", "make", name), "utf8");
+      expectMakeShape(text, maskMake(text));
+    });
+  }
+
+  const constructs: [string, string][] = [
+    ["parentheses in a variable's value", 'EVAL += --eval "(progn $$X)"\nZ = 1\n'],
+    ["parentheses in a reference", 'X := $(shell foo --eval \\\n  "(and (v \\"$(Y)\\"))")\nZ = 1\n'],
+    ["a subshell of an escaped dollar in a reference", '_ := $(shell test "$(R)" = "$$(cat .r 2> /dev/null)" ||\\\n        echo "$(R)" > .r)\nZ = 1\n'],
+    ["parentheses in a comment after a value", "Z = 1 # (see docs)\nY = 2\n"],
+    ["a function without arguments", "help:\n\t$(info )\n\t$(info Build)\n\nall: help\n"],
+  ];
+  for (const [what, text] of constructs) {
+    test(`${what}: a syntax error as written, none through the mask`, async () => {
+      const spec = REGISTRY.byId.get("make")!;
+      const asWritten = await outlineSource({ path: "case.mk", bytes: new TextEncoder().encode(text), language: { ...spec, parseMasks: undefined } });
+      expect(asWritten.diagnostics.some((d) => d.message.startsWith("syntax error"))).toBe(true);
+      expectMakeShape(text, maskMake(text));
+      const file = await outline("make", text);
+      expect(file.diagnostics).toEqual([]);
+    });
+  }
+
+  test("recipe text, conditionals and define bodies are left as they are", () => {
+    const text = 'all:\n\t@echo "(done)"; (cd sub && make)\n\techo $$(date)\n\nifeq ($(A),b)\nX = $(call f,$(Y))\nendif\ndefine T\n(a\nendef\n';
+    expect(maskMake(text)).toBe(text);
+  });
+
+  test("a recipe line of a function without arguments stays in its rule, the signature from the file", async () => {
+    const file = await outline("make", "# Help.\nhelp:\n\t$(info )\n\nV = (1) # (one)\n");
+    expect(file.diagnostics).toEqual([]);
+    expect(flatten(file.symbols).map((s) => `${s.name}:${s.startLine}-${s.endLine} ${s.signature}`)).toEqual(["help:2-3 help:", "V:5-5 V = (1) # (one)"]);
   });
 });

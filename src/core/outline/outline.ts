@@ -16,6 +16,7 @@ import { lineRanges, mergeRanges, onlyClosers, unreadSpans } from "./unparsed.ts
 import { maskMacros, maskPreprocessor } from "./masks.ts";
 import { maskBranches } from "./branches.ts";
 import { maskJulia } from "./julia-mask.ts";
+import { maskMake } from "./make-mask.ts";
 import { maskSwift } from "./swift-mask.ts";
 
 const MAX_DIAGNOSTICS = 20;
@@ -35,6 +36,11 @@ export interface OutlineInput {
   imports?: boolean;
 }
 
+/** The masks that give the parser another text of the same length and lines (the others act after a failed parse). */
+const TEXT_MASKS: Partial<Record<NonNullable<LanguageSpec["parseMasks"]>[number], (text: string) => string>> = {
+  macros: maskMacros, swift: maskSwift, julia: maskJulia, make: maskMake,
+};
+
 export async function outlineSource({ path, bytes, language, inspectTree, oldTree, imports: withImports = true }: OutlineInput): Promise<FileOutline> {
   const decoded = decodeSourceChecked(bytes);
   let text = decoded.text;
@@ -49,7 +55,8 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
 
   const query = await loadQuery(spec, { imports: withImports, definitions: profileFor(spec, text)?.query });
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
-  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : spec.parseMasks?.includes("swift") ? maskSwift(text) : spec.parseMasks?.includes("julia") ? maskJulia(text) : text;
+  const textMask = spec.parseMasks?.map((m) => TEXT_MASKS[m]).find((mask) => mask !== undefined);
+  let parseText = textMask ? textMask(text) : text;
   // An older tree may come from a masked text (callers keep copies of it): where a language
   // masks, every parse starts afresh, so no tree of one text is the base of another's.
   const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;

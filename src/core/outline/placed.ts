@@ -96,6 +96,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
   let endRow = last.endPosition.row;
   if (raw.spanEnd && last === raw.node) ({ index: endIndex, row: endRow } = raw.spanEnd);
   if (spec.trimTrailingComments) ({ index: endIndex, row: endRow } = beforeTrailingComments(raw.node, first.startIndex, endIndex, endRow, spec, text));
+  if (spec.trailingUnless && last === raw.node) ({ index: endIndex, row: endRow } = beforeTrailingOthers(raw.node, endIndex, endRow, spec.trailingUnless, spec.commentTypes ?? []));
   // A node ending where its definition ends may end in blanks (lastCodeNode): its last line is its last code's.
   const code = endIndex === last.endIndex ? lastCodeNode(last, text, spec.commentTypes ?? []) : last;
   const textEnd = code === last ? { index: endIndex, row: endRow } : { index: code.endIndex, row: code.endPosition.row };
@@ -143,6 +144,34 @@ function beforeTrailingComments(node: Node, startIndex: number, endIndex: number
     index = at.startIndex;
     row = at.startPosition.row;
   }
+}
+
+/**
+ * Where a definition ends without the nodes of registry `trailingUnless` it ends in (and the
+ * comments before them): found along its node's last named children, down to the node whose
+ * last named child is one of those types.
+ */
+function beforeTrailingOthers(node: Node, endIndex: number, endRow: number, unless: Record<string, string>, comments: string[]): { index: number; row: number } {
+  let holder: Node = node;
+  for (let last = holder.lastNamedChild; last && !(last.type in unless); last = holder.lastNamedChild) holder = last;
+  const children = holder.namedChildren.filter((c): c is Node => c !== null);
+  let cut: Node | undefined;
+  for (let k = children.length - 1; k >= 0; k--) {
+    const c = children[k];
+    if (comments.includes(c.type) || (c.type in unless && !holdsOwn(c, unless[c.type], node.type))) cut = c;
+    else break;
+  }
+  if (!cut || cut.startIndex >= endIndex) return { index: endIndex, row: endRow };
+  return { index: cut.startIndex, row: cut.startPosition.row };
+}
+
+/** Whether `node` holds a `type` node that is not inside a nested node of type `own`. */
+function holdsOwn(node: Node, type: string, own: string): boolean {
+  for (const c of node.namedChildren) {
+    if (!c || c.type === own) continue;
+    if (c.type === type || holdsOwn(c, type, own)) return true;
+  }
+  return false;
 }
 
 /**
