@@ -86,6 +86,34 @@ describe("YAML profiles: chosen by the file's top-level lines, never its path", 
   });
 });
 
+describe("Make: a rule's range and the conditional after its recipe", () => {
+  test("a conditional holding recipe lines is the rule's; one holding other rules or variables follows it", async () => {
+    const text = [
+      "install:", //                    1
+      "ifeq ($(RUST),yes)", //          2
+      "\tcargo install x", //           3
+      "else", //                        4
+      "\techo skipped", //              5
+      "endif", //                       6
+      "", //                            7
+      ".stamp:", //                     8
+      "\t@touch $@", //                 9
+      "", //                            10
+      "# Rebuild when the flags change", // 11
+      "ifneq ($(FLAGS),)", //           12
+      ".flags: clean", //               13
+      "\techo flags > .flags", //       14
+      "STAMPED = yes", //               15
+      "endif", //                       16
+      "", //                            17
+      "all: install", //                18
+      "",
+    ].join("\n");
+    const file = await outline("Makefile.mk", text);
+    expect(kinds(file.symbols)).toEqual(["target install 1-6", "target .stamp 8-9", "target .flags 13-14", "variable STAMPED 15-15", "target all 18-18"]);
+  });
+});
+
 describe("changed on data formats, in a real git repository", () => {
   const cases: { file: string; before: string; after: string; expect: string[] }[] = [
     {

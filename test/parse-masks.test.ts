@@ -9,6 +9,8 @@ import { outlineFile } from "../src/app/outline-file.ts";
 import { maskMacros, maskPreprocessor } from "../src/core/outline/masks.ts";
 import { maskBranches } from "../src/core/outline/branches.ts";
 import { maskSwift } from "../src/core/outline/swift-mask.ts";
+import { maskJulia } from "../src/core/outline/julia-mask.ts";
+import { maskMake } from "../src/core/outline/make-mask.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { flatten } from "../src/core/symbols/find.ts";
@@ -177,5 +179,117 @@ describe("Swift: conditional compilation lines and syntax newer than the grammar
     expect(flatten(file.symbols).map((s) => `${s.name}:${s.startLine}`)).toEqual(["S:1", "a:3", "b:5", "c:7", "d:8"]);
     expect(file.diagnostics).toEqual([]);
     expect(flatten(file.symbols).find((s) => s.name === "d")?.signature).toBe("var d: Bool");
+  });
+});
+
+describe("Julia: syntax newer than tree-sitter-julia 0.23.1", () => {
+  /** Line breaks kept; every other change a blank, a `_` of a quoted keyword, or `const` read as `@cons`. */
+  function expectJuliaShape(original: string, masked: string) {
+    expect(masked.length).toBe(original.length);
+    for (let i = 0; i < original.length; i++) {
+      const a = original[i];
+      const b = masked[i];
+      if (a === "\n" || a === "\r") expect(b).toBe(a);
+      else if (a !== b && b !== " " && b !== "_") {
+        const at = masked.lastIndexOf("@cons", i);
+        expect(at >= 0 && i < at + 5 && original.slice(at, at + 5) === "const").toBe(true);
+      }
+    }
+  }
+
+  const julia = readdirSync(join(ROOT, "fixtures", "julia")).filter((n) => n.endsWith(".jl"));
+  for (const name of julia) {
+    test(`fixtures/julia/${name} keeps every offset and line`, () => {
+      const text = readFileSync(join(ROOT, "fixtures", "julia", name), "utf8");
+      expectJuliaShape(text, maskJulia(text));
+    });
+  }
+
+  const constructs: [string, string][] = [
+    ["a const field", "mutable struct S\n    const x::Int\n    const y   # fixed\n    z\nend\n"],
+    ["a macro imported by a relative path", "module M\nimport ..@m\nusing ..A.@n\nend\n"],
+    ["a comma before the keyword arguments' `;`", "function f(a,\n    b,\n    ;\n    c = 1,\n)\n    g(a, ; c)\nend\n"],
+    ["an interpolated let head", "f() = quote\n    let $(args...)\n        1\n    end\nend\n"],
+    ["keywords quoted as symbols", "h(ex) = (ex.head === :for, [:function => 1], f(:in => 2), g(:where => 3))\nif x == :begin\nend\n"],
+    ["an escaped dollar after a quote in a triple-quoted string", "s = \"\"\"\n    for a in \"\\$@\"; do\n    \"\\${x:-}\"\n    \"\"\"\n"],
+  ];
+  for (const [what, text] of constructs) {
+    test(`${what}: a syntax error as written, none through the mask`, async () => {
+      const spec = REGISTRY.byId.get("julia")!;
+      const asWritten = await outlineSource({ path: "case.jl", bytes: new TextEncoder().encode(text), language: { ...spec, parseMasks: undefined } });
+      expect(asWritten.diagnostics.some((d) => d.message.startsWith("syntax error"))).toBe(true);
+      expectJuliaShape(text, maskJulia(text));
+      const file = await outline("julia", text);
+      expect(file.diagnostics).toEqual([]);
+    });
+  }
+
+  test("code the grammar reads is left as it is", () => {
+    const text = "function f(a, b; c)\n    const x = 1\n    y = a[2:end] .+ b[begin:end]\n    z = x ? :end : :do\n    let v = 1\n    end\n    return Base.:in, \"$x\"\nend\n";
+    expect(maskJulia(text)).toBe(text);
+  });
+
+  test("names come from the parse; signatures, docs and imports from the file", async () => {
+    const text = readFileSync(join(ROOT, "fixtures", "julia", "newer_syntax.jl"), "utf8");
+    const file = await outline("julia", text);
+    expect(file.diagnostics).toEqual([]);
+    expect(file.imports).toEqual(["..@spawn_interactive", "..Sibling.@try_ignore"]);
+    const symbols = flatten(file.symbols);
+    expect(symbols.map((s) => s.qualifiedName)).toEqual([
+      "Newer", "Newer.Progress", "Newer.Progress.bar", "Newer.Progress.width", "Newer.Progress.done",
+      "Newer.is_loop", "Newer.heads", "Newer.settings!", "Newer.shim", "Newer.spawn_each",
+    ]);
+    const find = (name: string) => symbols.find((s) => s.name === name)!;
+    expect(find("Progress").signature).toBe("mutable struct Progress");
+    expect(find("bar").signature).toBe("const bar::String");
+    expect(find("is_loop").doc).toBe('Whether `ex` is a `for` loop (its head is `:for`, `"\\$@"` untouched).');
+  });
+});
+
+describe("Make: parentheses that are text, functions without arguments", () => {
+  /** Line breaks kept; every other change a blank or a `_` of a function's name. */
+  function expectMakeShape(original: string, masked: string) {
+    expect(masked.length).toBe(original.length);
+    for (let i = 0; i < original.length; i++) {
+      if (original[i] === "\n" || original[i] === "\r") expect(masked[i]).toBe(original[i]);
+      else if (masked[i] !== original[i]) expect(masked[i] === " " || masked[i] === "_").toBe(true);
+    }
+  }
+
+  const make = readdirSync(join(ROOT, "fixtures", "make")).filter((n) => !/\.outline\.(txt|json)$/.test(n));
+  for (const name of make) {
+    test(`fixtures/make/${name} keeps every offset and line`, () => {
+      const text = readFileSync(join(ROOT, "fixtures", "make", name), "utf8");
+      expectMakeShape(text, maskMake(text));
+    });
+  }
+
+  const constructs: [string, string][] = [
+    ["parentheses in a variable's value", 'EVAL += --eval "(progn $$X)"\nZ = 1\n'],
+    ["parentheses in a reference", 'X := $(shell foo --eval \\\n  "(and (v \\"$(Y)\\"))")\nZ = 1\n'],
+    ["a subshell of an escaped dollar in a reference", '_ := $(shell test "$(R)" = "$$(cat .r 2> /dev/null)" ||\\\n        echo "$(R)" > .r)\nZ = 1\n'],
+    ["parentheses in a comment after a value", "Z = 1 # (see docs)\nY = 2\n"],
+    ["a function without arguments", "help:\n\t$(info )\n\t$(info Build)\n\nall: help\n"],
+  ];
+  for (const [what, text] of constructs) {
+    test(`${what}: a syntax error as written, none through the mask`, async () => {
+      const spec = REGISTRY.byId.get("make")!;
+      const asWritten = await outlineSource({ path: "case.mk", bytes: new TextEncoder().encode(text), language: { ...spec, parseMasks: undefined } });
+      expect(asWritten.diagnostics.some((d) => d.message.startsWith("syntax error"))).toBe(true);
+      expectMakeShape(text, maskMake(text));
+      const file = await outline("make", text);
+      expect(file.diagnostics).toEqual([]);
+    });
+  }
+
+  test("recipe text, conditionals and define bodies are left as they are", () => {
+    const text = 'all:\n\t@echo "(done)"; (cd sub && make)\n\techo $$(date)\n\nifeq ($(A),b)\nX = $(call f,$(Y))\nendif\ndefine T\n(a\nendef\n';
+    expect(maskMake(text)).toBe(text);
+  });
+
+  test("a recipe line of a function without arguments stays in its rule, the signature from the file", async () => {
+    const file = await outline("make", "# Help.\nhelp:\n\t$(info )\n\nV = (1) # (one)\n");
+    expect(file.diagnostics).toEqual([]);
+    expect(flatten(file.symbols).map((s) => `${s.name}:${s.startLine}-${s.endLine} ${s.signature}`)).toEqual(["help:2-3 help:", "V:5-5 V = (1) # (one)"]);
   });
 });

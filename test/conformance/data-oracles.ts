@@ -18,8 +18,9 @@
 //   CSS:      rule sets and block at-rules at the top level, and rule sets inside `@media`,
 //             `@supports`, `@layer`, `@container`, `@scope`, `@document` (a brace scanner that
 //             skips comments and strings).
-//   Make:     targets of rules at column 0 (special `.UPPER` targets left out), variables assigned
-//             at column 0 outside recipes and `define` blocks, `define NAME`.
+//   Make:     targets of rules at column 0 (special `.UPPER` targets left out), each to the end
+//             of its recipe (with the conditionals after the rule line that hold recipe lines),
+//             variables assigned at column 0 outside recipes and `define` blocks, `define NAME`.
 // Ends are the last line that is not blank (nor, in YAML and TOML, a comment line) before what
 // follows. Every definition has a start and an end: both are scored.
 import type { OracleDef } from "./match.ts";
@@ -548,11 +549,21 @@ export function makeDefs(text: string): OracleDef[] {
     }
     const targets = ruleTargets(s);
     if (targets === undefined || /^(ifeq|ifneq|ifdef|ifndef|else|endif|include|-include|sinclude|define|endef|export|override|vpath)\b/.test(targets)) continue;
-    // The recipe: following lines that start with a tab (or continue one), blank lines between them.
+    // The recipe: following lines that start with a tab (or continue one), blank lines between
+    // them. A conditional opened after the rule line that holds recipe lines is part of the
+    // recipe up to its `endif` (GNU Make's manual's own example: `foo: $(objects)`, `ifeq
+    // ($(CC),gcc)`, tab lines, `else`, tab lines, `endif`); any other line ends the recipe.
     let end = i;
+    const opened: number[] = [];
     for (let j = i + 1; j < lines.length; j++) {
-      if (/^\t/.test(lines[j])) end = j;
-      else if (!isBlank(lines[j]) && !/^\s*#/.test(lines[j])) break;
+      if (/^\t/.test(lines[j])) {
+        while (lines[j].endsWith("\\") && j + 1 < lines.length) j++;
+        end = j;
+      } else if (/^\s*(ifeq|ifneq|ifdef|ifndef)\b/.test(lines[j])) opened.push(j);
+      else if (opened.length && /^\s*else\b/.test(lines[j])) continue;
+      else if (opened.length && /^\s*endif\b/.test(lines[j])) {
+        if (end > opened.pop()!) end = j;
+      } else if (!isBlank(lines[j]) && !/^\s*#/.test(lines[j])) break;
     }
     for (const name of splitTargets(targets)) {
       if (/^\.[A-Z_]+$/.test(name)) continue;

@@ -130,6 +130,14 @@ export interface LanguageSpec {
    * comment lines above the next key inside the key before; those are the next key's doc).
    */
   trimTrailingComments?: boolean;
+  /**
+   * Node types that, with the comments before them, are left out of a definition's range when
+   * its node ends in them, unless they hold a node of the given type that is the definition's
+   * own (not inside a nested node of the definition's type): a Make `conditional` after a recipe
+   * belongs to the rule when it holds `recipe_line`s, and is what follows the rule when it holds
+   * other rules or variables.
+   */
+  trailingUnless?: Record<string, string>;
   /** Well-known files outlined by a query of their own; the first whose `when` matches is used. */
   profiles?: QueryProfile[];
   /**
@@ -145,9 +153,11 @@ export interface LanguageSpec {
    * branch of each #if) when the file as written does not parse; "branches" (C/C++) does so
    * only for conditionals inside function bodies or splitting a block (core/outline/branches.ts);
    * "swift" blanks Swift's conditional compilation lines and syntax newer than the grammar
-   * (core/outline/swift-mask.ts).
+   * (core/outline/swift-mask.ts); "julia" makes readable the Julia the grammar does not know
+   * (core/outline/julia-mask.ts); "make" blanks parentheses that are text, not references
+   * (core/outline/make-mask.ts).
    */
-  parseMasks?: ("macros" | "preprocessor" | "branches" | "swift")[];
+  parseMasks?: ("macros" | "preprocessor" | "branches" | "swift" | "julia" | "make")[];
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -421,9 +431,11 @@ export const LANGUAGES: LanguageSpec[] = [
     id: "make", name: "Makefile",
     extensions: [".mk", ".make"], filenames: ["Makefile", "makefile", "GNUmakefile"],
     grammar: { package: "tree-sitter-make", file: "tree-sitter-make.wasm" },
+    parseMasks: ["make"],
     commentTypes: ["comment"],
     signatureFirstLine: true,
     trimTrailingComments: true,
+    trailingUnless: { conditional: "recipe_line" },
   },
   {
     id: "elixir", name: "Elixir",
@@ -536,6 +548,7 @@ export const LANGUAGES: LanguageSpec[] = [
     id: "julia", name: "Julia",
     extensions: [".jl"], interpreters: ["julia"],
     grammar: { package: "tree-sitter-julia", file: "tree-sitter-julia.wasm" },
+    parseMasks: ["julia"],
     // A string right above a definition is its docstring; an indented signature line opening it is not its summary.
     leadingTypes: ["string_literal"],
     leadingDoc: "^(?:\"\"\"|\")(?:[ \\t]*\\r?\\n(?:(?: {4}|\\t)[^\\n]*\\r?\\n)+)?([\\s\\S]*)$",

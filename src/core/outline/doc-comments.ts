@@ -102,17 +102,17 @@ export function leadingCommentLines(root: Node, text: string, index: number, col
   }
 }
 
-export function docOf(raw: RawDefinition, p: Placed): { text: string; startRow?: number } | undefined {
+export function docOf(raw: RawDefinition, p: Placed, source: string): { text: string; startRow?: number } | undefined {
   if (raw.doc) {
-    const text = firstSentence(raw.doc.text);
+    const text = firstSentence(source.slice(raw.doc.startIndex, raw.doc.endIndex));
     if (text) return { text };
   }
   if (p.leadingDoc) {
-    const text = firstSentence(p.leadingDoc.text);
+    const text = firstSentence(source.slice(p.leadingDoc.start, p.leadingDoc.end));
     if (text) return { text, startRow: p.leadingDoc.row };
   }
   if (p.docComments.length) {
-    const text = firstSentence(p.docComments.map((c) => c.text).join("\n"));
+    const text = firstSentence(p.docComments.map((c) => source.slice(c.startIndex, c.endIndex)).join("\n"));
     if (text) return { text, startRow: p.docComments[0].startPosition.row };
   }
   return undefined;

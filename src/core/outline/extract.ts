@@ -68,7 +68,8 @@ export interface Extraction {
   hasError: boolean;
 }
 
-export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec): Extraction {
+/** `source` is the file's text where the parser read a mask of it (outline.ts): imports are read from it. */
+export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec, source?: string): Extraction {
   const defs = new Map<string, RawDefinition>();
   const imports: string[] = [];
   const seenImports = new Set<string>();
@@ -136,8 +137,9 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       else if (c === "import.name") importNames.push(node);
     }
     if (importModule.length) {
-      const mod = unquote(importModule.map((n) => n.text).join(""));
-      if (importNames.length) for (const n of importNames) addImport(joinImport(mod, n.text, sep));
+      const textOf = (n: Node) => (source === undefined ? n.text : source.slice(n.startIndex, n.endIndex));
+      const mod = unquote(importModule.map(textOf).join(""));
+      if (importNames.length) for (const n of importNames) addImport(joinImport(mod, textOf(n), sep));
       else addImport(mod);
       continue;
     }

@@ -15,6 +15,8 @@ import { releaseRows, rowAt } from "./rows.ts";
 import { lineRanges, mergeRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
 import { maskMacros, maskPreprocessor } from "./masks.ts";
 import { maskBranches } from "./branches.ts";
+import { maskJulia } from "./julia-mask.ts";
+import { maskMake } from "./make-mask.ts";
 import { maskSwift } from "./swift-mask.ts";
 
 const MAX_DIAGNOSTICS = 20;
@@ -34,6 +36,11 @@ export interface OutlineInput {
   imports?: boolean;
 }
 
+/** The masks that give the parser another text of the same length and lines (the others act after a failed parse). */
+const TEXT_MASKS: Partial<Record<NonNullable<LanguageSpec["parseMasks"]>[number], (text: string) => string>> = {
+  macros: maskMacros, swift: maskSwift, julia: maskJulia, make: maskMake,
+};
+
 export async function outlineSource({ path, bytes, language, inspectTree, oldTree, imports: withImports = true }: OutlineInput): Promise<FileOutline> {
   const decoded = decodeSourceChecked(bytes);
   let text = decoded.text;
@@ -48,14 +55,15 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
 
   const query = await loadQuery(spec, { imports: withImports, definitions: profileFor(spec, text)?.query });
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
-  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : spec.parseMasks?.includes("swift") ? maskSwift(text) : text;
+  const textMask = spec.parseMasks?.map((m) => TEXT_MASKS[m]).find((mask) => mask !== undefined);
+  let parseText = textMask ? textMask(text) : text;
   // An older tree may come from a masked text (callers keep copies of it): where a language
   // masks, every parse starts afresh, so no tree of one text is the base of another's.
   const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;
   let tree = await named(path, parse(spec.grammar, parseText, reuse));
   const segments: Segment[] = [{ tree, from: 0 }];
   try {
-    let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
+    let { defs, imports, hasError } = extractDefinitions(tree, query, spec, text);
     let leftOut: LineRange[] = [];
     const configure = spec.parseMasks?.includes("preprocessor") ? maskPreprocessor : spec.parseMasks?.includes("branches") ? maskBranches : undefined;
     if (hasError && configure) {
@@ -69,7 +77,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
         segments[0].tree = tree = other;
         parseText = one.text;
         leftOut = one.inactive;
-        ({ defs, imports, hasError } = extractDefinitions(tree, query, spec));
+        ({ defs, imports, hasError } = extractDefinitions(tree, query, spec, text));
         if (leftOut.length) diagnostics.push({ severity: "warning", message: configure === maskPreprocessor ? "read as one configuration: the first branch of each #if (the others are unparsed)" : "read as one configuration: the first branch of each #if that splits a block (the others are unparsed)", line: leftOut[0].startLine });
       } else other?.delete();
     }

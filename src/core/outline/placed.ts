@@ -19,8 +19,8 @@ export interface Placed {
   docComments: Node[];
   /** The wrapper nodes (registry `wrapperTypes`) the definition sits in, innermost first. */
   wrappers: Node[];
-  /** A leading node that is the doc (registry `leadingDoc`): its doc text and first row. */
-  leadingDoc?: { text: string; row: number };
+  /** A leading node that is the doc (registry `leadingDoc`): where its doc text is in the file, and its first row. */
+  leadingDoc?: { start: number; end: number; row: number };
 }
 
 /** Registry regexes, compiled once per language. */
@@ -29,7 +29,7 @@ const leadingRegexes = new WeakMap<LanguageSpec, { text?: RegExp; doc?: RegExp }
 function leadingRegexesOf(spec: LanguageSpec): { text?: RegExp; doc?: RegExp } {
   let r = leadingRegexes.get(spec);
   if (!r) {
-    r = { text: spec.leadingText ? new RegExp(spec.leadingText) : undefined, doc: spec.leadingDoc ? new RegExp(spec.leadingDoc) : undefined };
+    r = { text: spec.leadingText ? new RegExp(spec.leadingText) : undefined, doc: spec.leadingDoc ? new RegExp(spec.leadingDoc, "d") : undefined };
     leadingRegexes.set(spec, r);
   }
   return r;
@@ -74,7 +74,8 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
     if (leadingText || leadingDocRe) {
       const t = prev.text;
       const doc = leadingDocRe?.exec(t);
-      if (doc) leadingDoc = { text: doc[1] ?? t, row: prev.startPosition.row };
+      const at = doc?.indices?.[1];
+      if (doc) leadingDoc = { start: prev.startIndex + (at?.[0] ?? 0), end: at ? prev.startIndex + at[1] : prev.endIndex, row: prev.startPosition.row };
       else if (leadingText && !leadingText.test(t)) break;
     }
     first = prev;
@@ -95,6 +96,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
   let endRow = last.endPosition.row;
   if (raw.spanEnd && last === raw.node) ({ index: endIndex, row: endRow } = raw.spanEnd);
   if (spec.trimTrailingComments) ({ index: endIndex, row: endRow } = beforeTrailingComments(raw.node, first.startIndex, endIndex, endRow, spec, text));
+  if (spec.trailingUnless && last === raw.node) ({ index: endIndex, row: endRow } = beforeTrailingOthers(raw.node, endIndex, endRow, spec.trailingUnless, spec.commentTypes ?? []));
   // A node ending where its definition ends may end in blanks (lastCodeNode): its last line is its last code's.
   const code = endIndex === last.endIndex ? lastCodeNode(last, text, spec.commentTypes ?? []) : last;
   const textEnd = code === last ? { index: endIndex, row: endRow } : { index: code.endIndex, row: code.endPosition.row };
@@ -142,6 +144,34 @@ function beforeTrailingComments(node: Node, startIndex: number, endIndex: number
     index = at.startIndex;
     row = at.startPosition.row;
   }
+}
+
+/**
+ * Where a definition ends without the nodes of registry `trailingUnless` it ends in (and the
+ * comments before them): found along its node's last named children, down to the node whose
+ * last named child is one of those types.
+ */
+function beforeTrailingOthers(node: Node, endIndex: number, endRow: number, unless: Record<string, string>, comments: string[]): { index: number; row: number } {
+  let holder: Node = node;
+  for (let last = holder.lastNamedChild; last && !(last.type in unless); last = holder.lastNamedChild) holder = last;
+  const children = holder.namedChildren.filter((c): c is Node => c !== null);
+  let cut: Node | undefined;
+  for (let k = children.length - 1; k >= 0; k--) {
+    const c = children[k];
+    if (comments.includes(c.type) || (c.type in unless && !holdsOwn(c, unless[c.type], node.type))) cut = c;
+    else break;
+  }
+  if (!cut || cut.startIndex >= endIndex) return { index: endIndex, row: endRow };
+  return { index: cut.startIndex, row: cut.startPosition.row };
+}
+
+/** Whether `node` holds a `type` node that is not inside a nested node of type `own`. */
+function holdsOwn(node: Node, type: string, own: string): boolean {
+  for (const c of node.namedChildren) {
+    if (!c || c.type === own) continue;
+    if (c.type === type || holdsOwn(c, type, own)) return true;
+  }
+  return false;
 }
 
 /**
