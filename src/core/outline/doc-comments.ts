@@ -4,7 +4,7 @@ import type { LanguageSpec } from "../languages/registry.ts";
 import type { CommentIndex } from "./comment-index.ts";
 import type { RawDefinition } from "./extract.ts";
 import type { Placed } from "./placed.ts";
-import { endRowOf } from "./rows.ts";
+import { endRowOf, lineStartAt } from "./rows.ts";
 import { firstSentence, isLicenseComment } from "./text-utils.ts";
 import { commentAt } from "./unparsed.ts";
 
@@ -37,8 +37,7 @@ export function commentCanLead(text: string, index: number, comments: CommentInd
 
 /** Where the line above the one holding `index` starts (0 on the first line: no end is before it). */
 function lineAboveStart(text: string, index: number): number {
-  const lineStart = index > 0 ? text.lastIndexOf("\n", index - 1) + 1 : 0;
-  return lineStart >= 2 ? text.lastIndexOf("\n", lineStart - 2) + 1 : 0;
+  return lineStartAt(text, index, 1);
 }
 
 /** Comments directly above a definition (no blank line between, not trailing code). */

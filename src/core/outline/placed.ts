@@ -5,6 +5,7 @@ import type { Node } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { commentCanLead, leadingComments } from "./doc-comments.ts";
 import type { RawDefinition } from "./extract.ts";
+import { lineStartAt } from "./rows.ts";
 
 export interface Placed {
   raw: RawDefinition;
@@ -121,7 +122,7 @@ function placeNew(raw: RawDefinition, spec: LanguageSpec, text: string): Placed 
  * its members are not outdented code.
  */
 export function indentationAt(text: string, index: number): number {
-  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  const lineStart = lineStartAt(text, index);
   let i = lineStart;
   while (i < index && (text[i] === " " || text[i] === "\t")) i++;
   return i - lineStart;

@@ -5,8 +5,7 @@ import type { Node } from "web-tree-sitter";
 let last: { text: string; starts: number[] } | undefined;
 
 export function rowAt(text: string, index: number): number {
-  if (last?.text !== text) last = { text, starts: lineStarts(text) };
-  const starts = last.starts;
+  const starts = startsOf(text);
   let lo = 0;
   let hi = starts.length - 1;
   while (lo < hi) {
@@ -15,6 +14,21 @@ export function rowAt(text: string, index: number): number {
     else hi = mid - 1;
   }
   return lo;
+}
+
+/**
+ * Where the line holding `index` starts, or the line `above` lines before it (0 past the
+ * first line). A lookup, not a scan back: a minified file is one line with thousands of
+ * definitions on it.
+ */
+export function lineStartAt(text: string, index: number, above = 0): number {
+  const row = rowAt(text, index) - above;
+  return row > 0 ? startsOf(text)[row] : 0;
+}
+
+function startsOf(text: string): number[] {
+  if (last?.text !== text) last = { text, starts: lineStarts(text) };
+  return last.starts;
 }
 
 /** Forgets the text kept by rowAt (it can be large). */
