@@ -33,6 +33,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   "parse-floor": parseFloor,
   floor: script("floor.ts"),
   scale: script("scale.ts"),
+  startup: script("startup.ts"),
 };
 
 const args = process.argv.slice(2);

@@ -81,12 +81,19 @@ async function generateEmbedded(): Promise<string> {
     lines.push(`import g${i} from ${JSON.stringify(rel(packed[i]))} with { type: "file" };`);
     table.push(`  ${JSON.stringify(`${g.package}/${g.file}`)}: { path: g${i}, version: ${JSON.stringify(version)} },`);
   });
-  const queryTable = [...queries].map((q) => `  ${JSON.stringify(q)}: ${JSON.stringify(readFileSync(join(root, "grammars", q, "outline.scm"), "utf8"))},`);
+  // Query files are embedded as files and read when a parse needs one: as string literals in
+  // this module they would be built at every start, whatever the command.
+  let q = 0;
+  const queryImport = (file: string) => {
+    lines.push(`import q${q} from ${JSON.stringify(rel(file))} with { type: "file" };`);
+    return `q${q++}`;
+  };
+  const queryTable = [...queries].map((name) => `  ${JSON.stringify(name)}: ${queryImport(join(root, "grammars", name, "outline.scm"))},`);
   // Every other query file of each folder (skeleton.scm, scope.scm, ...), keyed `folder/file`.
-  const extraTable = [...queries].flatMap((q) =>
-    readdirSync(join(root, "grammars", q))
+  const extraTable = [...queries].flatMap((name) =>
+    readdirSync(join(root, "grammars", name))
       .filter((f) => f.endsWith(".scm") && f !== "outline.scm")
-      .map((f) => `  ${JSON.stringify(`${q}/${f}`)}: ${JSON.stringify(readFileSync(join(root, "grammars", q, f), "utf8"))},`),
+      .map((f) => `  ${JSON.stringify(`${name}/${f}`)}: ${queryImport(join(root, "grammars", name, f))},`),
   );
   lines.push(
     `const queryFiles: Record<string, string> = {\n${extraTable.join("\n")}\n};`,
@@ -104,9 +111,12 @@ async function generateEmbedded(): Promise<string> {
     "  query: (name) => {",
     "    const q = queries[name];",
     "    if (q === undefined) throw new Error(`query not embedded: ${name}`);",
-    "    return q;",
+    '    return readFileSync(q, "utf8");',
     "  },",
-    "  queryFile: (folder, file) => queryFiles[`${folder}/${file}`],",
+    "  queryFile: (folder, file) => {",
+    "    const q = queryFiles[`${folder}/${file}`];",
+    '    return q === undefined ? undefined : readFileSync(q, "utf8");',
+    "  },",
     // Computed from the same assets on disk: the id the binary would otherwise hash at each start.
     `  engineId: ${JSON.stringify(engineId())},`,
     "};",

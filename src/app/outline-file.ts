@@ -1,6 +1,5 @@
 // Glue between IO and the core: read a file, pick its language, outline it.
 // Every entry point (CLI commands, MCP tools, the index) outlines files through here.
-import { outlineSource } from "../core/outline/outline.ts";
 import type { FileOutline } from "../core/types.ts";
 import { DEFAULT_MAX_BYTES, readFileBytes, requireLanguage, type SourceFile } from "../io/files.ts";
 import { resolve } from "node:path";
@@ -29,7 +28,8 @@ export async function outlineFile(env: Env, path: string, opts: OutlineFileOptio
 export async function outlineRead(env: Env, file: SourceFile, opts: Omit<OutlineFileOptions, "maxBytes"> = {}): Promise<OutlinedFile> {
   const language = requireLanguage(file, opts.language);
   const display = toDisplayPath(file.path);
-  const direct = () => outlineSource({ path: display, bytes: file.bytes, language });
+  // The parser and the outline builder load only when the cache has no answer.
+  const direct = async () => (await import("../core/outline/outline.ts")).outlineSource({ path: display, bytes: file.bytes, language });
   const outline = opts.cache === false ? await direct() : await outlineWithCache(env, resolve(env.cwd, file.path), display, file.bytes, language, direct);
   return { file, outline };
 }

@@ -55,16 +55,39 @@ function watchStdout(): void {
   });
 }
 
+/** Set once a note would block: from then on notes go through process.stderr, in order. */
+let notesStreamed = false;
+
+/**
+ * Notes go to fd 2 the same way, for the same reason (process.stderr is a stream with node:tty
+ * and node:stream behind it): synchronous writes, and process.stderr, which waits, once one
+ * would block. A note that cannot be written at all (stderr closed) is dropped, as the stream
+ * would drop it.
+ */
+function writeNote(text: string): void {
+  let bytes = Buffer.from(text, "utf8");
+  if (!notesStreamed) {
+    try {
+      while (bytes.length) bytes = bytes.subarray(writeSync(2, bytes));
+      return;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EAGAIN") return;
+      notesStreamed = true;
+    }
+  }
+  process.stderr.write(bytes);
+}
+
 export function processIO(): CliIO {
   return {
     out: writeOut,
-    note: (line) => process.stderr.write(`ast-outline: ${printable(line)}\n`),
+    note: (line) => writeNote(`ast-outline: ${printable(line)}\n`),
     // Asked only when there is progress to show: process.stderr (a stream, and node:tty with
     // node:stream behind it) is set up only then.
     get isTTY() {
       return Boolean(process.stderr.isTTY);
     },
-    progress: (text) => process.stderr.write(`\r\x1b[K${text ? `ast-outline: ${printable(text)}` : ""}`),
+    progress: (text) => writeNote(`\r\x1b[K${text ? `ast-outline: ${printable(text)}` : ""}`),
   };
 }
 

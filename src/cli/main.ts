@@ -13,9 +13,12 @@ export async function main(argv: string[], io: CliIO, env: Env): Promise<number>
 
   // cac parses the arguments once per registered command (and builds every option first), so
   // when the first argument names a command only that one is registered. Help and errors for it
-  // read the same; anything else (no command, an unknown one, `--help`) registers them all.
+  // read the same. A request for the version alone (no help, no argument naming a command)
+  // matches no command and prints no list of them: none is registered. Anything else (no
+  // command, an unknown one, `--help`) registers them all.
   const named = COMMANDS.find((c) => c.name === argv[0]);
-  for (const spec of named ? [named] : COMMANDS) {
+  const versionOnly = !named && argv.some((a) => a === "--version" || a === "-v") && !argv.some((a) => a === "--help" || a === "-h" || COMMANDS.some((c) => c.name === a));
+  for (const spec of named ? [named] : versionOnly ? [] : COMMANDS) {
     const command = cli.command(spec.usage, spec.description);
     for (const o of spec.options) command.option(o.flags, o.description, o.default === undefined ? undefined : { default: o.default });
     command.action((...args: unknown[]) => {

@@ -4,7 +4,7 @@
 // cross-file commands are confined to it (workspace.ts), and the compiled binary's start-up
 // seam asks whether a cache there may answer a run (src/bin/startup.ts). No imports of Node
 // modules: that seam passes the file system handles it already holds.
-import { CACHE_DIR } from "../core/cache/format.ts";
+import { CACHE_DIR } from "../core/cache/dir.ts";
 
 /** The file system calls the search needs. */
 export interface TreeProbe {

@@ -1,7 +1,5 @@
 // `ast-outline region FILE START END [--hash H]`: exact lines, numbered.
 import { REGION_MAX_BYTES, checkRange, isSymbolHash, normalizeHash, readRegion, readRegionBySymbol } from "../../app/region.ts";
-import { outlineFile } from "../../app/outline-file.ts";
-import { languageByName } from "../../core/languages/detect.ts";
 import type { Env } from "../../io/env.ts";
 import { readFileBytes, parseSize } from "../../io/files.ts";
 import { renderRegionJson, renderRegionText } from "../../render/region-text.ts";
@@ -23,8 +21,10 @@ export async function regionCommand(path: string, startArg: unknown, endArg: unk
   const file = readFileBytes(path, env.cwd, options.maxSize === undefined ? REGION_MAX_BYTES : parseSize(options.maxSize));
   const req = { startLine, endLine, expectedHash };
   let view = readRegion(file, req);
-  // A hash that is not the file's may be a symbol's: checked against the file's outline (as MCP read_region does).
-  if (view.staleSince !== undefined && languageByName(file.path)) {
+  // A hash that is not the file's may be a symbol's: checked against the file's outline (as MCP
+  // read_region does). The language registry and the parser load only then: a plain read needs neither.
+  if (view.staleSince !== undefined && (await import("../../core/languages/detect.ts")).languageByName(file.path)) {
+    const { outlineFile } = await import("../../app/outline-file.ts");
     const parsed = await outlineFile(env, path, { maxBytes: REGION_MAX_BYTES }).catch(() => undefined);
     if (parsed) view = readRegionBySymbol(file, req, view, parsed.outline, isSymbolHash(String(options.hash)));
   }

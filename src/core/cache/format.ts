@@ -14,7 +14,7 @@
 import { countLines } from "../text/lines.ts";
 import type { FileOutline, OutlineSymbol } from "../types.ts";
 
-export const CACHE_DIR = ".ast_outline_cache";
+export { CACHE_DIR } from "./dir.ts";
 export const CACHE_FORMAT = 1;
 
 /** A cached outline: everything but the path, which depends on where it is shown from. */
