@@ -16,3 +16,4 @@ export const fsPromises = lazy<typeof import("node:fs/promises")>("node:fs/promi
 export const nodeOs = lazy<typeof import("node:os")>("node:os");
 export const nodeUrl = lazy<typeof import("node:url")>("node:url");
 export const workerThreads = lazy<typeof import("node:worker_threads")>("node:worker_threads");
+export const nodeZlib = lazy<typeof import("node:zlib")>("node:zlib");
