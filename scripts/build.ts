@@ -25,9 +25,9 @@ function checkVersion() {
   if (!src.includes(`"${pkg.version}"`)) throw new Error(`src/version.ts does not say ${pkg.version}`);
 }
 
-// The grammars are embedded brotli-compressed: they are ~60 MB of .wasm, mostly parse tables,
-// and brotli at its best setting stores them in ~40% less than the gzip of a release asset does,
-// which keeps every platform's download under its budget (scripts/release-assets.ts). A grammar is
+// The grammars are embedded brotli-compressed: they are mostly parse tables, which brotli at
+// its best setting stores far smaller than the gzip of a release asset does, and that keeps
+// every platform's download under its budget (scripts/release-assets.ts; figures: bench/README.md). A grammar is
 // decompressed once per process, when its language is first parsed. The compressed copies are
 // kept in build/wasm, named by the content's hash, so a rebuild compresses only what changed.
 async function compressedGrammar(buildDir: string, file: string): Promise<string> {

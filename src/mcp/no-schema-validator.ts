@@ -1,8 +1,8 @@
 // Stands in for the MCP SDK's Ajv-based JSON-schema validator in the compiled binary
 // (scripts/build.ts maps the SDK's `validation/ajv-provider.js` here). The SDK's server uses
 // that validator in one place only: to check a client's answer to `elicitInput`, which this
-// server never sends. Leaving Ajv and its four dependencies out keeps ~134 KB of JavaScript
-// (and its bytecode) out of every download. The SDK constructs the validator eagerly, so
+// server never sends. Leaving Ajv and its four dependencies out keeps their JavaScript (and its
+// bytecode) out of every download. The SDK constructs the validator eagerly, so
 // construction succeeds; asking it for a validator fails loudly instead of accepting anything.
 export class AjvJsonSchemaValidator {
   getValidator(): never {
