@@ -53,6 +53,11 @@ export function tokenize(text: string): Token[] {
     out.push({ kind, start, end: i, line: first, endLine: endsLine ? line - 1 : line });
     lineStart = endsLine;
   };
+  /** push() of a token that holds no line break (a word, a number, a punctuator). */
+  const pushInline = (kind: TokenKind, start: number) => {
+    out.push({ kind, start, end: i, line, endLine: line });
+    lineStart = false;
+  };
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === NEWLINE) {
@@ -113,7 +118,7 @@ export function tokenize(text: string): Token[] {
         if ((d === 43 || d === 45) && (prev === 101 || prev === 69 || prev === 112 || prev === 80)) continue;
         break;
       }
-      push("number", start);
+      pushInline("number", start);
       continue;
     }
     if (isIdentStart(c)) {
@@ -134,11 +139,11 @@ export function tokenize(text: string): Token[] {
           continue;
         }
       }
-      push("ident", start);
+      pushInline("ident", start);
       continue;
     }
     i++;
-    push("punct", start);
+    pushInline("punct", start);
   }
   return out;
 }
