@@ -42,12 +42,15 @@ export class Code {
 
   isPunct(i: number, p: string): boolean {
     const t = this.toks[i];
-    return !!t && t.kind === "punct" && t.end - t.start === p.length && this.text.startsWith(p, t.start);
+    if (!t || t.kind !== "punct" || t.end - t.start !== p.length) return false;
+    return p.length === 1 ? this.text.charCodeAt(t.start) === p.charCodeAt(0) : this.text.startsWith(p, t.start);
   }
 
   isMacro(i: number): boolean {
     const t = this.toks[i];
-    return !!t && t.kind === "ident" && MACRO_NAME.test(this.str(i)) && !DECLARATION_WORDS.has(this.str(i));
+    if (!t || t.kind !== "ident") return false;
+    const word = this.text.slice(t.start, t.end);
+    return MACRO_NAME.test(word) && !DECLARATION_WORDS.has(word);
   }
 
   /** Index after the `)` that closes the `(` at `i` (within 2,000 tokens), or -1. */

@@ -90,6 +90,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec,
   const namesOfNode = new Map<string, Node[]>();
 
   const checksOf = hostPredicates(query);
+  const seen: CheckMemo = { declarators: new Map(), ancestors: new Map() };
   const hasError = tree.rootNode.hasError;
   const wrapperTypes = spec.wrapperTypes ?? [];
   const { matches, collected } = outlineMatches(tree, query, { wrappers: wrapperTypes, comments: spec.commentTypes ?? [] }, hasError);
@@ -103,7 +104,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec,
     const checks = checksOf[match.patternIndex];
     let rebound: Map<string, Node> | undefined;
     if (checks.length) {
-      rebound = applyChecks(checks, match.captures);
+      rebound = applyChecks(checks, match.captures, seen);
       if (!rebound) continue;
     }
     let def: Node | undefined;
@@ -285,21 +286,37 @@ function hostPredicates(query: Query): Check[][] {
   return all;
 }
 
+/**
+ * What the checks of one tree's matches read from the tree, by node id: several patterns check
+ * the same node (a C declaration is tried as a prototype, a variable, a constructor), and each
+ * read crosses into WebAssembly.
+ */
+interface CheckMemo {
+  declarators: Map<number, { path: string; leaf: Node }>;
+  ancestors: Map<number, string>;
+}
+
 /** Undefined when a check fails; else the captures, as moved by `#declarator?`, `#parent?`, `#field?`. */
-function applyChecks(checks: Check[], captures: { name: string; node: Node }[]): Map<string, Node> | undefined {
+function applyChecks(checks: Check[], captures: { name: string; node: Node }[], seen: CheckMemo): Map<string, Node> | undefined {
   const nodes = new Map<string, Node>();
   for (const cap of captures) if (!nodes.has(cap.name)) nodes.set(cap.name, cap.node);
   for (const check of checks) {
     const node = nodes.get(check.capture);
     if (!node) return undefined;
     if (check.op === "declarator") {
-      const { path, leaf } = declaratorPath(node);
+      let declarator = seen.declarators.get(node.id);
+      if (!declarator) seen.declarators.set(node.id, (declarator = declaratorPath(node)));
+      const { path, leaf } = declarator;
       if (!check.re.test(path)) return undefined;
       nodes.set(check.capture, leaf);
     } else if (check.op === "ancestors") {
-      const types: string[] = [];
-      for (let a = node.parent; a && types.length < 4; a = a.parent) types.push(a.type);
-      if (!check.re.test(types.join(" "))) return undefined;
+      let above = seen.ancestors.get(node.id);
+      if (above === undefined) {
+        const types: string[] = [];
+        for (let a = node.parent; a && types.length < 4; a = a.parent) types.push(a.type);
+        seen.ancestors.set(node.id, (above = types.join(" ")));
+      }
+      if (!check.re.test(above)) return undefined;
     } else if (check.op === "eq-ancestor-name") {
       let a = node.parent;
       while (a && !check.types.has(a.type)) a = a.parent;
@@ -339,8 +356,9 @@ function declaratorPath(node: Node): { path: string; leaf: Node } {
   const types: string[] = [];
   let n = node;
   for (;;) {
-    types.push(n.type);
-    const next = n.childForFieldName("declarator") ?? (n.type.endsWith("_declarator") ? n.lastNamedChild : null);
+    const type = n.type;
+    types.push(type);
+    const next = n.childForFieldName("declarator") ?? (type.endsWith("_declarator") ? n.lastNamedChild : null);
     if (!next) return { path: types.join(" "), leaf: n };
     n = next;
   }
