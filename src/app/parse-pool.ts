@@ -3,9 +3,10 @@
 //
 // Jobs stream in while the caller is still reading and hashing files: the pool starts at the
 // first job, so a worker compiles its runtime and grammar, then parses, while this thread
-// reads on; at `finish()` this thread parses too. Small batches are parsed in this thread
-// alone (a worker must first load its own runtime and grammar); if workers cannot start or
-// die, what they did not finish is parsed here and the caller is told why.
+// reads on; this thread parses too when the reading is too far ahead (catchUp) and at
+// `finish()`. Small batches are parsed in this thread alone (a worker must first load its
+// own runtime and grammar); if workers cannot start or die, what they did not finish is parsed
+// here and the caller is told why.
 //
 // Who parses which job is settled by a claim per job in shared memory (claimJob), not by
 // messages: every job goes to a worker as soon as it is submitted, the worker takes its jobs
