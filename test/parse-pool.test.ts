@@ -62,6 +62,45 @@ describe("parse pool", () => {
     }
   }, 60000);
 
+  for (const threads of [1, 2]) {
+    test(`reading waits for parsing: the bytes submitted and not done stay within the bound (${threads} thread${threads > 1 ? "s" : ""})`, async () => {
+      const all = jobs(40);
+      const dir = tempDir();
+      const store = new CacheStore(dir.path, engineId());
+      store.prepare();
+      const bound = 64 * 1024;
+      let waiting = 0;
+      let most = 0;
+      const outcomes: ParseOutcome[] = [];
+      const pool = openPool(store, (o) => {
+        outcomes.push(o);
+        waiting -= o.job.bytes.length;
+      }, { threads, maxWaitingBytes: bound });
+      const bytes = all.reduce((n, j) => n + j.bytes.length, 0);
+      try {
+        for (const [i, job] of all.entries()) {
+          pool.submit(job, { files: all.length - i, bytes });
+          waiting += job.bytes.length;
+          most = Math.max(most, waiting);
+          if (pool.behind) await pool.catchUp();
+          expect(pool.behind).toBe(false);
+          expect(waiting).toBeLessThanOrEqual(bound);
+        }
+        // Without the bound every job would be waiting at the last submit.
+        expect(most).toBeLessThan(bytes / 4);
+        const result = await pool.finish();
+        expect(result.threads).toBe(threads);
+        expect(outcomes.map((o) => o.job.path).sort()).toEqual(all.map((j) => j.path).sort());
+        for (const o of outcomes) {
+          expect(o.error).toBeUndefined();
+          expect(store.objectSize(o.stored!.hash, "python")).toBe(o.stored!.size);
+        }
+      } finally {
+        dir.cleanup();
+      }
+    }, 60000);
+  }
+
   test("a worker that dies holding a job: this thread parses what it did not answer, and says why", async () => {
     const all = jobs(20);
     const { dir, store, outcomes, result } = await runPool(all, () => new URL("./helpers/dying-parse-worker.ts", import.meta.url));

@@ -3,15 +3,21 @@
 //
 // Jobs stream in while the caller is still reading and hashing files: the pool starts at the
 // first job, so a worker compiles its runtime and grammar, then parses, while this thread
-// reads on; at `finish()` this thread parses too. Small batches are parsed in this thread
-// alone (a worker must first load its own runtime and grammar); if workers cannot start or
-// die, what they did not finish is parsed here and the caller is told why.
+// reads on; this thread parses too when the reading is too far ahead (catchUp) and at
+// `finish()`. Small batches are parsed in this thread alone (a worker must first load its
+// own runtime and grammar); if workers cannot start or die, what they did not finish is parsed
+// here and the caller is told why.
 //
 // Who parses which job is settled by a claim per job in shared memory (claimJob), not by
 // messages: every job goes to a worker as soon as it is submitted, the worker takes its jobs
 // from the front and this thread takes jobs from the back, each claiming a job with one
 // compare-and-swap before parsing it. Neither ever waits for the other to hand out work: a
 // worker is never idle while this thread is inside a long parse.
+//
+// What is waiting is bounded: a job's bytes are held here (and copied to a worker) from its
+// submit until it is done, so once the jobs not yet done pass maxWaitingBytes the caller lets
+// this thread parse the newest of them (catchUp) before it reads on. The reading never runs
+// far ahead of the parsing, whatever the size of the repository.
 import { jobErrorText } from "../core/parse/limits.ts";
 import type { Worker } from "node:worker_threads";
 import { nodeOs, workerThreads } from "../core/builtins.ts";
@@ -67,6 +73,12 @@ const MIN_FILES_FOR_WORKERS = 16;
 const MIN_BYTES_FOR_WORKERS = 512 * 1024;
 /** Jobs sent to a worker in one message (each message costs both threads a copy and a wake-up). */
 const JOBS_PER_MESSAGE = 8;
+/**
+ * Bytes of submitted jobs not yet done past which the caller parses here before reading on
+ * (catchUp): enough that a worker's queue does not run dry while this thread parses one of the
+ * smaller jobs, little next to what a repository holds.
+ */
+export const MAX_WAITING_BYTES = 8 * 1024 * 1024;
 /** This thread's mark in a claim; worker k writes WORKER_MARK + k. */
 const MAIN_MARK = 1;
 const WORKER_MARK = 2;
@@ -97,6 +109,10 @@ export interface ParsePool {
    * sizes the claims (a job past that count is parsed here).
    */
   submit(job: ParseJob, expected: BatchSize): void;
+  /** The jobs submitted and not done hold more than maxWaitingBytes: call catchUp before submitting more. */
+  readonly behind: boolean;
+  /** Parse the newest jobs no thread has taken here (or wait for a worker's answers) until no longer behind. */
+  catchUp(): Promise<void>;
   /** Let worker answers in (and send queued jobs): call now and then while submitting. */
   breathe(): Promise<void>;
   /** Parse what is left, here and on the workers; resolves when every job is done. */
@@ -116,6 +132,8 @@ export interface PoolOptions {
   workerEntry?: () => URL | string;
   /** Told the batch's size before its first job is parsed (Env.batchStarting). */
   batchStarting?: (batch: BatchSize) => void;
+  /** See MAX_WAITING_BYTES (tests lower it). */
+  maxWaitingBytes?: number;
 }
 
 /** The worker module beside this one, as source or as the tsc output. */
@@ -126,6 +144,14 @@ export function openPool(store: IndexStore, done: (o: ParseOutcome) => void, opt
   const jobs: ParseJob[] = [];
   const finished: boolean[] = [];
   let finishedCount = 0;
+  /** Bytes of the jobs submitted and not yet done. */
+  let waitingBytes = 0;
+  const maxWaitingBytes = opts.maxWaitingBytes ?? MAX_WAITING_BYTES;
+  /**
+   * Jobs this thread may still take, oldest first; it takes from the end. A job found taken by
+   * a worker is dropped from it (a worker that dies leaves its jobs to fail(), which refills it).
+   */
+  let open: number[] = [];
   const workers: Worker[] = [];
   /** Jobs not yet sent, per worker. */
   const outbox: ParseRequest[][] = [];
@@ -143,6 +169,7 @@ export function openPool(store: IndexStore, done: (o: ParseOutcome) => void, opt
     finishedCount++;
     const job = jobs[id];
     delete jobs[id]; // its bytes are no longer needed here
+    waitingBytes -= job.bytes.length;
     done({ job, ...outcome });
   };
   const post = (k: number) => {
@@ -159,6 +186,9 @@ export function openPool(store: IndexStore, done: (o: ParseOutcome) => void, opt
     if (failure !== undefined) return;
     failure = why;
     for (const w of workers) void w.terminate();
+    // What the workers took and did not answer is this thread's now.
+    open = [];
+    for (let id = 0; id < jobs.length; id++) if (!finished[id]) open.push(id);
     wake?.();
   };
 
@@ -199,6 +229,20 @@ export function openPool(store: IndexStore, done: (o: ParseOutcome) => void, opt
     }
   };
   const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+  /** The newest job not done that this thread may parse, now claimed; undefined when every one left is a worker's. */
+  const claimNewest = (): number | undefined => {
+    while (open.length) {
+      const id = open.pop()!;
+      if (finished[id]) continue;
+      if (failure !== undefined || !claims || id >= claims.length || !workers.length || claimJob(claims, id, MAIN_MARK)) return id;
+    }
+    return undefined;
+  };
+  /** Until a worker answers or dies. */
+  const answer = async () => {
+    await new Promise<void>((r) => (wake = r));
+    wake = undefined;
+  };
 
   return {
     submit(job, expected) {
@@ -211,12 +255,28 @@ export function openPool(store: IndexStore, done: (o: ParseOutcome) => void, opt
       }
       const id = jobs.length;
       jobs.push(job);
+      open.push(id);
+      waitingBytes += job.bytes.length;
       if (!claims || id >= claims.length || failure !== undefined || !workers.length) return;
       // Dealt round-robin: with the caller's largest-first order each worker gets a like share.
       const k = id % workers.length;
       outbox[k].push({ id, path: job.path, bytes: job.bytes, language: job.language.id });
       // The first job goes at once (the worker is idle); later ones in batches.
       if (outbox[k].length >= JOBS_PER_MESSAGE || id < workers.length) post(k);
+    },
+    get behind() {
+      return waitingBytes > maxWaitingBytes;
+    },
+    async catchUp() {
+      postAll();
+      while (waitingBytes > maxWaitingBytes) {
+        const id = claimNewest();
+        if (id === undefined) await answer();
+        else {
+          await parseHere(id);
+          await nextTurn(); // let worker answers in
+        }
+      }
     },
     breathe: () => {
       postAll();
@@ -225,19 +285,15 @@ export function openPool(store: IndexStore, done: (o: ParseOutcome) => void, opt
     async finish() {
       postAll();
       // This thread claims from the back, workers from the front: each parses without waiting
-      // for the other, and they meet at the end of the list.
-      for (let id = jobs.length - 1; id >= 0 && failure === undefined; id--) {
-        if (claims && id < claims.length && !claimJob(claims, id, MAIN_MARK)) continue;
-        await parseHere(id);
-        await nextTurn(); // let worker answers in between files
-      }
-      while (finishedCount < jobs.length && failure === undefined) {
-        await new Promise<void>((r) => (wake = r));
-        wake = undefined;
-      }
-      // Workers failed: what they claimed but did not answer (and anything not reached) is parsed here.
-      if (failure !== undefined) {
-        for (let id = jobs.length - 1; id >= 0; id--) if (!finished[id]) await parseHere(id);
+      // for the other, and they meet at the end of the list. Workers that fail leave what they
+      // claimed but did not answer to this thread (fail() puts it back in `open`).
+      for (;;) {
+        const id = claimNewest();
+        if (id !== undefined) {
+          await parseHere(id);
+          await nextTurn(); // let worker answers in between files
+        } else if (finishedCount < jobs.length) await answer();
+        else break;
       }
       // Objects are written in the background (CacheStore.writeOutlineSoon): they must all be
       // on disk before the caller writes a manifest that points at them. A worker that dies

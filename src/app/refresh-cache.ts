@@ -112,12 +112,12 @@ interface Candidate {
   staged?: Uint8Array;
 }
 
+/** A file waiting for its group's parse: what its manifest record needs (its bytes went to the pool). */
 interface Pending {
   path: string;
   language: LanguageSpec;
   stat?: StatLike;
   hash: string;
-  bytes: Uint8Array;
   /** Record the stat in the manifest (false for staged content that differs from the work tree). */
   recordStat: boolean;
 }
@@ -148,10 +148,11 @@ class RefreshRun {
   private manifestChanged = false;
   private readonly readStarted: number;
   private readonly toRead: Candidate[] = [];
-  /** Parse groups by object key: identical content is parsed once. */
+  /**
+   * Parse groups by object key while their parse runs: identical content is parsed once. A
+   * group is dropped once parsed; a copy read after that finds the object like any other.
+   */
   private readonly byKey = new Map<string, Pending[]>();
-  /** Groups already parsed: a copy read after that finds the object like any other. */
-  private readonly finished = new Set<string>();
   private done = 0;
   private queued = 0;
   private unread = 0;
@@ -306,7 +307,8 @@ class RefreshRun {
    * (on a worker) overlaps this reading. Identical content is parsed once: later copies join
    * the group of the first. Largest files first: the pool's threads take jobs from both ends
    * of this order, so they finish within one small file of each other, and the big files a
-   * worker starts on overlap this reading.
+   * worker starts on overlap this reading. Reading runs ahead of parsing by a bounded number
+   * of bytes (ParsePool.behind): past it, this thread parses before it reads on.
    */
   async passTwo(): Promise<void> {
     const { toRead, result } = this;
@@ -336,9 +338,9 @@ class RefreshRun {
       const recordStat = !staged || this.workTreeHas(path, hash);
       if (staged && recordStat) stat = this.source.stat(path);
       const key = this.key(hash, language.id);
-      const job: Pending = { path, language, stat, hash, bytes, recordStat };
+      const job: Pending = { path, language, stat, hash, recordStat };
       const group = this.byKey.get(key);
-      if (group && !this.finished.has(key)) {
+      if (group) {
         group.push(job);
         this.queued++;
         continue;
@@ -359,6 +361,8 @@ class RefreshRun {
         threads: this.opts.threads, workerEntry: this.opts.env.parseWorker, batchStarting: this.opts.env.batchStarting,
       });
       this.pool.submit(keyed, { files: toRead.length - i, bytes: bytes.length + unreadBytes });
+      // The files read and not yet parsed are held in memory: reading waits for parsing past a bound.
+      if (this.pool.behind) await this.pool.catchUp();
     }
     const parseResult = this.pool ? await this.pool.finish() : { threads: 1, fallback: undefined };
     result.threads = parseResult.threads;
@@ -373,7 +377,7 @@ class RefreshRun {
     const { result } = this;
     const key = (job as KeyedJob).key;
     const group = this.byKey.get(key)!;
-    this.finished.add(key);
+    this.byKey.delete(key);
     this.done += group.length;
     this.opts.progress?.(this.done, this.queued + this.unread); // the total grows while files are still being read
     if (!stored || stored.hash !== group[0].hash) {
