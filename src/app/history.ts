@@ -8,9 +8,10 @@ import { posix } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { SideText, type DiffSide, type SymNode } from "../core/diff/source.ts";
 import { matchSimilar, matchUnique } from "../core/diff/match.ts";
-import type { FileChange, SymbolChange } from "../core/diff/types.ts";
+import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
 import { inputError, usageError } from "../core/errors.ts";
 import type { HistoryEnd, HistoryEntry, SymbolHistory } from "../core/history/types.ts";
+import { originOf, type OriginCandidate } from "../core/history/origin.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { outlineSource } from "../core/outline/outline.ts";
 import { printable, quotePath } from "../core/text/quote.ts";
@@ -21,7 +22,7 @@ import { envAt, type Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
 import { blobAt, checkRevision, fileLog, git, readBlobs, resolveCommits, type ChangedPath, type LogCommit } from "../io/git.ts";
 import { trustedCache } from "./cache-lookup.ts";
-import { computeChanges, diffWithComments, failureReason, fileInput, side, type SideContext } from "./changed.ts";
+import { computeChangeWork, diffWithComments, failureReason, fileInput, loadAskedComments, side, type ChangeWork, type SideContext } from "./changed.ts";
 import { findOne } from "./symbol-view.ts";
 
 export interface HistoryOptions {
@@ -131,14 +132,24 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
         const across = withinFile(input, change, diffFiles([input]));
         if (across) {
           history.commits.push(entry(commit, record.path, across, record.oldPath));
-          track = { path: before, name: across.oldQualifiedName! };
+          track = { path: before, name: across.oldQualifiedName ?? across.qualifiedName };
           if (reached(history, limit)) break;
           continue;
         }
-        const moved = commit.parents.length ? await moveInto(env, root, commit, record.path, change) : undefined;
-        if (moved) {
-          history.commits.push(entry(commit, record.path, moved, moved.oldPath));
-          track = { path: moved.oldPath!, name: moved.oldQualifiedName ?? moved.qualifiedName };
+        // The whole commit, diffed once: a move from another file, else this symbol's own origin.
+        const whole = commit.parents.length ? await computeChangeWork({ env: envAt(env, root), base: `${commit.sha}^`, head: commit.sha }) : undefined;
+        const moved = whole && moveInto(whole.set, record.path, change);
+        const found = whole && !moved ? await originIn(whole, record.path, before, change) : undefined;
+        if (found && found.from === before) {
+          history.commits.push(entry(commit, record.path, found.change, record.oldPath, found.similarity));
+          track = { path: before, name: found.change.oldQualifiedName ?? found.change.qualifiedName };
+          if (reached(history, limit)) break;
+          continue;
+        }
+        const away = moved ? { change: moved, from: moved.oldPath!, similarity: undefined } : found;
+        if (away) {
+          history.commits.push(entry(commit, record.path, away.change, away.from, away.similarity));
+          track = { path: away.from, name: away.change.oldQualifiedName ?? away.change.qualifiedName };
           if (reached(history, limit)) break;
           if (opts.admits && !opts.admits(posix.join(root, track.path))) {
             history.end = "outside";
@@ -236,13 +247,18 @@ function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]):
   const exact = matchUnique(olds, news, (o, n) => o.body !== "" && o.body === n.body);
   const pairs = [...exact, ...matchSimilar(olds.filter((o) => !exact.some((p) => p.old === o)), news.filter((n) => !exact.some((p) => p.new === n)))];
   const o = pairs.find((p) => p.new === target)?.old;
-  if (!o) return undefined;
+  return o && linked(added, o, target, "renamed");
+}
+
+/** The added symbol's change as one from `o`, its definition on the old side. */
+function linked(added: SymbolChange, o: SymNode, target: SymNode, how: "renamed" | "moved", oldPath?: string): SymbolChange {
   const differ = o.raw !== target.raw;
   const cosmetic = differ && o.code === target.code;
   return {
     ...added,
-    change: "renamed",
-    oldQualifiedName: o.sym.qualifiedName,
+    change: how,
+    ...(o.sym.qualifiedName !== target.sym.qualifiedName ? { oldQualifiedName: o.sym.qualifiedName } : {}),
+    ...(oldPath !== undefined ? { oldPath } : {}),
     oldStartLine: o.sym.startLine,
     oldEndLine: o.sym.endLine,
     signatureChanged: !cosmetic && o.decl !== target.decl,
@@ -250,6 +266,39 @@ function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]):
     cosmetic,
     ...(o.sym.signature !== target.sym.signature ? { oldSignature: o.sym.signature } : {}),
   };
+}
+
+/**
+ * Where the diff's rules found no origin for the added symbol: history's own question for this
+ * one symbol (core/history/origin.ts) over the definitions whose name is gone from their file in
+ * the commit (removed, renamed or moved away, or their container renamed). `before` is the
+ * symbol's file before the commit; `from` is the origin's.
+ */
+async function originIn(work: ChangeWork, path: string, before: string, added: SymbolChange): Promise<{ change: SymbolChange; from: string; similarity: number } | undefined> {
+  const ask = () => {
+    const candidates: OriginCandidate[] = [];
+    for (const input of work.inputs) {
+      if (input.skipped || !input.old) continue;
+      const was = input.oldPath ?? input.path;
+      const kept = new Set(input.new ? flatten(input.new.symbols).map((s) => s.qualifiedName) : []);
+      const gone = (s: OutlineSymbol) => !kept.has(s.qualifiedName);
+      // From another file only under the same name: skip the files that have none gone.
+      if (was !== before && !flatten(input.old.symbols).some((s) => s.name === added.name && gone(s))) continue;
+      for (const node of new SideText(input.old).all()) if (gone(node.sym)) candidates.push({ node, path: was });
+    }
+    const file = work.inputs.find((i) => i.path === path && !i.skipped);
+    const target = file?.new && new SideText(file.new).all().find((n) => n.sym.qualifiedName === added.qualifiedName && n.sym.startLine === added.startLine);
+    const origin = target && originOf(target, before, candidates);
+    return origin && target && { origin, target };
+  };
+  // The comment-free text of changed lines needs their comments: asked on the first pass, used on the second.
+  let found = ask();
+  if (await loadAskedComments(work.ctx)) found = ask();
+  if (!found) return undefined;
+  const { origin, target } = found;
+  // Gone from its file, the origin has another name there, or is in another file.
+  const how = origin.path !== before ? "moved" : "renamed";
+  return { change: linked(added, origin.node, target, how, how === "moved" ? origin.path : undefined), from: origin.path, similarity: origin.similarity };
 }
 
 /** The symbol's name before a commit in which it did not change itself: a container renamed around it renames it too. */
@@ -262,9 +311,8 @@ function nameBefore(files: FileChange[], name: string): string {
   return best ? best.oldQualifiedName + name.slice(best.qualifiedName.length) : name;
 }
 
-/** The whole commit's diff, asked only where the symbol appeared: a move into `path` if it was one. */
-async function moveInto(env: Env, root: string, commit: LogCommit, path: string, added: SymbolChange): Promise<SymbolChange | undefined> {
-  const set = await computeChanges({ env: envAt(env, root), base: `${commit.sha}^`, head: commit.sha });
+/** In the whole commit's diff (asked only where the symbol appeared): a move into `path` if it was one. */
+function moveInto(set: ChangeSet, path: string, added: SymbolChange): SymbolChange | undefined {
   const file = set.files.find((f) => f.path === path);
   const own = file?.symbols.find((c) => c.change === "moved" && c.qualifiedName === added.qualifiedName && c.startLine === added.startLine);
   if (own) return own;
@@ -277,7 +325,7 @@ async function moveInto(env: Env, root: string, commit: LogCommit, path: string,
   return { ...added, change: "moved", oldPath: outer.oldPath, ...(oldName !== added.qualifiedName ? { oldQualifiedName: oldName } : {}) };
 }
 
-function entry(commit: LogCommit, path: string, change: SymbolChange, oldPath: string | undefined): HistoryEntry {
+function entry(commit: LogCommit, path: string, change: SymbolChange, oldPath: string | undefined, similarity?: number): HistoryEntry {
   const { anchors: _anchors, oldPath: _old, ...rest } = change;
   return {
     commit: commit.sha,
@@ -287,6 +335,7 @@ function entry(commit: LogCommit, path: string, change: SymbolChange, oldPath: s
     path,
     ...(oldPath !== undefined && oldPath !== path ? { oldPath } : {}),
     ...rest,
+    ...(similarity !== undefined ? { similarity } : {}),
   };
 }
 
