@@ -178,6 +178,45 @@ describe("history", () => {
     expect(rows(await history(r, "deno_dist/hono-base.ts", "Hono.fire"))).toEqual(["split out hono-base:moved:Hono.fire", "fire with 2:modified:Hono.fire", "add fire:added:Hono.fire"]);
   });
 
+  test("a move made alike in two mirrored trees: each copy follows the file of its own tree", async () => {
+    const r = repo();
+    const cls = "export class Router {\n  match(path: string) {\n    const parts = path.split('/')\n    return parts.filter(Boolean).join('.')\n  }\n}\n";
+    const rest = Array.from({ length: 8 }, (_, i) => `export function helper${i}(x: number): number {\n  const y = x * ${i + 2}\n  return y + ${i}\n}\n`).join("\n");
+    for (const tree of ["src", "deno_dist"]) r.write(`${tree}/a.ts`, `${rest}\n${cls}`);
+    r.commit("add the router");
+    for (const tree of ["src", "deno_dist"]) {
+      r.write(`${tree}/a.ts`, `${rest}\nexport { Router } from "./b"\n`);
+      r.write(`${tree}/b.ts`, cls);
+    }
+    r.commit("router to b");
+    for (const tree of ["src", "deno_dist"]) {
+      const h = await history(r, `${tree}/b.ts`, "Router.match");
+      expect(rows(h)).toEqual(["router to b:moved:Router.match", "add the router:added:Router.match"]);
+      expect(h.commits[0]).toMatchObject({ oldPath: `${tree}/a.ts`, similarity: 1 });
+    }
+  });
+
+  test("a method is not followed into the interface property of its name: a class split into an interface and an implementation, and joined again", async () => {
+    const r = repo();
+    const text = (type: string, status = "") =>
+      `  text(s: string): Response {\n    const h = { "content-type": "${type}" }\n    return new Response(s, { headers: h${status} })\n  }\n`;
+    r.write("context.ts", `export class Context {\n${text("text/plain")}}\n`);
+    r.commit("add text");
+    const iface = "export interface Context {\n  text: (s: string) => Response\n}\n\n";
+    r.write("context.ts", `${iface}export class HonoContext implements Context {\n${text("text/plain")}}\n`);
+    r.commit("split interface");
+    r.write("context.ts", `${iface}export class HonoContext implements Context {\n${text("text/plain; charset=UTF-8")}}\n`);
+    r.commit("utf-8");
+    r.write("context.ts", `export class Context {\n${text("text/plain; charset=UTF-8")}}\n`);
+    r.commit("one class again");
+    r.write("context.ts", `export class Context {\n${text("text/plain; charset=UTF-8", ", status: 200")}}\n`);
+    r.commit("status");
+    const h = await history(r, "context.ts", "Context.text");
+    // Only the class's name changed around it in the split and the join: no commit of its own.
+    expect(rows(h)).toEqual(["status:modified:Context.text", "utf-8:modified:HonoContext.text", "add text:added:Context.text"]);
+    expect(h.end).toBe("added");
+  });
+
   test("an unrelated new function whose body loosely resembles a removed one is not linked to it", async () => {
     const r = repo();
     // Four of nine lines shared (the file loop): Dice 0.44.

@@ -7,7 +7,7 @@
 import { posix } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { SideText, type DiffSide, type SymNode } from "../core/diff/source.ts";
-import { matchSimilar, matchUnique } from "../core/diff/match.ts";
+import { kindGroup, matchSimilar, matchUnique } from "../core/diff/match.ts";
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
 import { inputError, usageError } from "../core/errors.ts";
 import type { HistoryEnd, HistoryEntry, SymbolHistory } from "../core/history/types.ts";
@@ -39,6 +39,15 @@ export interface HistoryOptions {
   maxBytes?: number;
   /** Whether a file (an absolute path) may be read: a move from elsewhere ends the walk (the MCP workspace). */
   admits?: (path: string) => boolean;
+}
+
+/** Where the symbol came from in one commit: its change, the file it was in, how similar (history's own origin search). */
+interface Link {
+  change: SymbolChange;
+  from: string;
+  similarity?: number;
+  /** Its own text as it was, its container renamed around it: followed, not listed (as `nameBefore`). */
+  quiet?: boolean;
 }
 
 /** What the tracked symbol is called where, going back in time. */
@@ -127,42 +136,36 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
       if (!change && before !== record.path) change = await carried(input, record, blobs, track.name, name, ctx);
       track = { path: before, name };
       if (!change) continue;
-      if (change.change === "added") {
-        // From another class of the same file (the diff pairs renames among siblings only)?
-        const across = withinFile(input, change, diffFiles([input]));
-        if (across) {
-          history.commits.push(entry(commit, record.path, across, record.oldPath));
-          track = { path: before, name: across.oldQualifiedName ?? across.qualifiedName };
-          if (reached(history, limit)) break;
-          continue;
+      // Where the file's diff leaves the symbol's origin open: it appeared, or it was paired by
+      // name alone with a definition of another family (a method with the interface property of
+      // its name). Another class of this file, a move in the whole commit, or its own origin.
+      let link: Link | undefined;
+      if (change.change === "added" || (change.change === "modified" && input.old && otherFamily(input.old, change))) {
+        const across = change.change === "added" ? withinFile(input, change, diffFiles([input])) : undefined;
+        if (across) link = { ...across, from: before };
+        else if (commit.parents.length) {
+          const whole = await computeChangeWork({ env: envAt(env, root), base: `${commit.sha}^`, head: commit.sha });
+          const moved = change.change === "added" ? moveInto(whole.set, record.path, change) : undefined;
+          link = moved ? { change: moved, from: moved.oldPath! } : await originIn(whole, record.path, before, change);
         }
-        // The whole commit, diffed once: a move from another file, else this symbol's own origin.
-        const whole = commit.parents.length ? await computeChangeWork({ env: envAt(env, root), base: `${commit.sha}^`, head: commit.sha }) : undefined;
-        const moved = whole && moveInto(whole.set, record.path, change);
-        const found = whole && !moved ? await originIn(whole, record.path, before, change) : undefined;
-        if (found && found.from === before) {
-          history.commits.push(entry(commit, record.path, found.change, record.oldPath, found.similarity));
-          track = { path: before, name: found.change.oldQualifiedName ?? found.change.qualifiedName };
-          if (reached(history, limit)) break;
-          continue;
-        }
-        const away = moved ? { change: moved, from: moved.oldPath!, similarity: undefined } : found;
-        if (away) {
-          history.commits.push(entry(commit, record.path, away.change, away.from, away.similarity));
-          track = { path: away.from, name: away.change.oldQualifiedName ?? away.change.qualifiedName };
-          if (reached(history, limit)) break;
-          if (opts.admits && !opts.admits(posix.join(root, track.path))) {
-            history.end = "outside";
-            break;
-          }
-          from = `${commit.sha}^`;
+      }
+      if (link) {
+        if (!link.quiet) history.commits.push(entry(commit, record.path, link.change, link.from === before ? record.oldPath : link.from, link.similarity));
+        track = { path: link.from, name: link.change.oldQualifiedName ?? link.change.qualifiedName };
+        if (reached(history, limit)) break;
+        if (link.from === before) continue;
+        if (opts.admits && !opts.admits(posix.join(root, track.path))) {
+          history.end = "outside";
           break;
         }
-        history.commits.push(entry(commit, record.path, change, record.oldPath));
-        history.end = "added";
+        from = `${commit.sha}^`;
         break;
       }
       history.commits.push(entry(commit, record.path, change, record.oldPath));
+      if (change.change === "added") {
+        history.end = "added";
+        break;
+      }
       if (reached(history, limit)) break;
     }
   }
@@ -227,9 +230,10 @@ async function carried(input: FileInput, record: ChangedPath, blobs: Map<string,
 /**
  * A symbol the diff calls added that left another container of the same file: a removed one
  * with the same body, or clearly the most similar text (the diff's own matching rules, applied
- * across containers), as a rename to its new qualified name.
+ * across containers), as a rename to its new qualified name (`quiet` when only the container's
+ * name changed around it).
  */
-function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]): SymbolChange | undefined {
+function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]): { change: SymbolChange; quiet: boolean } | undefined {
   if (!input.old || !input.new) return undefined;
   const nodes = (text: SideText) => {
     const out: SymNode[] = [];
@@ -247,7 +251,12 @@ function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]):
   const exact = matchUnique(olds, news, (o, n) => o.body !== "" && o.body === n.body);
   const pairs = [...exact, ...matchSimilar(olds.filter((o) => !exact.some((p) => p.old === o)), news.filter((n) => !exact.some((p) => p.new === n)))];
   const o = pairs.find((p) => p.new === target)?.old;
-  return o && linked(added, o, target, "renamed");
+  return o && { change: linked(added, o, target, "renamed"), quiet: containerRenamed(o, target) };
+}
+
+/** The same own text under the same name in another container of the file: no change of its own (as `nameBefore`). */
+function containerRenamed(o: SymNode, target: SymNode): boolean {
+  return o.sym.name === target.sym.name && o.raw === target.raw;
 }
 
 /** The added symbol's change as one from `o`, its definition on the old side. */
@@ -271,17 +280,18 @@ function linked(added: SymbolChange, o: SymNode, target: SymNode, how: "renamed"
 /**
  * Where the diff's rules found no origin for the added symbol: history's own question for this
  * one symbol (core/history/origin.ts) over the definitions whose name is gone from their file in
- * the commit (removed, renamed or moved away, or their container renamed). `before` is the
- * symbol's file before the commit; `from` is the origin's.
+ * the commit (removed, renamed or moved away, their container renamed, or the name kept only by
+ * a definition of another family). `before` is the symbol's file before the commit; `from` is
+ * the origin's.
  */
-async function originIn(work: ChangeWork, path: string, before: string, added: SymbolChange): Promise<{ change: SymbolChange; from: string; similarity: number } | undefined> {
+async function originIn(work: ChangeWork, path: string, before: string, added: SymbolChange): Promise<Link | undefined> {
   const ask = () => {
     const candidates: OriginCandidate[] = [];
     for (const input of work.inputs) {
       if (input.skipped || !input.old) continue;
       const was = input.oldPath ?? input.path;
-      const kept = new Set(input.new ? flatten(input.new.symbols).map((s) => s.qualifiedName) : []);
-      const gone = (s: OutlineSymbol) => !kept.has(s.qualifiedName);
+      const kept = new Set(input.new ? flatten(input.new.symbols).map(family) : []);
+      const gone = (s: OutlineSymbol) => !kept.has(family(s));
       // From another file only under the same name: skip the files that have none gone.
       if (was !== before && !flatten(input.old.symbols).some((s) => s.name === added.name && gone(s))) continue;
       for (const node of new SideText(input.old).all()) if (gone(node.sym)) candidates.push({ node, path: was });
@@ -298,7 +308,16 @@ async function originIn(work: ChangeWork, path: string, before: string, added: S
   const { origin, target } = found;
   // Gone from its file, the origin has another name there, or is in another file.
   const how = origin.path !== before ? "moved" : "renamed";
-  return { change: linked(added, origin.node, target, how, how === "moved" ? origin.path : undefined), from: origin.path, similarity: origin.similarity };
+  return { change: linked(added, origin.node, target, how, how === "moved" ? origin.path : undefined), from: origin.path, similarity: origin.similarity, quiet: how === "renamed" && containerRenamed(origin.node, target) };
+}
+
+/** A definition's name within its kind family: a method and a property of one name are two. */
+const family = (s: OutlineSymbol) => `${kindGroup(s.kind)}\0${s.qualifiedName}`;
+
+/** Whether the old side of a pair is of another kind family than the symbol now. */
+function otherFamily(old: DiffSide, change: SymbolChange): boolean {
+  const was = flatten(old.symbols).find((s) => s.qualifiedName === (change.oldQualifiedName ?? change.qualifiedName) && s.startLine === change.oldStartLine);
+  return was !== undefined && kindGroup(was.kind) !== kindGroup(change.kind);
 }
 
 /** The symbol's name before a commit in which it did not change itself: a container renamed around it renames it too. */

@@ -28,30 +28,47 @@ export const ORIGIN_MARGIN = 0.15;
 const MIN_LINES = 3;
 
 /**
- * The origin of `target` among `candidates` (same kind family; a candidate from another file
- * only under the same name, as a move): the one with the same body (of several, the one of the
- * same name), else the clearly most similar by own code lines, at least ORIGIN_SIMILAR and
- * ORIGIN_MARGIN ahead of the next. Undefined when no candidate is clearly it.
+ * The origin of `target` (in file `path` before the commit) among `candidates` (same kind
+ * family; a candidate from another file only under the same name, as a move): the one with the
+ * same body, else the most similar by own code lines, at least ORIGIN_SIMILAR and ORIGIN_MARGIN
+ * ahead of the rest. Where several are about as good (a copy per generated tree, moved alike),
+ * the one of the same name, then the one whose file shares the most leading folders with `path`
+ * (mirrors keep their layout), if it is also the best. Undefined when no candidate is clearly it.
  */
 export function originOf(target: SymNode, path: string, candidates: OriginCandidate[]): Origin | undefined {
   const fits = candidates.filter((c) => group(c.node) === group(target) && (c.path === path || c.node.sym.name === target.sym.name));
   const same = fits.filter((c) => c.node.body !== "" && c.node.body === target.body);
-  const named = same.filter((c) => c.node.sym.name === target.sym.name);
-  if (same.length === 1 || named.length === 1) return { ...(same.length === 1 ? same[0] : named[0]), similarity: 1 };
-  if (same.length) return undefined;
-  if (target.codeLines.length < MIN_LINES) return undefined;
-  let best: OriginCandidate | undefined;
-  let top = 0;
-  let second = 0;
-  for (const c of fits) {
-    if (c.node.codeLines.length < MIN_LINES) continue;
-    const v = similarity(c.node.codeLines, target.codeLines);
-    if (v > top) {
-      second = top;
-      top = v;
-      best = c;
-    } else if (v > second) second = v;
+  if (same.length) {
+    const one = nearest(target, path, same);
+    return one && { ...one, similarity: 1 };
   }
-  if (!best || top < ORIGIN_SIMILAR || top - second < ORIGIN_MARGIN) return undefined;
-  return { ...best, similarity: Math.round(top * 100) / 100 };
+  if (target.codeLines.length < MIN_LINES) return undefined;
+  const scored = fits
+    .filter((c) => c.node.codeLines.length >= MIN_LINES)
+    .map((c) => ({ c, v: similarity(c.node.codeLines, target.codeLines) }))
+    .sort((a, b) => b.v - a.v);
+  const top = scored[0]?.v ?? 0;
+  if (top < ORIGIN_SIMILAR) return undefined;
+  // Those about as good (within the margin): the nearest of them, if it is also the best.
+  const close = scored.filter((s) => top - s.v < ORIGIN_MARGIN);
+  const one = nearest(target, path, close.map((s) => s.c));
+  return one && close.find((s) => s.c === one)!.v === top ? { ...one, similarity: Math.round(top * 100) / 100 } : undefined;
+}
+
+/** Of candidates about as good, the one clearly nearest: the same name, then the most leading folders shared with `path`. */
+function nearest(target: SymNode, path: string, tied: OriginCandidate[]): OriginCandidate | undefined {
+  if (tied.length === 1) return tied[0];
+  const named = tied.filter((c) => c.node.sym.name === target.sym.name);
+  const pool = named.length ? named : tied;
+  if (pool.length === 1) return pool[0];
+  const depth = (p: string) => {
+    const a = p.split("/");
+    const b = path.split("/");
+    let i = 0;
+    while (i < a.length - 1 && i < b.length - 1 && a[i] === b[i]) i++;
+    return i;
+  };
+  const best = Math.max(...pool.map((c) => depth(c.path)));
+  const at = pool.filter((c) => depth(c.path) === best);
+  return at.length === 1 ? at[0] : undefined;
 }
