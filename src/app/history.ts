@@ -279,26 +279,13 @@ function linked(added: SymbolChange, o: SymNode, target: SymNode, how: "renamed"
 
 /**
  * Where the diff's rules found no origin for the added symbol: history's own question for this
- * one symbol (core/history/origin.ts) over the definitions whose name is gone from their file in
- * the commit (removed, renamed or moved away, their container renamed, or the name kept only by
- * a definition of another family). `before` is the symbol's file before the commit; `from` is
- * the origin's.
+ * one symbol (core/history/origin.ts). `before` is the symbol's file before the commit; `from`
+ * is the origin's.
  */
 async function originIn(work: ChangeWork, path: string, before: string, added: SymbolChange): Promise<Link | undefined> {
   const ask = () => {
-    const candidates: OriginCandidate[] = [];
-    for (const input of work.inputs) {
-      if (input.skipped || !input.old) continue;
-      const was = input.oldPath ?? input.path;
-      const kept = new Set(input.new ? flatten(input.new.symbols).map(family) : []);
-      const gone = (s: OutlineSymbol) => !kept.has(family(s));
-      // From another file only under the same name: skip the files that have none gone.
-      if (was !== before && !flatten(input.old.symbols).some((s) => s.name === added.name && gone(s))) continue;
-      for (const node of new SideText(input.old).all()) if (gone(node.sym)) candidates.push({ node, path: was });
-    }
-    const file = work.inputs.find((i) => i.path === path && !i.skipped);
-    const target = file?.new && new SideText(file.new).all().find((n) => n.sym.qualifiedName === added.qualifiedName && n.sym.startLine === added.startLine);
-    const origin = target && originOf(target, before, candidates);
+    const target = targetNode(work, path, added);
+    const origin = target && originOf(target, before, originCandidates(work, before, added.name));
     return origin && target && { origin, target };
   };
   // The comment-free text of changed lines needs their comments: asked on the first pass, used on the second.
@@ -309,6 +296,30 @@ async function originIn(work: ChangeWork, path: string, before: string, added: S
   // Gone from its file, the origin has another name there, or is in another file.
   const how = origin.path !== before ? "moved" : "renamed";
   return { change: linked(added, origin.node, target, how, how === "moved" ? origin.path : undefined), from: origin.path, similarity: origin.similarity, quiet: how === "renamed" && containerRenamed(origin.node, target) };
+}
+
+/** A symbol change's node on the new side of the commit's file `path`. */
+export function targetNode(work: ChangeWork, path: string, change: SymbolChange): SymNode | undefined {
+  const file = work.inputs.find((i) => i.path === path && !i.skipped);
+  return file?.new && new SideText(file.new).all().find((n) => n.sym.qualifiedName === change.qualifiedName && n.sym.startLine === change.startLine);
+}
+
+/**
+ * The definitions a symbol named `name`, in file `before` before the commit, may come from: those
+ * whose name is gone from their file (removed, renamed or moved away, their container renamed, or
+ * the name kept only by a definition of another family); from other files only under `name`.
+ */
+export function originCandidates(work: ChangeWork, before: string, name: string): OriginCandidate[] {
+  const candidates: OriginCandidate[] = [];
+  for (const input of work.inputs) {
+    if (input.skipped || !input.old) continue;
+    const was = input.oldPath ?? input.path;
+    const kept = new Set(input.new ? flatten(input.new.symbols).map(family) : []);
+    const gone = (s: OutlineSymbol) => !kept.has(family(s)) && (was === before || s.name === name);
+    if (!flatten(input.old.symbols).some(gone)) continue;
+    for (const node of new SideText(input.old).all()) if (gone(node.sym)) candidates.push({ node, path: was });
+  }
+  return candidates;
 }
 
 /** A definition's name within its kind family: a method and a property of one name are two. */
