@@ -2,7 +2,8 @@
 // the file's git log (following file renames), diffs each commit's two versions of the file
 // with `changed`'s engine, and keeps the changes of the one symbol, whose name follows its
 // renames. Where the symbol appears out of nothing, the whole commit is diffed once: a move from
-// another file continues the walk there. Outlines of past versions come from (and go to) the
+// another file continues the walk there, else the one definition gone from that commit that this
+// symbol came from (core/history/origin.ts). Outlines of past versions come from (and go to) the
 // repository's cache, by content hash.
 import { posix } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
@@ -263,8 +264,10 @@ function containerRenamed(o: SymNode, target: SymNode): boolean {
 function linked(added: SymbolChange, o: SymNode, target: SymNode, how: "renamed" | "moved", oldPath?: string): SymbolChange {
   const differ = o.raw !== target.raw;
   const cosmetic = differ && o.code === target.code;
+  // What the diff said of the other side (a pair by name) is not this link's.
+  const { oldQualifiedName: _name, oldPath: _path, oldSignature: _signature, ...base } = added;
   return {
-    ...added,
+    ...base,
     change: how,
     ...(o.sym.qualifiedName !== target.sym.qualifiedName ? { oldQualifiedName: o.sym.qualifiedName } : {}),
     ...(oldPath !== undefined ? { oldPath } : {}),
