@@ -1,6 +1,6 @@
 // bench/history.ts: `history` against an oracle on real histories, `git log -L` beside it, and
 // the time of one long history with a warm cache.
-//   npm run bench -- history [--repos /work/data/history-bench] [--binary dist/ast-outline] [--per-repo 7] [--verbose]
+//   npm run bench -- history [--repos /work/data/history-bench] [--binary dist/ast-outline] [--per-repo 7] [--only honojs+hono] [--verbose]
 // The repositories are clones under --repos (data, never part of this project): psf+requests,
 // pallets+flask (Python), honojs+hono (TypeScript); see bench/README.md.
 //
@@ -34,6 +34,8 @@ const verbose = args.includes("--verbose");
 const reposDir = resolve(flag("--repos", "/work/data/history-bench"));
 const binary = resolve(flag("--binary", join(ROOT, "dist", "ast-outline")));
 const perRepo = Number(flag("--per-repo", "7"));
+/** Only these repositories (comma-separated names, e.g. honojs+hono): their rows and totals alone. */
+const only = flag("--only", "").split(",").filter(Boolean);
 const REPOS: { name: string; lang: "python" | "typescript"; files: number; take: number }[] = [
   { name: "psf+requests", lang: "python", files: 6, take: perRepo },
   { name: "pallets+flask", lang: "python", files: 6, take: perRepo },
@@ -254,6 +256,7 @@ const totals = { ours: { tp: 0, fp: 0, fn: 0 }, logL: { tp: 0, fp: 0, fn: 0 } };
 const rows: string[] = [];
 let totalUnjudged = 0;
 for (const spec of REPOS) {
+  if (only.length && !only.includes(spec.name)) continue;
   const dir = join(reposDir, spec.name);
   if (!existsSync(join(dir, ".git"))) {
     console.log(`history: ${dir} is missing (git clone the repository there)`);
@@ -305,10 +308,11 @@ console.log(`RESULT history vs oracle over ${rows.length} symbols: ${pr(totals.o
 console.log(`RESULT git log -L :name:file over the same: ${pr(totals.logL)}`);
 
 // One long history with a warm cache: the symbol is an argument (--time-repo, --time-file, --time-symbol).
-const timeRepo = join(reposDir, flag("--time-repo", "psf+requests"));
+const timeName = flag("--time-repo", "psf+requests");
+const timeRepo = join(reposDir, timeName);
 const timeFile = flag("--time-file", "src/requests/models.py");
 const timeSymbol = flag("--time-symbol", "Response");
-if (existsSync(join(timeRepo, ".git"))) {
+if (existsSync(join(timeRepo, ".git")) && (!only.length || only.includes(timeName))) {
   if (!existsSync(join(timeRepo, ".ast_outline_cache"))) execFileSync(binary, ["index"], { cwd: timeRepo, stdio: "ignore" });
   const first = historyOf(timeRepo, timeFile, timeSymbol); // fills the cache with past versions
   const warm = cpuOf(binary, ["history", timeFile, timeSymbol, "--format", "json"], timeRepo);

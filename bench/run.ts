@@ -27,6 +27,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   changed: script("changed.ts"),
   impact: script("impact.ts"),
   history: script("history.ts"),
+  "history-origins": script("history-origins.ts"),
   "changed-formats": script("changed-formats.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),

@@ -125,6 +125,110 @@ describe("history", () => {
     expect(h.commits[0]).toMatchObject({ oldQualifiedName: "Old.size", oldStartLine: 2, startLine: 6, signatureChanged: true, bodyChanged: false });
   });
 
+  test("born in a refactor into a new class, while the old class kept a copy: linked to the definition it came from, with its similarity", async () => {
+    const r = repo();
+    const fullUrl = (lower: string) =>
+      `    def full_url(self):\n        if not self.url:\n            raise ValueError("no url")\n        scheme, rest = self.url.split("://", 1)\n        host, _, path = rest.partition("/")\n        path = quote(path)\n        return scheme + "://" + host${lower} + "/" + path\n`;
+    const init = "    def __init__(self, url):\n        self.url = url\n";
+    r.write("models.py", `class Request:\n${init}\n${fullUrl("")}`);
+    r.commit("add full_url");
+    r.write("models.py", `class Request:\n${init}\n${fullUrl(".lower()")}`);
+    r.commit("lower the host");
+    // Request becomes a small new class, its old body lives on as OldRequest (full_url copied
+    // as is), and PreparedRequest.prepare_url is full_url reworked: changed's rule pairs the
+    // copy, and prepare_url looks added to it.
+    const prepare =
+      '    def prepare_url(self, url):\n        self.url = url\n        if not self.url:\n            raise ValueError("no url")\n        scheme, rest = self.url.split("://", 1)\n        host, _, path = rest.partition("/")\n        path = quote(path)\n        self.url = scheme + "://" + host.lower() + "/" + path\n';
+    r.write("models.py", `class Request:\n    def prepare(self):\n        return PreparedRequest()\n\n\nclass PreparedRequest:\n${prepare}\n\nclass OldRequest:\n${init}\n${fullUrl(".lower()")}`);
+    r.commit("prepared requests");
+    const changed = await runCli(["changed", "--base", "HEAD~1", "--head", "HEAD", "--format", "json"], r.path);
+    const prepared = JSON.parse(changed.stdout).files[0].symbols.find((c: any) => c.qualifiedName === "PreparedRequest.prepare_url");
+    expect(prepared.change).toBe("added");
+    const h = await history(r, "models.py", "PreparedRequest.prepare_url");
+    expect(rows(h)).toEqual(["prepared requests:renamed:PreparedRequest.prepare_url", "lower the host:modified:Request.full_url", "add full_url:added:Request.full_url"]);
+    expect(h.commits[0]).toMatchObject({ oldQualifiedName: "Request.full_url", oldStartLine: 5, signatureChanged: true, bodyChanged: true });
+    expect(h.commits[0].similarity).toBeGreaterThan(0.5);
+    expect(h.commits[0].similarity).toBeLessThan(1);
+    expect(h.commits[1].similarity).toBeUndefined();
+    const text = await runCli(["history", "models.py", "PreparedRequest.prepare_url"], r.path);
+    expect(text.stdout).toMatch(/renamed .* from Request\.full_url, similar 0\.\d\d {2}prepared requests/);
+  });
+
+  test("moved into a file while the same commit added an identical copy elsewhere: followed to the file it left", async () => {
+    const r = repo();
+    const fire = (n: number) => `  fire() {\n    addEventListener("fetch", (event) => {\n      void event.respondWith(this.handle(event.request, ${n}))\n    })\n  }\n`;
+    const cls = (n: number) => `export class Hono {\n  handle(req: Request, n: number) {\n    return new Response(String(n))\n  }\n\n${fire(n)}}\n`;
+    // What stays in src/index.ts (so git sees no file rename).
+    const rest = Array.from({ length: 8 }, (_, i) => `export function helper${i}(x: number): number {\n  const y = x * ${i + 2}\n  return y + ${i}\n}\n`).join("\n");
+    r.write("src/index.ts", `${rest}\n${cls(1)}`);
+    r.commit("add fire");
+    r.write("src/index.ts", `${rest}\n${cls(2)}`);
+    r.commit("fire with 2");
+    r.write("src/index.ts", `${rest}\nexport { Hono } from "./hono-base"\n`);
+    r.write("src/hono-base.ts", cls(2));
+    r.write("deno_dist/hono-base.ts", cls(2));
+    r.commit("split out hono-base");
+    r.write("src/hono-base.ts", cls(3));
+    r.commit("fire with 3");
+    const h = await history(r, "src/hono-base.ts", "Hono.fire");
+    expect(rows(h)).toEqual(["fire with 3:modified:Hono.fire", "split out hono-base:moved:Hono.fire", "fire with 2:modified:Hono.fire", "add fire:added:Hono.fire"]);
+    expect(h.commits[1]).toMatchObject({ path: "src/hono-base.ts", oldPath: "src/index.ts", similarity: 1, signatureChanged: false, bodyChanged: false });
+    expect(h.commits[2].path).toBe("src/index.ts");
+    // The generated copy has the same origin.
+    expect(rows(await history(r, "deno_dist/hono-base.ts", "Hono.fire"))).toEqual(["split out hono-base:moved:Hono.fire", "fire with 2:modified:Hono.fire", "add fire:added:Hono.fire"]);
+  });
+
+  test("a move made alike in two mirrored trees: each copy follows the file of its own tree", async () => {
+    const r = repo();
+    const cls = "export class Router {\n  match(path: string) {\n    const parts = path.split('/')\n    return parts.filter(Boolean).join('.')\n  }\n}\n";
+    const rest = Array.from({ length: 8 }, (_, i) => `export function helper${i}(x: number): number {\n  const y = x * ${i + 2}\n  return y + ${i}\n}\n`).join("\n");
+    for (const tree of ["src", "deno_dist"]) r.write(`${tree}/a.ts`, `${rest}\n${cls}`);
+    r.commit("add the router");
+    for (const tree of ["src", "deno_dist"]) {
+      r.write(`${tree}/a.ts`, `${rest}\nexport { Router } from "./b"\n`);
+      r.write(`${tree}/b.ts`, cls);
+    }
+    r.commit("router to b");
+    for (const tree of ["src", "deno_dist"]) {
+      const h = await history(r, `${tree}/b.ts`, "Router.match");
+      expect(rows(h)).toEqual(["router to b:moved:Router.match", "add the router:added:Router.match"]);
+      expect(h.commits[0]).toMatchObject({ oldPath: `${tree}/a.ts`, similarity: 1 });
+    }
+  });
+
+  test("a method is not followed into the interface property of its name: a class split into an interface and an implementation, and joined again", async () => {
+    const r = repo();
+    const text = (type: string, status = "") =>
+      `  text(s: string): Response {\n    const h = { "content-type": "${type}" }\n    return new Response(s, { headers: h${status} })\n  }\n`;
+    r.write("context.ts", `export class Context {\n${text("text/plain")}}\n`);
+    r.commit("add text");
+    const iface = "export interface Context {\n  text: (s: string) => Response\n}\n\n";
+    r.write("context.ts", `${iface}export class HonoContext implements Context {\n${text("text/plain")}}\n`);
+    r.commit("split interface");
+    r.write("context.ts", `${iface}export class HonoContext implements Context {\n${text("text/plain; charset=UTF-8")}}\n`);
+    r.commit("utf-8");
+    r.write("context.ts", `export class Context {\n${text("text/plain; charset=UTF-8")}}\n`);
+    r.commit("one class again");
+    r.write("context.ts", `export class Context {\n${text("text/plain; charset=UTF-8", ", status: 200")}}\n`);
+    r.commit("status");
+    const h = await history(r, "context.ts", "Context.text");
+    // Only the class's name changed around it in the split and the join: no commit of its own.
+    expect(rows(h)).toEqual(["status:modified:Context.text", "utf-8:modified:HonoContext.text", "add text:added:Context.text"]);
+    expect(h.end).toBe("added");
+  });
+
+  test("an unrelated new function whose body loosely resembles a removed one is not linked to it", async () => {
+    const r = repo();
+    // Four of nine lines shared (the file loop): Dice 0.44.
+    r.write("jobs.py", "def load_users(path):\n    rows = []\n    with open(path) as f:\n        for line in f:\n            if not line.strip():\n                continue\n            name, mail = line.split(',')\n            rows.append(User(name, mail))\n    return rows\n");
+    r.commit("add load_users");
+    r.write("jobs.py", "def count_words(path):\n    total = 0\n    with open(path) as f:\n        for line in f:\n            if not line.strip():\n                continue\n            total += len(line.split())\n    log.info('counted %d', total)\n    return total\n");
+    r.commit("users go, words come");
+    const h = await history(r, "jobs.py", "count_words");
+    expect(rows(h)).toEqual(["users go, words come:added:count_words"]);
+    expect(h.end).toBe("added");
+  });
+
   test("overloads added beside a function: the name's history is its implementation's", async () => {
     const r = repo();
     const impl = (sig: string) => `def locate(${sig}):\n    found = find(name)\n    if not found:\n        raise LookupError(name)\n    return found\n`;

@@ -61,6 +61,17 @@ function languageByName(path: string): LanguageSpec | undefined {
 const DEFINITIONS_ONLY = { imports: false };
 
 export async function computeChanges(opts: ChangedOptions): Promise<ChangeSet> {
+  return (await computeChangeWork(opts)).set;
+}
+
+/** A change set with the inputs it was computed from and their context (history asks more of one commit's sides). */
+export interface ChangeWork {
+  set: ChangeSet;
+  inputs: FileInput[];
+  ctx: SideContext;
+}
+
+export async function computeChangeWork(opts: ChangedOptions): Promise<ChangeWork> {
   if (opts.base !== undefined) checkRevision(opts.base, "--base");
   if (opts.head !== undefined) checkRevision(opts.head, "--head");
   if (opts.staged && opts.head !== undefined) throw usageError("--staged compares with the index, so it takes no --head", "drop one of them");
@@ -87,7 +98,7 @@ async function changesFrom(
   revs: Revision[],
   early: Promise<ChangedPath[]> | undefined,
   readBlobsOnce: (ids: string[]) => Promise<Map<string, Buffer>>,
-): Promise<ChangeSet> {
+): Promise<ChangeWork> {
   const { env } = opts;
   const { root, shas } = await resolveCommits(env, env.cwd, revs);
   let base = shas[0];
@@ -133,7 +144,7 @@ async function changesFrom(
     }
   }
   const files = await diffWithComments(inputs, ctx);
-  return { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files };
+  return { set: { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files }, inputs, ctx };
 }
 
 /**
@@ -145,11 +156,15 @@ async function changesFrom(
  */
 export async function diffWithComments(inputs: FileInput[], ctx: SideContext): Promise<FileChange[]> {
   let files = diffFiles(inputs);
-  for (let pending = ctx.deferred.filter((d) => d.asked && !d.spans); pending.length; pending = ctx.deferred.filter((d) => d.asked && !d.spans)) {
-    for (const d of pending) d.spans = await d.load();
-    files = diffFiles(inputs);
-  }
+  while (await loadAskedComments(ctx)) files = diffFiles(inputs);
   return files;
+}
+
+/** Load the comments of the sides a pass asked for and did not have; false when there were none (the last pass was whole). */
+export async function loadAskedComments(ctx: SideContext): Promise<boolean> {
+  const pending = ctx.deferred.filter((d) => d.asked && !d.spans);
+  for (const d of pending) d.spans = await d.load();
+  return pending.length > 0;
 }
 
 /** The roots inside the repository, relative to its root ([] when none is; undefined when one holds all of it). */

@@ -2,15 +2,17 @@
 // the file's git log (following file renames), diffs each commit's two versions of the file
 // with `changed`'s engine, and keeps the changes of the one symbol, whose name follows its
 // renames. Where the symbol appears out of nothing, the whole commit is diffed once: a move from
-// another file continues the walk there. Outlines of past versions come from (and go to) the
+// another file continues the walk there, else the one definition gone from that commit that this
+// symbol came from (core/history/origin.ts). Outlines of past versions come from (and go to) the
 // repository's cache, by content hash.
 import { posix } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { SideText, type DiffSide, type SymNode } from "../core/diff/source.ts";
-import { matchSimilar, matchUnique } from "../core/diff/match.ts";
-import type { FileChange, SymbolChange } from "../core/diff/types.ts";
+import { kindGroup, matchSimilar, matchUnique } from "../core/diff/match.ts";
+import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
 import { inputError, usageError } from "../core/errors.ts";
 import type { HistoryEnd, HistoryEntry, SymbolHistory } from "../core/history/types.ts";
+import { originOf, type OriginCandidate } from "../core/history/origin.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { outlineSource } from "../core/outline/outline.ts";
 import { printable, quotePath } from "../core/text/quote.ts";
@@ -21,7 +23,7 @@ import { envAt, type Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
 import { blobAt, checkRevision, fileLog, git, readBlobs, resolveCommits, type ChangedPath, type LogCommit } from "../io/git.ts";
 import { trustedCache } from "./cache-lookup.ts";
-import { computeChanges, diffWithComments, failureReason, fileInput, side, type SideContext } from "./changed.ts";
+import { computeChangeWork, diffWithComments, failureReason, fileInput, loadAskedComments, side, type ChangeWork, type SideContext } from "./changed.ts";
 import { findOne } from "./symbol-view.ts";
 
 export interface HistoryOptions {
@@ -38,6 +40,15 @@ export interface HistoryOptions {
   maxBytes?: number;
   /** Whether a file (an absolute path) may be read: a move from elsewhere ends the walk (the MCP workspace). */
   admits?: (path: string) => boolean;
+}
+
+/** Where the symbol came from in one commit: its change, the file it was in, how similar (history's own origin search). */
+interface Link {
+  change: SymbolChange;
+  from: string;
+  similarity?: number;
+  /** Its own text as it was, its container renamed around it: followed, not listed (as `nameBefore`). */
+  quiet?: boolean;
 }
 
 /** What the tracked symbol is called where, going back in time. */
@@ -126,32 +137,36 @@ export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory
       if (!change && before !== record.path) change = await carried(input, record, blobs, track.name, name, ctx);
       track = { path: before, name };
       if (!change) continue;
-      if (change.change === "added") {
-        // From another class of the same file (the diff pairs renames among siblings only)?
-        const across = withinFile(input, change, diffFiles([input]));
-        if (across) {
-          history.commits.push(entry(commit, record.path, across, record.oldPath));
-          track = { path: before, name: across.oldQualifiedName! };
-          if (reached(history, limit)) break;
-          continue;
+      // Where the file's diff leaves the symbol's origin open: it appeared, or it was paired by
+      // name alone with a definition of another family (a method with the interface property of
+      // its name). Another class of this file, a move in the whole commit, or its own origin.
+      let link: Link | undefined;
+      if (change.change === "added" || (change.change === "modified" && input.old && otherFamily(input.old, change))) {
+        const across = change.change === "added" ? withinFile(input, change, diffFiles([input])) : undefined;
+        if (across) link = { ...across, from: before };
+        else if (commit.parents.length) {
+          const whole = await computeChangeWork({ env: envAt(env, root), base: `${commit.sha}^`, head: commit.sha });
+          const moved = change.change === "added" ? moveInto(whole.set, record.path, change) : undefined;
+          link = moved ? { change: moved, from: moved.oldPath! } : await originIn(whole, record.path, before, change);
         }
-        const moved = commit.parents.length ? await moveInto(env, root, commit, record.path, change) : undefined;
-        if (moved) {
-          history.commits.push(entry(commit, record.path, moved, moved.oldPath));
-          track = { path: moved.oldPath!, name: moved.oldQualifiedName ?? moved.qualifiedName };
-          if (reached(history, limit)) break;
-          if (opts.admits && !opts.admits(posix.join(root, track.path))) {
-            history.end = "outside";
-            break;
-          }
-          from = `${commit.sha}^`;
+      }
+      if (link) {
+        if (!link.quiet) history.commits.push(entry(commit, record.path, link.change, link.from === before ? record.oldPath : link.from, link.similarity));
+        track = { path: link.from, name: link.change.oldQualifiedName ?? link.change.qualifiedName };
+        if (reached(history, limit)) break;
+        if (link.from === before) continue;
+        if (opts.admits && !opts.admits(posix.join(root, track.path))) {
+          history.end = "outside";
           break;
         }
-        history.commits.push(entry(commit, record.path, change, record.oldPath));
-        history.end = "added";
+        from = `${commit.sha}^`;
         break;
       }
       history.commits.push(entry(commit, record.path, change, record.oldPath));
+      if (change.change === "added") {
+        history.end = "added";
+        break;
+      }
       if (reached(history, limit)) break;
     }
   }
@@ -216,9 +231,10 @@ async function carried(input: FileInput, record: ChangedPath, blobs: Map<string,
 /**
  * A symbol the diff calls added that left another container of the same file: a removed one
  * with the same body, or clearly the most similar text (the diff's own matching rules, applied
- * across containers), as a rename to its new qualified name.
+ * across containers), as a rename to its new qualified name (`quiet` when only the container's
+ * name changed around it).
  */
-function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]): SymbolChange | undefined {
+function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]): { change: SymbolChange; quiet: boolean } | undefined {
   if (!input.old || !input.new) return undefined;
   const nodes = (text: SideText) => {
     const out: SymNode[] = [];
@@ -236,13 +252,25 @@ function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]):
   const exact = matchUnique(olds, news, (o, n) => o.body !== "" && o.body === n.body);
   const pairs = [...exact, ...matchSimilar(olds.filter((o) => !exact.some((p) => p.old === o)), news.filter((n) => !exact.some((p) => p.new === n)))];
   const o = pairs.find((p) => p.new === target)?.old;
-  if (!o) return undefined;
+  return o && { change: linked(added, o, target, "renamed"), quiet: containerRenamed(o, target) };
+}
+
+/** The same own text under the same name in another container of the file: no change of its own (as `nameBefore`). */
+function containerRenamed(o: SymNode, target: SymNode): boolean {
+  return o.sym.name === target.sym.name && o.raw === target.raw;
+}
+
+/** The added symbol's change as one from `o`, its definition on the old side. */
+function linked(added: SymbolChange, o: SymNode, target: SymNode, how: "renamed" | "moved", oldPath?: string): SymbolChange {
   const differ = o.raw !== target.raw;
   const cosmetic = differ && o.code === target.code;
+  // What the diff said of the other side (a pair by name) is not this link's.
+  const { oldQualifiedName: _name, oldPath: _path, oldSignature: _signature, ...base } = added;
   return {
-    ...added,
-    change: "renamed",
-    oldQualifiedName: o.sym.qualifiedName,
+    ...base,
+    change: how,
+    ...(o.sym.qualifiedName !== target.sym.qualifiedName ? { oldQualifiedName: o.sym.qualifiedName } : {}),
+    ...(oldPath !== undefined ? { oldPath } : {}),
     oldStartLine: o.sym.startLine,
     oldEndLine: o.sym.endLine,
     signatureChanged: !cosmetic && o.decl !== target.decl,
@@ -250,6 +278,60 @@ function withinFile(input: FileInput, added: SymbolChange, files: FileChange[]):
     cosmetic,
     ...(o.sym.signature !== target.sym.signature ? { oldSignature: o.sym.signature } : {}),
   };
+}
+
+/**
+ * Where the diff's rules found no origin for the added symbol: history's own question for this
+ * one symbol (core/history/origin.ts). `before` is the symbol's file before the commit; `from`
+ * is the origin's.
+ */
+async function originIn(work: ChangeWork, path: string, before: string, added: SymbolChange): Promise<Link | undefined> {
+  const ask = () => {
+    const target = targetNode(work, path, added);
+    const origin = target && originOf(target, before, originCandidates(work, before, added.name));
+    return origin && target && { origin, target };
+  };
+  // The comment-free text of changed lines needs their comments: asked on the first pass, used on the second.
+  let found = ask();
+  if (await loadAskedComments(work.ctx)) found = ask();
+  if (!found) return undefined;
+  const { origin, target } = found;
+  // Gone from its file, the origin has another name there, or is in another file.
+  const how = origin.path !== before ? "moved" : "renamed";
+  return { change: linked(added, origin.node, target, how, how === "moved" ? origin.path : undefined), from: origin.path, similarity: origin.similarity, quiet: how === "renamed" && containerRenamed(origin.node, target) };
+}
+
+/** A symbol change's node on the new side of the commit's file `path`. */
+export function targetNode(work: ChangeWork, path: string, change: SymbolChange): SymNode | undefined {
+  const file = work.inputs.find((i) => i.path === path && !i.skipped);
+  return file?.new && new SideText(file.new).all().find((n) => n.sym.qualifiedName === change.qualifiedName && n.sym.startLine === change.startLine);
+}
+
+/**
+ * The definitions a symbol named `name`, in file `before` before the commit, may come from: those
+ * whose name is gone from their file (removed, renamed or moved away, their container renamed, or
+ * the name kept only by a definition of another family); from other files only under `name`.
+ */
+export function originCandidates(work: ChangeWork, before: string, name: string): OriginCandidate[] {
+  const candidates: OriginCandidate[] = [];
+  for (const input of work.inputs) {
+    if (input.skipped || !input.old) continue;
+    const was = input.oldPath ?? input.path;
+    const kept = new Set(input.new ? flatten(input.new.symbols).map(family) : []);
+    const gone = (s: OutlineSymbol) => !kept.has(family(s)) && (was === before || s.name === name);
+    if (!flatten(input.old.symbols).some(gone)) continue;
+    for (const node of new SideText(input.old).all()) if (gone(node.sym)) candidates.push({ node, path: was });
+  }
+  return candidates;
+}
+
+/** A definition's name within its kind family: a method and a property of one name are two. */
+const family = (s: OutlineSymbol) => `${kindGroup(s.kind)}\0${s.qualifiedName}`;
+
+/** Whether the old side of a pair is of another kind family than the symbol now. */
+function otherFamily(old: DiffSide, change: SymbolChange): boolean {
+  const was = flatten(old.symbols).find((s) => s.qualifiedName === (change.oldQualifiedName ?? change.qualifiedName) && s.startLine === change.oldStartLine);
+  return was !== undefined && kindGroup(was.kind) !== kindGroup(change.kind);
 }
 
 /** The symbol's name before a commit in which it did not change itself: a container renamed around it renames it too. */
@@ -262,9 +344,8 @@ function nameBefore(files: FileChange[], name: string): string {
   return best ? best.oldQualifiedName + name.slice(best.qualifiedName.length) : name;
 }
 
-/** The whole commit's diff, asked only where the symbol appeared: a move into `path` if it was one. */
-async function moveInto(env: Env, root: string, commit: LogCommit, path: string, added: SymbolChange): Promise<SymbolChange | undefined> {
-  const set = await computeChanges({ env: envAt(env, root), base: `${commit.sha}^`, head: commit.sha });
+/** In the whole commit's diff (asked only where the symbol appeared): a move into `path` if it was one. */
+function moveInto(set: ChangeSet, path: string, added: SymbolChange): SymbolChange | undefined {
   const file = set.files.find((f) => f.path === path);
   const own = file?.symbols.find((c) => c.change === "moved" && c.qualifiedName === added.qualifiedName && c.startLine === added.startLine);
   if (own) return own;
@@ -277,7 +358,7 @@ async function moveInto(env: Env, root: string, commit: LogCommit, path: string,
   return { ...added, change: "moved", oldPath: outer.oldPath, ...(oldName !== added.qualifiedName ? { oldQualifiedName: oldName } : {}) };
 }
 
-function entry(commit: LogCommit, path: string, change: SymbolChange, oldPath: string | undefined): HistoryEntry {
+function entry(commit: LogCommit, path: string, change: SymbolChange, oldPath: string | undefined, similarity?: number): HistoryEntry {
   const { anchors: _anchors, oldPath: _old, ...rest } = change;
   return {
     commit: commit.sha,
@@ -287,6 +368,7 @@ function entry(commit: LogCommit, path: string, change: SymbolChange, oldPath: s
     path,
     ...(oldPath !== undefined && oldPath !== path ? { oldPath } : {}),
     ...rest,
+    ...(similarity !== undefined ? { similarity } : {}),
   };
 }
 

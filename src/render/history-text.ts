@@ -13,11 +13,13 @@ export function renderHistoryJson(h: SymbolHistory): string {
   return toJson(h, 2) + "\n";
 }
 
-/** What happened to the symbol, apart from its flags: `renamed from X`, `moved from f (as X)`, the file's old name. */
+/** What happened to the symbol, apart from its flags: `renamed from X`, `moved from f (as X)`, the file's old name, an origin's similarity. */
 function origin(e: HistoryEntry, name: (n: string) => string, path: (p: string) => string): string {
   const parts: string[] = [];
   if (e.oldQualifiedName) parts.push(`${e.change === "renamed" ? "from" : "was"} ${name(e.oldQualifiedName)}`);
   if (e.oldPath) parts.push(`${e.change === "moved" ? "from" : "file was"} ${path(e.oldPath)}`);
+  // A link history made by its own, looser origin search: how strong it is.
+  if (e.similarity !== undefined) parts.push(e.similarity === 1 ? "same body" : `similar ${e.similarity.toFixed(2)}`);
   return parts.join(", ");
 }
 

@@ -1,6 +1,7 @@
 // Pairing symbols: siblings by key, then renames among what is left (same body, or a clear best
 // match), then moves across files (same name, same text). Pure.
 import type { SymNode } from "./source.ts";
+import type { SymbolKind } from "../types.ts";
 
 export interface Pair {
   old: SymNode;
@@ -13,7 +14,12 @@ export const SIMILAR = 0.7;
 const MIN_LINES_FOR_SIMILARITY = 3;
 
 export function group(n: SymNode): string {
-  return n.kind === "method" || n.kind === "function" || n.kind === "constructor" ? "callable" : n.kind;
+  return kindGroup(n.kind);
+}
+
+/** The family a kind pairs within: functions, methods and constructors are one. */
+export function kindGroup(kind: SymbolKind): string {
+  return kind === "method" || kind === "function" || kind === "constructor" ? "callable" : kind;
 }
 
 /** Pair siblings by key; the leftovers are renamed pairs, removed, or added. */

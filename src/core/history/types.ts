@@ -13,6 +13,12 @@ export interface HistoryEntry extends Omit<SymbolChange, "anchors" | "oldPath"> 
   path: string;
   /** The file it was in before, when that differs (moved, or its file renamed). */
   oldPath?: string;
+  /**
+   * Set when `history`'s own search for this symbol's origin made the link (`changed`'s rule
+   * saw an addition): the similarity of the two own texts (Dice over comment-free code lines),
+   * 1 for the same body.
+   */
+  similarity?: number;
 }
 
 /**
