@@ -1,6 +1,7 @@
 // `changed --impact`: for each removed, renamed, moved or signature-changed callable, the call
 // sites in the repository the diff did not touch, each tied to the symbol as tightly as syntax
-// allows (its own file, an import of its file, or the name alone), and marked `breaks` where
+// allows (its own file, an import of its file, its class through the receiver's type as syntax
+// gives it (app/receiver-types.ts), or the name alone), and marked `breaks` where
 // the head cannot take the call: the definition is gone under that name or from that file, or
 // its parameter list (grammars/<lang>/params.scm) rejects the arguments as written.
 //
@@ -9,7 +10,7 @@
 // tree has them; the head's definitions come from `headText`.
 import { join, normalize, posix, relative, sep } from "node:path";
 import { parameterLists, whyNotAccepted, type ParamList } from "../core/calls/arity.ts";
-import { moduleCandidates } from "../core/calls/modules.ts";
+import { familyOf, moduleCandidates } from "../core/calls/modules.ts";
 import type { ImpactSite } from "../core/calls/types.ts";
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
 import { detectLanguage, languageByName } from "../core/languages/detect.ts";
@@ -20,6 +21,7 @@ import { flatten } from "../core/symbols/find.ts";
 import { decodeSource } from "../core/text/lines.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import { CALLABLE, matchImport, sameFamily } from "./call-resolver.ts";
+import { receiverTypes, type ReceiverTypes } from "./receiver-types.ts";
 import { innermost } from "./callers.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "./repo-symbols.ts";
 
@@ -53,6 +55,7 @@ export async function withImpact(set: ChangeSet, opts: ImpactOptions): Promise<C
   const touched = touchedLines(set);
   const files: FileChange[] = [];
   const heads = new Map<string, Promise<Head | undefined>>();
+  const types = receiverTypes(opts.repo);
   for (const file of set.files) {
     const symbols: SymbolChange[] = [];
     for (const symbol of file.symbols) {
@@ -67,7 +70,7 @@ export async function withImpact(set: ChangeSet, opts: ImpactOptions): Promise<C
         if (!heads.has(key)) heads.set(key, headOf(key, opts));
         head = await heads.get(key);
       }
-      symbols.push({ ...symbol, callers: await callSites(target, touched, opts, head) });
+      symbols.push({ ...symbol, callers: await callSites(target, touched, opts, types, head) });
     }
     files.push({ ...file, symbols });
   }
@@ -144,7 +147,7 @@ function headLists(target: Target, head: Head): ParamList[][] {
   return out;
 }
 
-async function callSites(target: Target, touched: Map<string, (line: number) => boolean>, opts: ImpactOptions, head: Head | undefined): Promise<ImpactSite[]> {
+async function callSites(target: Target, touched: Map<string, (line: number) => boolean>, opts: ImpactOptions, types: ReceiverTypes, head: Head | undefined): Promise<ImpactSite[]> {
   const { repo } = opts;
   const overloads = head ? headLists(target, head) : [];
   const out: ImpactSite[] = [];
@@ -165,7 +168,7 @@ async function callSites(target: Target, touched: Map<string, (line: number) => 
       if (call.name !== target.name && !aliases.has(call.name)) continue;
       if (onTouched?.(call.line)) continue;
       const where = innermost(all, call.line);
-      const resolution = await resolve(target, call, file, shown, path, where, opts);
+      const resolution = await resolve(target, call, file, shown, path, where, opts, types);
       if (!resolution) continue;
       const site: ImpactSite = { path, line: call.line, callee: call.callee, resolution };
       if (where) site.symbol = where.qualifiedName;
@@ -194,7 +197,7 @@ function whyBroken(target: Target, call: CallSite, overloads: ParamList[][], hea
  * re-exports), or the name alone; undefined when it leads to another definition (one of the
  * caller's file, or an import of another module, in the workspace or not).
  */
-async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: string, path: string, where: OutlineSymbol | undefined, opts: ImpactOptions): Promise<ImpactSite["resolution"] | undefined> {
+async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: string, path: string, where: OutlineSymbol | undefined, opts: ImpactOptions, types: ReceiverTypes): Promise<ImpactSite["resolution"] | undefined> {
   const segments = call.callee.replace(/::|->|\?\./g, ".").split(".");
   const receiver = segments.length > 1 ? segments.slice(0, -1).join(".") : undefined;
   const spec = REGISTRY.byId.get(file.outline.language);
@@ -210,7 +213,27 @@ async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: 
       if (!isMethod || target.symbol.kind === "constructor" || inOwnClass) return "same-file";
     } else if ((spec?.selfNames?.includes(receiver) && (!isMethod || inOwnClass)) || last === target.container) return "same-file";
   }
-  const imp = matchImport(file.scan?.imports ?? [], receiver, call.name);
+  // A method called on a receiver whose class syntax gives: that class's method, its own or inherited.
+  let local = false;
+  if (target.symbol.kind === "method" && target.container !== undefined && (receiver !== undefined || spec?.implicitSelf)) {
+    const r = await types.receiverClass(shown, file, call);
+    if (r === "local") local = true;
+    else if (r) {
+      const owner = (target.symbol.oldQualifiedName ?? target.symbol.qualifiedName).split(".").slice(0, -1).join(".");
+      const paths = [target.oldPath, target.newPath].filter((p): p is string => p !== undefined).map((p) => toShown(opts, p));
+      const lead = await types.methodLeads(r.cls, call.name, { name: owner, paths });
+      if (lead === "other") return undefined;
+      if (lead === "ours") {
+        if (r.via !== "typed" && paths.includes(shown)) return "same-file";
+        const first = receiver?.replace(/::|->|\?\./g, ".").split(".")[0];
+        if (r.via === "static" && (file.scan?.imports ?? []).some((i) => i.bound === first)) return "import";
+        return "receiver-type";
+      }
+    }
+  }
+  // A parameter or local of that name shadows the file's imports.
+  local ||= await types.boundLocally(file, receiver === undefined ? call.callee : segments[0], call.from);
+  const imp = local ? undefined : matchImport(file.scan?.imports ?? [], receiver, call.name);
   if (imp) {
     const first = imp.symbol.split(".")[0];
     const a = await leadsTo(target, shown, imp.module, first, spec, opts, 0);
@@ -258,13 +281,6 @@ async function leadsTo(target: Target, fromShown: string, module: string, name: 
     if (next === "other" && i.bound === name) lead = "other";
   }
   return lead;
-}
-
-/** A language with the extensions of every language sharing its query (a `.ts` file imports `.tsx` ones and back). */
-function familyOf(spec: LanguageSpec): LanguageSpec {
-  const folder = spec.query ?? spec.id;
-  const extensions = REGISTRY.all.filter((l) => (l.query ?? l.id) === folder).flatMap((l) => l.extensions);
-  return { ...spec, extensions: [...new Set([...spec.extensions, ...extensions])] };
 }
 
 const posixOf = (p: string) => (sep === "/" ? p : p.split(sep).join("/"));

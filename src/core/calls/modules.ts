@@ -5,7 +5,7 @@
 // own module goes by (packageEntries), and extensions an import may write for its own
 // (importExtensions).
 import { dirname, join, normalize } from "node:path";
-import type { LanguageSpec } from "../languages/registry.ts";
+import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
 
 export function moduleCandidates(fromPath: string, module: string, language: Pick<LanguageSpec, "extensions" | "packageEntries" | "importExtensions"> | undefined, roots: string[]): string[] {
   const extensions = language?.extensions ?? [];
@@ -35,4 +35,11 @@ export function moduleCandidates(fromPath: string, module: string, language: Pic
     for (const entry of entries) for (const ext of extensions) out.push(join(base, entry + ext));
   }
   return [...new Set(out)];
+}
+
+/** A language with the extensions of every language sharing its query (a `.ts` file imports `.tsx` ones and back). */
+export function familyOf(spec: LanguageSpec): LanguageSpec {
+  const folder = spec.query ?? spec.id;
+  const extensions = REGISTRY.all.filter((l) => (l.query ?? l.id) === folder).flatMap((l) => l.extensions);
+  return { ...spec, extensions: [...new Set([...spec.extensions, ...extensions])] };
 }
