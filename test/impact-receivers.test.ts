@@ -1,7 +1,7 @@
 // `changed --impact` for methods: a call is tied to a changed method through its receiver's
 // class where syntax gives it (`this`/`self`, `super`, a class named directly, a local,
 // parameter or field whose type is written, constructed or returned by a declared function,
-// a base the class extends), in Python, TypeScript, Java, Go and Rust. An untyped receiver
+// a base the class extends), in Python, TypeScript, JavaScript, Java, Go and Rust. An untyped receiver
 // stays name-only; a same-named method of an unrelated class is not claimed. A real git
 // repository whose one commit adds a parameter to each method.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -161,6 +161,20 @@ beforeAll(() => {
     "  Store.create();",
     "}",
   ));
+  // JavaScript: no annotations; construction types a name, a reassignment untypes it.
+  w("js/box.js", lines("export class Box {", "  put(key) {", "    return key;", "  }", "}"));
+  w("js/page.js", lines(
+    'import { Box } from "./box.js";',
+    "",
+    "const box = new Box();",
+    "box.put(1);",
+    "",
+    "export function reassigned(other) {",
+    "  let b = new Box();",
+    "  b = other;",
+    "  b.put(1);",
+    "}",
+  ));
   // Java: a class of the same package needs no import.
   const java = (extra: string) => lines(
     "package shop;",
@@ -276,6 +290,7 @@ beforeAll(() => {
 
   w("shop/store.py", store(", extra"));
   w("web/store.ts", ts(", extra: number"));
+  w("js/box.js", lines("export class Box {", "  put(key, extra) {", "    return key;", "  }", "}"));
   w("java/shop/Store.java", java(", int extra"));
   w("goshop/put.go", lines("package shop", "", "func (s *Store) Put(key int, extra int) int {", "\treturn key", "}"));
   w("rs/shop.rs", rust(", extra: u32"));
@@ -333,6 +348,10 @@ describe("changed --impact: method calls tied through the receiver's class", () 
     expect(await sitesOf("Base.save", "web/store.ts")).toEqual(["web/use.ts:17 receiver-type", "web/use.ts:24 receiver-type"]);
     // A parameter named like the imported class shadows it.
     expect(await sitesOf("Store.create", "web/store.ts")).toEqual(["web/use.ts:28 import", "web/use.ts:38 name-match"]);
+  }, 60000);
+
+  test("JavaScript: a module-level constructed object; a reassigned one stays name-only", async () => {
+    expect(await sitesOf("Box.put", "js/box.js")).toEqual(["js/page.js:4 receiver-type", "js/page.js:9 name-match"]);
   }, 60000);
 
   test("Java: declared and var locals, a field bare and through this, an inherited method called bare, across a package without imports", async () => {
