@@ -13,7 +13,7 @@
 //
 //   bun bench/run.ts impact [--dir /work/data/honojs+hono] [--sample 150] [--kind all|function|method] [--verbose]
 //                           [--python /work/data/psf+requests] [--python-sample 100]
-//                           [--speed-repo DIR] [--runs 5] [--skip-oracle] [--skip-python] [--skip-speed]
+//                           [--speed-repo DIR] [--runs 5] [--baseline BINARY] [--skip-oracle] [--skip-python] [--skip-speed]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -299,16 +299,23 @@ function speed(args: string[]): void {
     const cmd = [binary, "changed", "--base", "HEAD~1", "--head", "HEAD", "--impact", "--format", "json"];
     const first = JSON.parse(execFileSync(cmd[0], cmd.slice(1), { cwd: work, maxBuffer: 1 << 28 }).toString());
     const callers = first.files.flatMap((f: FileChange) => f.symbols.flatMap((s) => s.callers ?? []));
-    const cpu: number[] = [], wall: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const r = spawnSync("/usr/bin/time", ["-f", "%U %S %e", ...cmd], { cwd: work, encoding: "utf8", maxBuffer: 1 << 28 });
+    // A baseline binary (--baseline) is timed in turn with this one: on a loaded machine only
+    // interleaved runs compare.
+    const baseline = option(args, "--baseline", "");
+    const timed = (bin: string) => {
+      const r = spawnSync("/usr/bin/time", ["-f", "%U %S %e", bin, ...cmd.slice(1)], { cwd: work, encoding: "utf8", maxBuffer: 1 << 28 });
       const [u, s, e] = r.stderr.trim().split("\n").pop()!.split(" ").map(Number);
-      cpu.push(u + s);
-      wall.push(e);
+      return { cpu: u + s, wall: e };
+    };
+    const ours: { cpu: number; wall: number }[] = [], theirs: { cpu: number; wall: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(timed(binary));
+      if (baseline) theirs.push(timed(baseline));
     }
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    console.log(`impact speed: ${files.length} files, ${target.path} ${target.name} given a parameter, ${callers.length} call sites (${callers.filter((c: { breaks?: string }) => c.breaks).length} breaks)`);
-    console.log(`RESULT impact-speed: median of ${runs}: CPU ${med(cpu).toFixed(2)} s (user+sys), wall ${med(wall).toFixed(2)} s`);
+    console.log(`impact speed: ${files.length} files, ${target.path} ${target.name} given a parameter, ${callers.length} call sites (${callers.filter((c: { breaks?: string }) => c.breaks).length} breaks; ${callers.filter((c: { resolution: string }) => c.resolution !== "name-match").length} resolved)`);
+    if (baseline) console.log(`  baseline ${baseline}: median of ${runs}: CPU ${med(theirs.map((t) => t.cpu)).toFixed(2)} s, wall ${med(theirs.map((t) => t.wall)).toFixed(2)} s`);
+    console.log(`RESULT impact-speed: median of ${runs}: CPU ${med(ours.map((t) => t.cpu)).toFixed(2)} s (user+sys), wall ${med(ours.map((t) => t.wall)).toFixed(2)} s`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -88,7 +88,9 @@ def main():
     while int(i) < len(picked_all) and len(picked) < want:
         picked.append(picked_all[int(i)])
         i += step
-    project = jedi.Project(root, added_sys_path=[root])
+    # A src layout's packages import from src/.
+    paths = [root] + ([os.path.join(root, "src")] if os.path.isdir(os.path.join(root, "src")) else [])
+    project = jedi.Project(root, added_sys_path=paths)
     out = []
     for rel, name, _line, method, node in picked:
         pos = name_position(root, rel, node)

@@ -12,6 +12,7 @@
 import { dirname } from "node:path";
 import { familyOf, moduleCandidates } from "../core/calls/modules.ts";
 import { classAt, scanTypes, typeOfField, typeOfName, type TypeScan, type TypeSource } from "../core/calls/receivers.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
 import type { CallSite } from "../core/skeleton/scan.ts";
 import { flatten } from "../core/symbols/find.ts";
@@ -99,13 +100,37 @@ export function receiverTypes(repo: RepoSymbols): ReceiverTypes {
       if (found) return found;
       return undefined;
     }
-    if (dot < 0 && spec?.folderScope) {
+    if (dot < 0 && spec?.folderScope && /^\w+$/.test(name)) {
       const dir = dirname(path);
-      const language = file.outline.language;
-      for (const other of repo.filesMentioning(name, undefined, false, (p) => p !== path && dirname(p) === dir)) {
-        const sibling = await parsedOrSkip(repo, other);
-        if (sibling?.outline.language === language && definesTop(sibling, name, kinds)) return { path: other, name };
+      const key = `${dir}\0${name}\0${kinds === CLASS_LIKE ? "c" : "f"}\0${file.outline.language}`;
+      let p = inFolder.get(key);
+      if (!p) inFolder.set(key, (p = declaredInFolder(dir, name, kinds, file.outline.language, spec.folderScope)));
+      const found = await p;
+      if (found && found.path !== path) return found;
+    }
+    return undefined;
+  };
+
+  /** A file of folder `dir` in `language` declaring `name` at top level (a Go or Java package shares its names). */
+  const inFolder = new Map<string, Promise<ClassRef | undefined>>();
+  let byFolder: Map<string, Set<string>> | undefined;
+  const declaredInFolder = async (dir: string, name: string, kinds: Set<string>, language: string, pattern: string): Promise<ClassRef | undefined> => {
+    if (!byFolder) {
+      byFolder = new Map();
+      for (const f of repo.files()) {
+        const d = dirname(f);
+        let set = byFolder.get(d);
+        if (!set) byFolder.set(d, (set = new Set()));
+        set.add(f);
       }
+    }
+    const siblings = byFolder.get(dir);
+    if (!siblings) return undefined;
+    const declares = new RegExp(pattern.replaceAll("{name}", name));
+    const candidates = repo.filesMentioning(declares, undefined, false, (p) => siblings.has(p) && languageByName(p)?.id === language);
+    for (const other of candidates) {
+      const sibling = await parsedOrSkip(repo, other);
+      if (sibling?.outline.language === language && definesTop(sibling, name, kinds)) return { path: other, name };
     }
     return undefined;
   };

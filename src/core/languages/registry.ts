@@ -109,8 +109,12 @@ export interface LanguageSpec {
   superNames?: string[];
   /** A method calls its own class's methods and reads its fields by bare name (Java's implicit `this`). */
   implicitSelf?: boolean;
-  /** Top-level names of the files of one folder are visible to each other without an import (a Go or Java package). */
-  folderScope?: boolean;
+  /**
+   * Top-level names of the files of one folder are visible to each other without an import (a
+   * Go or Java package): a file of the folder declares `{name}` when its text matches this
+   * (regex source, `{name}` replaced), checked before the file is parsed.
+   */
+  folderScope?: string;
   /** Names (without extension) a folder's own module file goes by: `__init__`, `index`, `mod` (core/calls/modules.ts). */
   packageEntries?: string[];
   /**
@@ -227,7 +231,7 @@ export const LANGUAGES: LanguageSpec[] = [
     selfNames: ["this"],
     superNames: ["super"],
     implicitSelf: true,
-    folderScope: true,
+    folderScope: "\\b(?:class|interface|enum|record)\\s+{name}\\b",
   },
   {
     id: "go", name: "Go",
@@ -235,7 +239,7 @@ export const LANGUAGES: LanguageSpec[] = [
     grammar: { package: "tree-sitter-go", file: "tree-sitter-go.wasm" },
     commentTypes: ["comment"],
     methodContainers: ["struct", "interface"],
-    folderScope: true,
+    folderScope: "\\b(?:type\\s+{name}\\b|func\\s+{name}\\s*[[(])",
   },
   {
     id: "rust", name: "Rust",
