@@ -74,6 +74,11 @@ beforeAll(() => {
     "def unrelated():",
     "    o = Other()",
     "    o.put('k')",
+    "",
+    "",
+    "def chained():",
+    "    Store().put('k')",
+    "    make_store().put('k')",
   ));
   w("shop/special.py", lines(
     "from shop.store import Store",
@@ -159,6 +164,11 @@ beforeAll(() => {
     "  const c = new Crate();",
     "  c.put('k');",
     "  Store.create();",
+    "}",
+    "",
+    "export function chained(): void {",
+    "  new Store().put('k');",
+    "  Store.create().put('k');",
     "}",
   ));
   // JavaScript: no annotations; construction types a name, a reassignment untypes it.
@@ -317,7 +327,7 @@ async function sitesOf(qualifiedName: string, path: string): Promise<string[]> {
 }
 
 describe("changed --impact: method calls tied through the receiver's class", () => {
-  test("Python: self, a constructed local, an annotated parameter and field, a declared return type, the class named, super(), a base's method; untyped stays name-only, another class's is not claimed", async () => {
+  test("Python: self, a constructed local, an annotated parameter and field, a declared return type, the class named, super(), a base's method, a call on a construction or a call's result; untyped stays name-only, another class's is not claimed", async () => {
     expect(await sitesOf("Store.put", "shop/store.py")).toEqual([
       "shop/special.py:6 receiver-type",
       "shop/store.py:11 same-file",
@@ -327,12 +337,14 @@ describe("changed --impact: method calls tied through the receiver's class", () 
       "shop/use.py:19 name-match",
       "shop/use.py:24 receiver-type",
       "shop/use.py:25 import",
+      "shop/use.py:34 receiver-type",
+      "shop/use.py:35 receiver-type",
     ]);
     // Inherited: called on a Store (which does not define it) and on a subclass's self.
     expect(await sitesOf("Base.save", "shop/store.py")).toEqual(["shop/special.py:9 receiver-type", "shop/use.py:14 receiver-type"]);
   }, 60000);
 
-  test("TypeScript: a field typed by construction and a parameter property, an annotated parameter, new, super, a static call, a base's method, an interface the class implements; untyped, any, a shadowed import and a sibling implementation stay name-only", async () => {
+  test("TypeScript: a field typed by construction and a parameter property, an annotated parameter, new, super, a static call, a base's method, an interface the class implements, a call on `new C()` or on a static method's declared result; untyped, any, a shadowed import and a sibling implementation stay name-only", async () => {
     expect(await sitesOf("Store.put", "web/store.ts")).toEqual([
       "web/use.ts:7 receiver-type",
       "web/use.ts:8 receiver-type",
@@ -344,10 +356,12 @@ describe("changed --impact: method calls tied through the receiver's class", () 
       "web/use.ts:31 name-match",
       "web/use.ts:35 receiver-type",
       "web/use.ts:37 name-match",
+      "web/use.ts:42 receiver-type",
+      "web/use.ts:43 receiver-type",
     ]);
     expect(await sitesOf("Base.save", "web/store.ts")).toEqual(["web/use.ts:17 receiver-type", "web/use.ts:24 receiver-type"]);
     // A parameter named like the imported class shadows it.
-    expect(await sitesOf("Store.create", "web/store.ts")).toEqual(["web/use.ts:28 import", "web/use.ts:38 name-match"]);
+    expect(await sitesOf("Store.create", "web/store.ts")).toEqual(["web/use.ts:28 import", "web/use.ts:38 name-match", "web/use.ts:43 import"]);
   }, 60000);
 
   test("JavaScript: a module-level constructed object; a reassigned one stays name-only", async () => {

@@ -28,3 +28,5 @@
 (type_switch_statement alias: (expression_list (identifier) @bind.name))
 
 (function_declaration name: (_) @returns.name result: [(type_identifier) (qualified_type) (pointer_type [(type_identifier) (qualified_type)])] @returns.type)
+
+(call_expression function: (selector_expression operand: (call_expression function: [(identifier) (selector_expression)] @chain.callee) field: (field_identifier) @chain.name)) @chain.call

@@ -38,3 +38,7 @@
 
 (method_declaration type: [(type_identifier) (scoped_type_identifier)] @returns.type name: (_) @returns.name)
 (method_declaration type: (generic_type . (_) @returns.type) name: (_) @returns.name)
+
+(method_invocation object: (object_creation_expression type: [(type_identifier) (scoped_type_identifier)] @chain.new) name: (identifier) @chain.name) @chain.call
+(method_invocation object: (object_creation_expression type: (generic_type . (_) @chain.new)) name: (identifier) @chain.name) @chain.call
+(method_invocation object: (method_invocation !object name: (identifier) @chain.callee) name: (identifier) @chain.name) @chain.call

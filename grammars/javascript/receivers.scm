@@ -38,3 +38,9 @@
 (pair_pattern value: (identifier) @bind.name)
 (array_pattern (identifier) @bind.name)
 (rest_pattern (identifier) @bind.name)
+
+; A call on what a call returns or a construction makes: @chain.call, its called name
+; @chain.name, and @chain.callee (the inner call's function) or @chain.new (the class constructed).
+(call_expression function: (member_expression object: (call_expression function: [(identifier) (member_expression)] @chain.callee) property: (_) @chain.name)) @chain.call
+(call_expression function: (member_expression object: (new_expression constructor: (_) @chain.new) property: (_) @chain.name)) @chain.call
+(call_expression function: (member_expression object: (parenthesized_expression (new_expression constructor: (_) @chain.new)) property: (_) @chain.name)) @chain.call

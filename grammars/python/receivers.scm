@@ -34,3 +34,5 @@
 
 (function_definition name: (_) @returns.name return_type: (type [(identifier) (attribute)] @returns.type))
 (function_definition name: (_) @returns.name return_type: (type (string (string_content) @returns.type)))
+
+(call function: (attribute object: (call function: [(identifier) (attribute)] @chain.callee) attribute: (identifier) @chain.name)) @chain.call

@@ -37,3 +37,5 @@
 (match_arm pattern: (match_pattern (identifier) @bind.name))
 
 (function_item name: (_) @returns.name return_type: [(type_identifier) (scoped_type_identifier)] @returns.type)
+
+(call_expression function: (field_expression value: (call_expression function: [(identifier) (scoped_identifier)] @chain.callee) field: (field_identifier) @chain.name)) @chain.call

@@ -60,3 +60,11 @@
 
 (function_declaration name: (_) @returns.name return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @returns.type))
 (function_declaration name: (_) @returns.name return_type: (type_annotation (generic_type name: (_) @returns.type)))
+(variable_declarator name: (identifier) @returns.name value: (arrow_function return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @returns.type)))
+(variable_declarator name: (identifier) @returns.name value: (arrow_function return_type: (type_annotation (generic_type name: (_) @returns.type))))
+(method_definition name: (_) @returns.name return_type: (type_annotation [(type_identifier) (nested_type_identifier)] @returns.type))
+(method_definition name: (_) @returns.name return_type: (type_annotation (generic_type name: (_) @returns.type)))
+
+(call_expression function: (member_expression object: (call_expression function: [(identifier) (member_expression)] @chain.callee) property: (_) @chain.name)) @chain.call
+(call_expression function: (member_expression object: (new_expression constructor: (_) @chain.new) property: (_) @chain.name)) @chain.call
+(call_expression function: (member_expression object: (parenthesized_expression (new_expression constructor: (_) @chain.new)) property: (_) @chain.name)) @chain.call

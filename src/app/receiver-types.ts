@@ -239,6 +239,12 @@ export function receiverTypes(repo: RepoSymbols): ReceiverTypes {
         return o ? { cls: { path, name: o.qualifiedName }, via: "self" } : undefined;
       }
       const first = receiver[0];
+      // `make().m()`, `new C().m()`: the receiver is what the inner call returns or constructs.
+      const chained = spec.superNames?.includes(first) ? undefined : scan.chained.get(`${call.from}:${call.name}`);
+      if (chained) {
+        const c = await classOf(path, chained, 0);
+        return c ? { cls: c, via: "typed" } : undefined;
+      }
       if (spec.superNames?.includes(first)) {
         const o = own();
         if (!o || receiver.length > 1) return undefined;

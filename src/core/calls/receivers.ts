@@ -33,6 +33,12 @@ export interface TypeScan {
   bindings: Binding[];
   /** Functions (`f`) and methods (`C.f`) by name, and the type each declares it returns. */
   returns: Map<string, string>;
+  /**
+   * Calls on the result of a call or a construction (`make().m()`, `new C().m()`), keyed by the
+   * outer call's offset and called name (`12:m`: the inner call starts there too): what gives the
+   * receiver. A key met twice (`f().m().m()`) is left out.
+   */
+  chained: Map<string, TypeSource>;
 }
 
 /** undefined when the language has no receivers query. */
@@ -44,12 +50,15 @@ function scanTree(tree: Tree, query: Query, selfNames: string[]): TypeScan {
   const scopes: { from: number; to: number }[] = [];
   const classes = new Map<number, ClassDecl>();
   const returnDecls: { name: string; type: string; at: number }[] = [];
+  const chained = new Map<string, TypeSource>();
+  const twice = new Set<string>();
   // One entry per bound name node: a match that gives a type wins over one that does not.
   const bound = new Map<number, { node: Node; member: boolean; source?: TypeSource }>();
   for (const match of query.matches(tree.rootNode)) {
     let name: Node | undefined, member = false, source: TypeSource | undefined;
     let cls: Node | undefined, className: Node | undefined, base: Node | undefined;
     let returnsName: Node | undefined, returnsType: Node | undefined;
+    let chainCall: Node | undefined, chainName: Node | undefined, chainSource: TypeSource | undefined;
     for (const { name: c, node } of match.captures) {
       if (c === "scope") scopes.push({ from: node.startIndex, to: node.endIndex });
       else if (c === "class") cls = node;
@@ -62,11 +71,20 @@ function scanTree(tree: Tree, query: Query, selfNames: string[]): TypeScan {
       else if (c === "bind.call") source = typed({ calls: typeName(node.text) });
       else if (c === "returns.name") returnsName = node;
       else if (c === "returns.type") returnsType = node;
+      else if (c === "chain.call") chainCall = node;
+      else if (c === "chain.name") chainName = node;
+      else if (c === "chain.callee") chainSource = typed({ calls: typeName(node.text) });
+      else if (c === "chain.new") chainSource = typed({ constructs: typeName(node.text) });
     }
     if (cls && className) {
       let decl = classes.get(cls.id);
       if (!decl) classes.set(cls.id, (decl = { name: className.text, bases: [], from: cls.startIndex, to: cls.endIndex }));
       if (base && !decl.bases.includes(typeName(base.text))) decl.bases.push(typeName(base.text));
+    }
+    if (chainCall && chainName && chainSource) {
+      const key = `${chainCall.startIndex}:${chainName.text}`;
+      if (twice.has(key) || (chained.has(key) && chained.get(key) !== chainSource)) twice.add(key);
+      chained.set(key, chainSource);
     }
     if (returnsName && returnsType) returnDecls.push({ name: returnsName.text, type: typeName(returnsType.text), at: returnsName.startIndex });
     if (name) {
@@ -100,7 +118,8 @@ function scanTree(tree: Tree, query: Query, selfNames: string[]): TypeScan {
     const cls = innermost(classList, r.at);
     returns.set(cls ? `${cls.name}.${r.name}` : r.name, cls && r.type === "Self" ? cls.name : r.type);
   }
-  return { classes: classList, bindings, returns };
+  for (const key of twice) chained.delete(key);
+  return { classes: classList, bindings, returns, chained };
 }
 
 /** Which of two matches on one name says its type: the type written, else the class constructed, else a call's. */

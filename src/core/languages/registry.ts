@@ -115,6 +115,8 @@ export interface LanguageSpec {
    * (regex source, `{name}` replaced), checked before the file is parsed.
    */
   folderScope?: string;
+  /** Folders under the workspace root that absolute module names also start from (Python's `src/` layout). */
+  moduleRoots?: string[];
   /** Names (without extension) a folder's own module file goes by: `__init__`, `index`, `mod` (core/calls/modules.ts). */
   packageEntries?: string[];
   /**
@@ -201,6 +203,7 @@ export const LANGUAGES: LanguageSpec[] = [
     selfNames: ["self", "cls", "super()"],
     superNames: ["super()"],
     packageEntries: ["__init__"],
+    moduleRoots: ["src"],
   },
   {
     id: "javascript", name: "JavaScript (+JSX)",
