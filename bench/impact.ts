@@ -6,8 +6,9 @@
 //     (file, line). Precision and recall for the sites marked resolved (import / same-file /
 //     receiver-type), functions and methods apart; the name-only class reported apart. Calls the
 //     head signature (unchanged here) is said to reject are false `breaks`, counted too.
-//   python oracle: the same against jedi's get_references on a Python tree (public functions
-//     and methods outside tests; bench/python_references.py, needs python3 with jedi).
+//   python oracle: the same against jedi on a Python tree: every call of the name that jedi's
+//     goto leads to the definition (public functions and methods outside tests;
+//     bench/python_references.py, needs python3 with jedi).
 //   speed: `changed --impact` for one commit on a large git repository with a warm cache, the
 //     compiled binary, CPU time (user+sys) from /usr/bin/time.
 //
@@ -150,7 +151,7 @@ async function oracle(args: string[]): Promise<void> {
   await compare(args, dir, "findReferences", inScope, picked, async (s) => oracleCalls(ls, dir, s, inScope));
 }
 
-/** The Python oracle: jedi's get_references (bench/python_references.py) on a sample of a Python tree. */
+/** The Python oracle: jedi's goto at every call of the name (bench/python_references.py) on a sample of a Python tree. */
 async function pythonOracle(args: string[]): Promise<void> {
   const dir = realpathSync(option(args, "--python", DEFAULT_PYTHON_DIR));
   const want = option(args, "--python-sample", "100");
@@ -166,7 +167,7 @@ async function pythonOracle(args: string[]): Promise<void> {
   const inScope = new Set(files.map((f) => relative(dir, f)));
   const truths = new Map(found.map((x) => [`${x.path}#${x.line}`, new Set(x.sites)]));
   console.log(`  (jedi: ${(oracleMs / 1000).toFixed(1)} s for ${found.length} symbols)`);
-  await compare(args, dir, "jedi get_references", inScope, found, async (s) => truths.get(`${s.path}#${s.line}`)!);
+  await compare(args, dir, "jedi goto", inScope, found, async (s) => truths.get(`${s.path}#${s.line}`)!);
 }
 
 /** Each sampled symbol's call sites as the use case reports them against the oracle's, by (file, line). */

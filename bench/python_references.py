@@ -1,12 +1,13 @@
 """The Python oracle of the impact benchmark (bench/impact.ts, --python): for a deterministic
 sample of public module-level functions and methods of a source tree (test files left out),
-the call sites jedi's get_references finds across the project (jedi infers receivers' types
-far beyond what syntax says), as JSON on stdout.
+the call sites across the tree that jedi's goto (imports followed) leads to the definition:
+every `name(` and `.name(` in the tree is asked (jedi infers receivers' types far beyond what
+syntax says; its get_references stops short of sites goto resolves). JSON on stdout.
 
     python3 bench/python_references.py DIR SAMPLE
 
 Output: [{"path", "name", "line", "method", "sites": ["rel/path.py:LINE", ...]}, ...]
-A site is a reference whose name is called: the next token is `(`.
+A site is the line its call starts on.
 """
 import ast
 import json
@@ -77,6 +78,14 @@ def name_position(root, rel, node):
     return None
 
 
+def call_line(leaf):
+    """The line the call starts on (`a.b(` spread over lines starts at `a`), as the use case reports it."""
+    node = leaf
+    if node.parent is not None and node.parent.type == "trailer":
+        node = node.parent.parent
+    return node.start_pos[0]
+
+
 def main():
     root = os.path.realpath(sys.argv[1])
     want = int(sys.argv[2]) if len(sys.argv) > 2 else 100
@@ -88,28 +97,49 @@ def main():
     while int(i) < len(picked_all) and len(picked) < want:
         picked.append(picked_all[int(i)])
         i += step
-    # A src layout's packages import from src/.
-    paths = [root] + ([os.path.join(root, "src")] if os.path.isdir(os.path.join(root, "src")) else [])
-    project = jedi.Project(root, added_sys_path=paths)
+    # The tree's own packages first (a src layout's from src/), before an installed copy of them.
+    paths = ([os.path.join(root, "src")] if os.path.isdir(os.path.join(root, "src")) else []) + [root]
+    project = jedi.Project(root, sys_path=paths + [p for p in sys.path if p])
+    texts = {}
+    for rel in files:
+        try:
+            texts[rel] = open(os.path.join(root, rel), encoding="utf-8").read()
+        except UnicodeDecodeError:
+            pass
+    scripts = {}
+
+    def script_of(rel):
+        if rel not in scripts:
+            scripts[rel] = jedi.Script(texts[rel], path=os.path.join(root, rel), project=project)
+        return scripts[rel]
+
     out = []
     for rel, name, _line, method, node in picked:
         pos = name_position(root, rel, node)
         if not pos:
             continue
-        line, col = pos
-        script = jedi.Script(path=os.path.join(root, rel), project=project)
+        line, _col = pos
+        target = (os.path.join(root, rel), line)
         sites = set()
-        for ref in script.get_references(line, col, scope="project"):
-            if ref.module_path is None or ref.is_definition():
+        for other, text in texts.items():
+            if name not in text:
                 continue
-            leaf = ref._name.tree_name
-            nxt = leaf.get_next_leaf() if leaf is not None else None
-            if nxt is None or nxt.value != "(":
-                continue
-            path = os.path.relpath(str(ref.module_path), root)
-            if path.startswith(".."):
-                continue
-            sites.add(f"{path}:{ref.line}")
+            # The name, and what `import name as alias` binds it to.
+            names = [name] + re.findall(r"\b" + re.escape(name) + r"\s+as\s+(\w+)", text)
+            alt = "|".join(re.escape(n) for n in names)
+            called = re.compile(r"(?<![\w.])(?:[\w.]+\.)?(" + alt + r")\s*\(|\.\s*(" + alt + r")\s*\(")
+            for i, src in enumerate(text.split("\n")):
+                if re.match(r"\s*(async\s+)?def\s", src):
+                    continue
+                for m in called.finditer(src):
+                    col = m.start(1) if m.group(1) else m.start(2)
+                    try:
+                        defs = script_of(other).goto(i + 1, col, follow_imports=True)
+                    except Exception:
+                        continue
+                    if any(d.module_path is not None and (str(d.module_path), d.line) == target for d in defs):
+                        leaf = script_of(other)._module_node.get_leaf_for_position((i + 1, col))
+                        sites.add(f"{other}:{call_line(leaf) if leaf is not None else i + 1}")
         out.append({"path": rel, "name": name, "line": line, "method": method, "sites": sorted(sites)})
     json.dump(out, sys.stdout)
 

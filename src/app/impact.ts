@@ -211,7 +211,7 @@ async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: 
     if (receiver === undefined) {
       // A method called by its bare name only from inside its own class (Java, C#, Kotlin).
       if (!isMethod || target.symbol.kind === "constructor" || inOwnClass) return "same-file";
-    } else if ((spec?.selfNames?.includes(receiver) && (!isMethod || inOwnClass)) || last === target.container) return "same-file";
+    } else if ((spec?.selfNames?.includes(receiver) && !spec.superNames?.includes(receiver) && (!isMethod || inOwnClass)) || last === target.container) return "same-file";
   }
   // A method called on a receiver whose class syntax gives: that class's method, its own or inherited.
   let local = false;

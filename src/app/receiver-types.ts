@@ -163,15 +163,14 @@ export function receiverTypes(repo: RepoSymbols): ReceiverTypes {
     const asClass = await locate(path, callee, CLASS_LIKE);
     if (asClass) return asClass;
     if (depth >= MAX_DEPTH) return undefined;
+    // `C.create()` (a static method: its return type is keyed `C.create`), else a function, `mod.f()` included.
     const dot = callee.lastIndexOf(".");
-    let fn: ClassRef | undefined, key = callee;
-    if (dot > 0) {
-      const owner = await locate(path, callee.slice(0, dot), CLASS_LIKE);
-      if (owner) (fn = owner), (key = `${owner.name}.${callee.slice(dot + 1)}`);
-    } else fn = await locate(path, callee, CALLABLE);
+    const owner = dot > 0 ? await locate(path, callee.slice(0, dot), CLASS_LIKE) : undefined;
+    const fn = owner ?? (await locate(path, callee, CALLABLE));
     if (!fn) return undefined;
+    const key = owner ? `${owner.name}.${callee.slice(dot + 1)}` : fn.name.split(".").pop()!;
     const file = await parsedOrSkip(repo, fn.path);
-    const returned = file && (await typeScan(file))?.returns.get(dot > 0 ? key : fn.name);
+    const returned = file && (await typeScan(file))?.returns.get(key);
     return returned ? classOf(fn.path, { type: returned }, depth + 1) : undefined;
   };
 
