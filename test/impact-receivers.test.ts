@@ -399,11 +399,17 @@ describe("changed --impact: method calls tied through the receiver's class", () 
     ]);
   }, 60000);
 
-  test("a tied method call is judged against the new signature; a name-only one is not", async () => {
+  test("a tied method call is judged against the new signature; a name-only one, or one through an interface's declaration, is not", async () => {
     const set = await changeSet();
     const py = set.files.find((f) => f.path === "shop/store.py")!.symbols.find((s) => s.qualifiedName === "Store.put")!;
     const byLine = new Map(py.callers!.filter((c) => c.path === "shop/use.py").map((c) => [c.line, c.breaks]));
     expect(byLine.get(13)).toBe("1 required argument missing");
     expect(byLine.get(19)).toBeUndefined();
+    // Through an interface the class implements: written against the interface's parameters, not judged.
+    const ts = set.files.find((f) => f.path === "web/store.ts")!.symbols.find((s) => s.qualifiedName === "Store.put")!;
+    const tsByLine = new Map(ts.callers!.filter((c) => c.path === "web/use.ts").map((c) => [c.line, c]));
+    expect(tsByLine.get(23)?.breaks).toBe("1 required argument missing");
+    expect(tsByLine.get(35)?.resolution).toBe("receiver-type");
+    expect(tsByLine.get(35)?.breaks).toBeUndefined();
   }, 60000);
 });

@@ -36,12 +36,13 @@ export interface ClassRef {
 export type ReceiverVia = "self" | "static" | "typed";
 
 /**
- * Where a method call on a class leads: the given method (the class's own or inherited, or
- * declared by a base or interface the given method's class extends or implements: the call
- * dispatches to it among others), another class's (no base in common with the given one), or
- * not decided by syntax (no class on the way shows the method, or the classes share a base).
+ * Where a method call on a class leads: the given method (the class's own or inherited), a
+ * base's or interface's declaration of it that the given method's class extends or implements
+ * (dispatch: the call may run the given method among others), another class's (no base in
+ * common with the given one), or not decided by syntax (no class on the way shows the method,
+ * or the classes share a base).
  */
-export type MethodLead = "ours" | "other" | "unknown";
+export type MethodLead = "ours" | "dispatch" | "other" | "unknown";
 
 export interface ReceiverTypes {
   /**
@@ -314,7 +315,7 @@ export function receiverTypes(repo: RepoSymbols): ReceiverTypes {
       // to an implementation, the owner's among them. Declared by a class related to the owner's
       // (a base in common): either may run. Otherwise another class's.
       const ownerLine = await ancestors(owner.paths.map((path) => ({ path, name: owner.name })));
-      if (definers.some((d) => ownerLine.has(`${d.path}\0${d.name}`))) return "ours";
+      if (definers.some((d) => ownerLine.has(`${d.path}\0${d.name}`))) return "dispatch";
       const theirs = await ancestors([cls]);
       for (const a of ownerLine) if (theirs.has(a)) return "unknown";
       return "other";
