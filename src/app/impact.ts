@@ -240,14 +240,15 @@ async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: 
   local ||= await types.boundLocally(file, receiver === undefined ? call.callee : segments[0], call.from);
   // A method through an import only as `Class.m()` (`run_command.make_context()` is another object's).
   const throughClass = !method || receiver === undefined || segments[segments.length - 2] === target.container;
-  const imp = local || !throughClass ? undefined : matchImport(file.scan?.imports ?? [], receiver, call.name);
+  const imp = local ? undefined : matchImport(file.scan?.imports ?? [], receiver, call.name);
   if (imp) {
     const first = imp.symbol.split(".")[0];
     const a = await leadsTo(target, shown, imp.module, first, spec, opts, 0);
     const b = a !== "ours" && imp.alsoModule ? await leadsTo(target, shown, imp.alsoModule, imp.symbol.split(".").pop()!, spec, opts, 0) : undefined;
-    if (a === "ours" || b === "ours") return { how: "import" };
-    if (a === "other" || b === "other") return undefined;
-    if (a === "outside" && (b === undefined || b === "outside")) {
+    if (a === "ours" || b === "ours") {
+      if (throughClass) return { how: "import" };
+    } else if (a === "other" || b === "other") return undefined;
+    else if (a === "outside" && (b === undefined || b === "outside")) {
       if (!(spec?.localModules && new RegExp(spec.localModules).test(imp.module))) return undefined;
     }
   }
