@@ -80,6 +80,9 @@ beforeAll(() => {
     "    Store().put('k')",
     "    make_store().put('k')",
   ));
+  // A module-level object imported by another module.
+  w("shop/app.py", lines("from shop.store import Store", "", "store = Store()"));
+  w("shop/views.py", lines("from shop.app import store", "", "", "def view():", "    store.put('k')"));
   w("shop/special.py", lines(
     "from shop.store import Store",
     "",
@@ -327,7 +330,7 @@ async function sitesOf(qualifiedName: string, path: string): Promise<string[]> {
 }
 
 describe("changed --impact: method calls tied through the receiver's class", () => {
-  test("Python: self, a constructed local, an annotated parameter and field, a declared return type, the class named, super(), a base's method, a call on a construction or a call's result; untyped stays name-only, another class's is not claimed", async () => {
+  test("Python: self, a constructed local, an annotated parameter and field, a declared return type, the class named, super(), a base's method, a call on a construction or a call's result, an imported module-level object; untyped stays name-only, another class's is not claimed", async () => {
     expect(await sitesOf("Store.put", "shop/store.py")).toEqual([
       "shop/special.py:6 receiver-type",
       "shop/store.py:11 same-file",
@@ -339,6 +342,7 @@ describe("changed --impact: method calls tied through the receiver's class", () 
       "shop/use.py:25 import",
       "shop/use.py:34 receiver-type",
       "shop/use.py:35 receiver-type",
+      "shop/views.py:5 receiver-type",
     ]);
     // Inherited: called on a Store (which does not define it) and on a subclass's self.
     expect(await sitesOf("Base.save", "shop/store.py")).toEqual(["shop/special.py:9 receiver-type", "shop/use.py:14 receiver-type"]);

@@ -175,6 +175,23 @@ export function receiverTypes(repo: RepoSymbols): ReceiverTypes {
     return returned ? classOf(fn.path, { type: returned }, depth + 1) : undefined;
   };
 
+  /** The class of a module-level variable `name` that `file` imports, where its module gives it a type. */
+  const importedVariable = async (path: string, file: ParsedFile, name: string): Promise<ClassRef | undefined> => {
+    const imp = matchImport(file.scan?.imports ?? [], undefined, name);
+    if (!imp) return undefined;
+    const spec = REGISTRY.byId.get(file.outline.language);
+    for (const candidate of moduleCandidates(path, imp.module, spec && familyOf(spec), roots)) {
+      if (repo.access.probe(candidate) !== "file") continue;
+      const where = repo.access.locate(candidate);
+      const module = await parsedOrSkip(repo, where);
+      const scan = module && (await typeScan(module));
+      // Offset -1 is inside no function: module-level bindings only.
+      const t = scan && typeOfName(scan, imp.symbol, -1);
+      return t && t !== "untyped" ? classOf(where, t, 0) : undefined;
+    }
+    return undefined;
+  };
+
   /** The type of field `name` of `cls` or of the first base that has it. */
   const fieldClass = async (cls: ClassRef, name: string, depth: number): Promise<ClassRef | "untyped" | undefined> => {
     const file = await parsedOrSkip(repo, cls.path);
@@ -263,10 +280,12 @@ export function receiverTypes(repo: RepoSymbols): ReceiverTypes {
         if (t === "untyped") return scan.bindings.some((b) => b.name === first && b.scope && b.scope.from <= call.from && call.from < b.scope.to) ? "local" : undefined;
         if (t) cls = await classOf(path, t, 0);
         else {
-          // Not bound in any scope: a class named directly, else (Java) a field of the class around.
+          // Not bound in any scope: a class named directly, a module-level variable imported with
+          // its type (`from . import app` where `app = Flask()`), else (Java) a field of the class around.
           cls = await locate(path, first, CLASS_LIKE);
           if (cls) via = "static";
-          else if (spec.implicitSelf) {
+          else cls = await importedVariable(path, file, first);
+          if (!cls && spec.implicitSelf) {
             const around = classAt(scan, call.from) && own();
             const f = around ? await fieldClass({ path, name: around.qualifiedName }, first, 0) : undefined;
             cls = f === "untyped" ? undefined : f;
