@@ -8,6 +8,7 @@
 ;     @bind.new                  the class constructed (`x = new C()`)
 ;     @bind.call                 the function called (`x = make()`): its declared return type
 ;   @bind.member                 a parameter that is also a field of the class (`private x: C`)
+;   @bind.def                    with @bind.name: the definition it names (bound around it, not in it)
 ;   @returns.name / @returns.type   a function and the type it declares it returns
 ; A name bound twice in one scope with different types (or once without) has no type.
 

@@ -13,6 +13,8 @@
 (assignment left: [(identifier) (attribute object: (identifier))] @bind.name type: (type [(identifier) (attribute)] @bind.type))
 (assignment left: [(identifier) (attribute object: (identifier))] @bind.name type: (type (string (string_content) @bind.type)))
 (augmented_assignment left: (identifier) @bind.name)
+(function_definition name: (identifier) @bind.name) @bind.def
+(class_definition name: (identifier) @bind.name) @bind.def
 (parameters (identifier) @bind.name)
 (lambda_parameters (identifier) @bind.name)
 (default_parameter name: (identifier) @bind.name)

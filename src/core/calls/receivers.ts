@@ -53,9 +53,9 @@ function scanTree(tree: Tree, query: Query, selfNames: string[]): TypeScan {
   const chained = new Map<string, TypeSource>();
   const twice = new Set<string>();
   // One entry per bound name node: a match that gives a type wins over one that does not.
-  const bound = new Map<number, { node: Node; member: boolean; source?: TypeSource }>();
+  const bound = new Map<number, { node: Node; member: boolean; source?: TypeSource; def?: Node }>();
   for (const match of query.matches(tree.rootNode)) {
-    let name: Node | undefined, member = false, source: TypeSource | undefined;
+    let name: Node | undefined, member = false, source: TypeSource | undefined, def: Node | undefined;
     let cls: Node | undefined, className: Node | undefined, base: Node | undefined;
     let returnsName: Node | undefined, returnsType: Node | undefined;
     let chainCall: Node | undefined, chainName: Node | undefined, chainSource: TypeSource | undefined;
@@ -66,6 +66,7 @@ function scanTree(tree: Tree, query: Query, selfNames: string[]): TypeScan {
       else if (c === "class.base") base = node;
       else if (c === "bind.name") name = node;
       else if (c === "bind.member") (name = node), (member = true);
+      else if (c === "bind.def") def = node;
       else if (c === "bind.type") source = typed({ type: typeName(node.text) });
       else if (c === "bind.new") source = typed({ constructs: typeName(node.text) });
       else if (c === "bind.call") source = typed({ calls: typeName(node.text) });
@@ -89,7 +90,7 @@ function scanTree(tree: Tree, query: Query, selfNames: string[]): TypeScan {
     if (returnsName && returnsType) returnDecls.push({ name: returnsName.text, type: typeName(returnsType.text), at: returnsName.startIndex });
     if (name) {
       const known = bound.get(name.id);
-      if (!known || rank(source) > rank(known.source)) bound.set(name.id, { node: name, member: member || !!known?.member, source });
+      if (!known || rank(source) > rank(known.source)) bound.set(name.id, { node: name, member: member || !!known?.member, source, def: def ?? known?.def });
       else if (member) known.member = true;
     }
   }
@@ -97,9 +98,15 @@ function scanTree(tree: Tree, query: Query, selfNames: string[]): TypeScan {
   const innermost = <T extends { from: number; to: number }>(xs: T[], at: number) =>
     xs.reduce<T | undefined>((best, x) => (x.from <= at && at < x.to && (!best || x.to - x.from <= best.to - best.from) ? x : best), undefined);
   const bindings: Binding[] = [];
-  for (const { node, member, source } of bound.values()) {
+  for (const { node, member, source, def } of bound.values()) {
     const at = node.startIndex;
-    const scope = innermost(scopes, at);
+    // A definition's own name is bound in the scope around it, not in its body.
+    const scope = def ? innermost(scopes.filter((s) => s.from !== def.startIndex || s.to !== def.endIndex), def.startIndex) : innermost(scopes, at);
+    // A definition at module or class level is found as a definition; inside a function it is a local.
+    if (def) {
+      if (scope && !(innermost(classList, at) && innermost(classList, at)!.from > scope.from)) bindings.push({ name: node.text, scope });
+      continue;
+    }
     const cls = innermost(classList, at);
     let name = node.text;
     // `this.x = …` / `self.x = …`: a field of the class around it.
