@@ -3,14 +3,18 @@
 //     sample of exported functions and methods of exported classes, the call sites the impact
 //     use case reports (app/impact.ts, each symbol given as re-declared, nothing touched) against
 //     the TypeScript language service's findReferences, call expressions only, compared by
-//     (file, line). Precision and recall for the sites marked import / same-file; the name-only
-//     class reported apart. Calls the head signature (unchanged here) is said to reject are
-//     false `breaks`, counted too.
+//     (file, line). Precision and recall for the sites marked resolved (import / same-file /
+//     receiver-type), functions and methods apart; the name-only class reported apart. Calls the
+//     head signature (unchanged here) is said to reject are false `breaks`, counted too.
+//   python oracle: the same against jedi on a Python tree: every call of the name that jedi's
+//     goto leads to the definition (public functions and methods outside tests;
+//     bench/python_references.py, needs python3 with jedi).
 //   speed: `changed --impact` for one commit on a large git repository with a warm cache, the
 //     compiled binary, CPU time (user+sys) from /usr/bin/time.
 //
-//   bun bench/run.ts impact [--dir /work/data/honojs+hono] [--sample 150] [--verbose]
-//                           [--speed-repo DIR] [--runs 5] [--skip-oracle] [--skip-speed]
+//   bun bench/run.ts impact [--dir /work/data/honojs+hono] [--sample 150] [--kind all|function|method] [--verbose]
+//                           [--python /work/data/psf+requests] [--python-sample 100]
+//                           [--speed-repo DIR] [--runs 5] [--baseline BINARY] [--skip-oracle] [--skip-python] [--skip-speed]
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,6 +31,7 @@ import { walkFiles } from "./lib.ts";
 
 const DEFAULT_DIR = "/work/data/honojs+hono";
 const DEFAULT_SPEED_REPO = "/work/data/scala3-6500";
+const DEFAULT_PYTHON_DIR = "/work/data/psf+requests";
 
 function option(args: string[], name: string, fallback: string): string {
   const at = args.indexOf(name);
@@ -138,24 +143,48 @@ function isCallee(id: ts.Node): boolean {
 async function oracle(args: string[]): Promise<void> {
   const dir = realpathSync(option(args, "--dir", DEFAULT_DIR));
   const want = Number(option(args, "--sample", "150"));
-  const verbose = args.includes("--verbose");
   const files = walkFiles(dir, (n) => /\.tsx?$/.test(n) && !n.endsWith(".d.ts"), (rel) => /(^|\/)(node_modules|\.git|dist)$/.test(rel));
   const inScope = new Set(files.map((f) => relative(dir, f)));
-  const picked = sample(dir, files, want);
-  const t0 = performance.now();
+  const kind = option(args, "--kind", "all");
+  const picked = sample(dir, files, want).filter((s) => kind === "all" || (kind === "method") === s.method);
   const ls = languageService(dir, files);
+  await compare(args, dir, "findReferences", inScope, picked, async (s) => oracleCalls(ls, dir, s, inScope));
+}
+
+/** The Python oracle: jedi's goto at every call of the name (bench/python_references.py) on a sample of a Python tree. */
+async function pythonOracle(args: string[]): Promise<void> {
+  const dir = realpathSync(option(args, "--python", DEFAULT_PYTHON_DIR));
+  const want = option(args, "--python-sample", "100");
+  const t0 = performance.now();
+  const r = spawnSync("python3", [join(import.meta.dir, "python_references.py"), dir, want], { encoding: "utf8", maxBuffer: 1 << 28 });
+  if (r.status !== 0) {
+    console.log(`impact python oracle: python3 bench/python_references.py failed (needs jedi): ${r.stderr.trim().split("\n").pop()}`);
+    return;
+  }
+  const oracleMs = performance.now() - t0;
+  const found: (Sampled & { sites: string[] })[] = JSON.parse(r.stdout).map((x: { path: string; name: string; line: number; method: boolean; sites: string[] }) => ({ ...x, at: 0 }));
+  const files = walkFiles(dir, (n) => n.endsWith(".py"), (rel) => /(^|\/)(\.git|\.tox|\.venv|venv|build|dist|node_modules)$/.test(rel));
+  const inScope = new Set(files.map((f) => relative(dir, f)));
+  const truths = new Map(found.map((x) => [`${x.path}#${x.line}`, new Set(x.sites)]));
+  console.log(`  (jedi: ${(oracleMs / 1000).toFixed(1)} s for ${found.length} symbols)`);
+  await compare(args, dir, "jedi goto", inScope, found, async (s) => truths.get(`${s.path}#${s.line}`)!);
+}
+
+/** Each sampled symbol's call sites as the use case reports them against the oracle's, by (file, line). */
+async function compare(args: string[], dir: string, oracleName: string, inScope: Set<string>, picked: Sampled[], truthOf: (s: Sampled) => Promise<Set<string>>): Promise<void> {
+  const verbose = args.includes("--verbose");
+  const t0 = performance.now();
   const env = processEnv();
   const repo = repoSymbols(env, new Workspace([dir]));
-
   const tallies = { function: emptyTally(), method: emptyTally() };
   let breaksWrong = 0, sites = 0;
-  const misses: string[] = [], wrong: string[] = [];
+  const misses: string[] = [], wrong: string[] = [], perSymbol: string[] = [];
   let oracleMs = 0, oursMs = 0;
   for (const s of picked) {
     const tally = tallies[s.method ? "method" : "function"];
     tally.symbols++;
     let t = performance.now();
-    const truth = oracleCalls(ls, dir, s, inScope);
+    const truth = await truthOf(s);
     oracleMs += performance.now() - t;
     tally.truth += truth.size;
     const parsed = await repo.parsed(s.path);
@@ -168,21 +197,24 @@ async function oracle(args: string[]): Promise<void> {
     const found = await impactOf(repo, dir, s.path, symbol);
     oursMs += performance.now() - t;
     const tied = new Set<string>(), named = new Set<string>();
+    const kindOf = new Map<string, string>();
     for (const c of found) {
       if (!inScope.has(c.path)) continue;
       sites++;
       const key = `${c.path}:${c.line}`;
       (c.resolution === "name-match" ? named : tied).add(key);
+      if (c.resolution !== "name-match") kindOf.set(key, c.resolution);
       if (c.breaks) {
         breaksWrong++;
         wrong.push(`  breaks? ${key} ${c.callee}: ${c.breaks}`);
       }
     }
     for (const k of tied) {
-      if (truth.has(k)) tally.tp++;
+      const byKind = (tally.byKind[kindOf.get(k)!] ??= { tp: 0, fp: 0 });
+      if (truth.has(k)) tally.tp++, byKind.tp++;
       else {
-        tally.fp++;
-        wrong.push(`  fp ${s.path}#${s.name} -> ${k}`);
+        tally.fp++, byKind.fp++;
+        wrong.push(`  fp ${s.path}#${s.name} -> ${k} (${kindOf.get(k)})`);
       }
     }
     for (const k of truth) {
@@ -194,23 +226,35 @@ async function oracle(args: string[]): Promise<void> {
       }
     }
     for (const k of named) if (!truth.has(k)) tally.nameMiss++;
+    if (verbose) perSymbol.push(`  ${s.method ? "method" : "function"} ${s.path}#${s.name}: ${truth.size} oracle sites, ${[...tied].filter((k) => truth.has(k)).length} resolved, ${[...named].filter((k) => truth.has(k)).length} by name only`);
   }
   const total = emptyTally();
-  for (const t of Object.values(tallies)) for (const k of Object.keys(total) as (keyof Tally)[]) total[k] += t[k];
-  console.log(`impact oracle: ${dir}, ${picked.length} symbols (${tallies.function.symbols} functions, ${tallies.method.symbols} methods), ${total.truth} call sites by findReferences`);
-  for (const [what, t] of [["functions", tallies.function], ["methods", tallies.method], ["all", total]] as const) console.log(`  ${what.padEnd(9)} ${line(t)}`);
+  for (const t of Object.values(tallies)) {
+    for (const k of Object.keys(total) as (keyof Tally)[]) if (k !== "byKind") total[k] += t[k];
+    for (const [kind, c] of Object.entries(t.byKind)) {
+      const into = (total.byKind[kind] ??= { tp: 0, fp: 0 });
+      into.tp += c.tp;
+      into.fp += c.fp;
+    }
+  }
+  console.log(`impact oracle: ${dir}, ${picked.length} symbols (${tallies.function.symbols} functions, ${tallies.method.symbols} methods), ${total.truth} call sites by ${oracleName}`);
+  for (const [what, t] of [["functions", tallies.function], ["methods", tallies.method], ["all", total]] as const) {
+    console.log(`  ${what.padEnd(9)} ${line(t)}`);
+    console.log(`  ${"".padEnd(9)} tied by: ${Object.entries(t.byKind).map(([k, c]) => `${k} ${c.tp + c.fp} (precision ${ratio(c.tp, c.tp + c.fp)})`).join(", ")}`);
+  }
   console.log(`  breaks claimed against the unchanged signatures (each one wrong): ${breaksWrong} of ${sites} sites`);
   console.log(`  time: oracle ${(oracleMs / 1000).toFixed(1)} s, ours ${(oursMs / 1000).toFixed(1)} s, total ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   for (const l of [...wrong, ...misses].slice(0, verbose ? 10000 : 20)) console.log(l);
-  const f = tallies.function;
-  console.log(`RESULT impact-oracle: import/same-file precision ${ratio(total.tp, total.tp + total.fp)}, recall ${ratio(f.tp, f.truth)} of function call sites, ${ratio(total.tp, total.truth)} of all; with name-only recall ${ratio(total.tp + total.nameHit, total.truth)}; ${picked.length} symbols; false breaks ${breaksWrong}`);
+  for (const l of perSymbol) console.log(l);
+  const f = tallies.function, m = tallies.method;
+  console.log(`RESULT impact-oracle (${oracleName}): resolved (import/same-file/receiver-type) precision ${ratio(total.tp, total.tp + total.fp)}, recall ${ratio(f.tp, f.truth)} of function call sites, ${ratio(m.tp, m.truth)} of method call sites (precision ${ratio(m.tp, m.tp + m.fp)}), ${ratio(total.tp, total.truth)} of all; with name-only recall ${ratio(total.tp + total.nameHit, total.truth)}; ${picked.length} symbols; false breaks ${breaksWrong}`);
 }
 
-interface Tally { symbols: number; truth: number; tp: number; fp: number; fn: number; nameHit: number; nameMiss: number }
-const emptyTally = (): Tally => ({ symbols: 0, truth: 0, tp: 0, fp: 0, fn: 0, nameHit: 0, nameMiss: 0 });
+interface Tally { symbols: number; truth: number; tp: number; fp: number; fn: number; nameHit: number; nameMiss: number; byKind: Record<string, { tp: number; fp: number }> }
+const emptyTally = (): Tally => ({ symbols: 0, truth: 0, tp: 0, fp: 0, fn: 0, nameHit: 0, nameMiss: 0, byKind: {} });
 const ratio = (a: number, b: number) => (a / Math.max(1, b)).toFixed(3);
 function line(t: Tally): string {
-  return `${t.symbols} symbols, ${t.truth} oracle sites | import/same-file: ${t.tp + t.fp} reported, precision ${ratio(t.tp, t.tp + t.fp)}, recall ${ratio(t.tp, t.truth)} | name-only: ${t.nameHit + t.nameMiss} reported, ${t.nameHit} confirmed (precision ${ratio(t.nameHit, t.nameHit + t.nameMiss)}) | recall with name-only ${ratio(t.tp + t.nameHit, t.truth)}, ${t.fn} not found`;
+  return `${t.symbols} symbols, ${t.truth} oracle sites | resolved: ${t.tp + t.fp} reported, precision ${ratio(t.tp, t.tp + t.fp)}, recall ${ratio(t.tp, t.truth)} | name-only: ${t.nameHit + t.nameMiss} reported, ${t.nameHit} confirmed (precision ${ratio(t.nameHit, t.nameHit + t.nameMiss)}) | recall with name-only ${ratio(t.tp + t.nameHit, t.truth)}, ${t.fn} not found`;
 }
 
 function enclosing(symbols: OutlineSymbol[], s: Sampled): OutlineSymbol | undefined {
@@ -256,16 +300,23 @@ function speed(args: string[]): void {
     const cmd = [binary, "changed", "--base", "HEAD~1", "--head", "HEAD", "--impact", "--format", "json"];
     const first = JSON.parse(execFileSync(cmd[0], cmd.slice(1), { cwd: work, maxBuffer: 1 << 28 }).toString());
     const callers = first.files.flatMap((f: FileChange) => f.symbols.flatMap((s) => s.callers ?? []));
-    const cpu: number[] = [], wall: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const r = spawnSync("/usr/bin/time", ["-f", "%U %S %e", ...cmd], { cwd: work, encoding: "utf8", maxBuffer: 1 << 28 });
+    // A baseline binary (--baseline) is timed in turn with this one: on a loaded machine only
+    // interleaved runs compare.
+    const baseline = option(args, "--baseline", "");
+    const timed = (bin: string) => {
+      const r = spawnSync("/usr/bin/time", ["-f", "%U %S %e", bin, ...cmd.slice(1)], { cwd: work, encoding: "utf8", maxBuffer: 1 << 28 });
       const [u, s, e] = r.stderr.trim().split("\n").pop()!.split(" ").map(Number);
-      cpu.push(u + s);
-      wall.push(e);
+      return { cpu: u + s, wall: e };
+    };
+    const ours: { cpu: number; wall: number }[] = [], theirs: { cpu: number; wall: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(timed(binary));
+      if (baseline) theirs.push(timed(baseline));
     }
     const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    console.log(`impact speed: ${files.length} files, ${target.path} ${target.name} given a parameter, ${callers.length} call sites (${callers.filter((c: { breaks?: string }) => c.breaks).length} breaks)`);
-    console.log(`RESULT impact-speed: median of ${runs}: CPU ${med(cpu).toFixed(2)} s (user+sys), wall ${med(wall).toFixed(2)} s`);
+    console.log(`impact speed: ${files.length} files, ${target.path} ${target.name} given a parameter, ${callers.length} call sites (${callers.filter((c: { breaks?: string }) => c.breaks).length} breaks; ${callers.filter((c: { resolution: string }) => c.resolution !== "name-match").length} resolved)`);
+    if (baseline) console.log(`  baseline ${baseline}: median of ${runs}: CPU ${med(theirs.map((t) => t.cpu)).toFixed(2)} s, wall ${med(theirs.map((t) => t.wall)).toFixed(2)} s`);
+    console.log(`RESULT impact-speed: median of ${runs}: CPU ${med(ours.map((t) => t.cpu)).toFixed(2)} s (user+sys), wall ${med(ours.map((t) => t.wall)).toFixed(2)} s`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -291,6 +342,7 @@ function pickJavaMethod(work: string, files: string[]): { path: string; name: st
 
 export async function run(args: string[]): Promise<void> {
   if (!args.includes("--skip-oracle")) await oracle(args);
+  if (!args.includes("--skip-python")) await pythonOracle(args);
   if (!args.includes("--skip-speed")) speed(args);
 }
 

@@ -1,6 +1,7 @@
 // `changed --impact`: for each removed, renamed, moved or signature-changed callable, the call
 // sites in the repository the diff did not touch, each tied to the symbol as tightly as syntax
-// allows (its own file, an import of its file, or the name alone), and marked `breaks` where
+// allows (its own file, an import of its file, its class through the receiver's type as syntax
+// gives it (app/receiver-types.ts), or the name alone), and marked `breaks` where
 // the head cannot take the call: the definition is gone under that name or from that file, or
 // its parameter list (grammars/<lang>/params.scm) rejects the arguments as written.
 //
@@ -9,7 +10,7 @@
 // tree has them; the head's definitions come from `headText`.
 import { join, normalize, posix, relative, sep } from "node:path";
 import { parameterLists, whyNotAccepted, type ParamList } from "../core/calls/arity.ts";
-import { moduleCandidates } from "../core/calls/modules.ts";
+import { familyOf, moduleCandidates } from "../core/calls/modules.ts";
 import type { ImpactSite } from "../core/calls/types.ts";
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
 import { detectLanguage, languageByName } from "../core/languages/detect.ts";
@@ -20,6 +21,7 @@ import { flatten } from "../core/symbols/find.ts";
 import { decodeSource } from "../core/text/lines.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import { CALLABLE, matchImport, sameFamily } from "./call-resolver.ts";
+import { receiverTypes, type ReceiverTypes } from "./receiver-types.ts";
 import { innermost } from "./callers.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "./repo-symbols.ts";
 
@@ -53,6 +55,7 @@ export async function withImpact(set: ChangeSet, opts: ImpactOptions): Promise<C
   const touched = touchedLines(set);
   const files: FileChange[] = [];
   const heads = new Map<string, Promise<Head | undefined>>();
+  const types = receiverTypes(opts.repo);
   for (const file of set.files) {
     const symbols: SymbolChange[] = [];
     for (const symbol of file.symbols) {
@@ -67,7 +70,7 @@ export async function withImpact(set: ChangeSet, opts: ImpactOptions): Promise<C
         if (!heads.has(key)) heads.set(key, headOf(key, opts));
         head = await heads.get(key);
       }
-      symbols.push({ ...symbol, callers: await callSites(target, touched, opts, head) });
+      symbols.push({ ...symbol, callers: await callSites(target, touched, opts, types, head) });
     }
     files.push({ ...file, symbols });
   }
@@ -144,7 +147,7 @@ function headLists(target: Target, head: Head): ParamList[][] {
   return out;
 }
 
-async function callSites(target: Target, touched: Map<string, (line: number) => boolean>, opts: ImpactOptions, head: Head | undefined): Promise<ImpactSite[]> {
+async function callSites(target: Target, touched: Map<string, (line: number) => boolean>, opts: ImpactOptions, types: ReceiverTypes, head: Head | undefined): Promise<ImpactSite[]> {
   const { repo } = opts;
   const overloads = head ? headLists(target, head) : [];
   const out: ImpactSite[] = [];
@@ -165,11 +168,12 @@ async function callSites(target: Target, touched: Map<string, (line: number) => 
       if (call.name !== target.name && !aliases.has(call.name)) continue;
       if (onTouched?.(call.line)) continue;
       const where = innermost(all, call.line);
-      const resolution = await resolve(target, call, file, shown, path, where, opts);
-      if (!resolution) continue;
+      const tie = await resolve(target, call, file, shown, path, where, opts, types);
+      if (!tie) continue;
+      const resolution = tie.how;
       const site: ImpactSite = { path, line: call.line, callee: call.callee, resolution };
       if (where) site.symbol = where.qualifiedName;
-      const breaks = resolution === "name-match" ? undefined : whyBroken(target, call, overloads, head);
+      const breaks = resolution === "name-match" || tie.judged === false ? undefined : whyBroken(target, call, overloads, head);
       if (breaks) site.breaks = breaks;
       out.push(site);
     }
@@ -194,12 +198,13 @@ function whyBroken(target: Target, call: CallSite, overloads: ParamList[][], hea
  * re-exports), or the name alone; undefined when it leads to another definition (one of the
  * caller's file, or an import of another module, in the workspace or not).
  */
-async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: string, path: string, where: OutlineSymbol | undefined, opts: ImpactOptions): Promise<ImpactSite["resolution"] | undefined> {
+async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: string, path: string, where: OutlineSymbol | undefined, opts: ImpactOptions, types: ReceiverTypes): Promise<Tie | undefined> {
   const segments = call.callee.replace(/::|->|\?\./g, ".").split(".");
   const receiver = segments.length > 1 ? segments.slice(0, -1).join(".") : undefined;
   const spec = REGISTRY.byId.get(file.outline.language);
   const own = path === target.newPath || path === target.oldPath;
-  if (own) {
+  // An alias is of an import: in its own file the method is called by its own name.
+  if (own && call.name === target.name) {
     const last = receiver?.split(".").pop();
     const isMethod = target.container !== undefined && target.symbol.kind !== "function";
     const containerPath = (target.symbol.oldQualifiedName ?? target.symbol.qualifiedName).split(".").slice(0, -1).join(".");
@@ -207,17 +212,43 @@ async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: 
     const inOwnClass = where !== undefined && where.qualifiedName.startsWith(`${containerPath}.`);
     if (receiver === undefined) {
       // A method called by its bare name only from inside its own class (Java, C#, Kotlin).
-      if (!isMethod || target.symbol.kind === "constructor" || inOwnClass) return "same-file";
-    } else if ((spec?.selfNames?.includes(receiver) && (!isMethod || inOwnClass)) || last === target.container) return "same-file";
+      if (!isMethod || target.symbol.kind === "constructor" || inOwnClass) return { how: "same-file" };
+    } else if ((spec?.selfNames?.includes(receiver) && !spec.superNames?.includes(receiver) && (!isMethod || inOwnClass)) || last === target.container) return { how: "same-file" };
   }
-  const imp = matchImport(file.scan?.imports ?? [], receiver, call.name);
+  // A method called on a receiver whose class syntax gives: that class's method, its own or inherited.
+  let local = false;
+  const method = target.symbol.kind === "method" && target.container !== undefined;
+  if (method && (receiver !== undefined || spec?.implicitSelf)) {
+    const r = await types.receiverClass(shown, file, call);
+    if (r === "local") local = true;
+    else if (r) {
+      const owner = (target.symbol.oldQualifiedName ?? target.symbol.qualifiedName).split(".").slice(0, -1).join(".");
+      const paths = [target.oldPath, target.newPath].filter((p): p is string => p !== undefined).map((p) => toShown(opts, p));
+      const lead = await types.methodLeads(r.cls, call.name, { name: owner, paths });
+      if (lead === "other") return undefined;
+      if (lead === "ours" || lead === "dispatch") {
+        // Through a base's declaration: the call is written against the base's parameters, not judged against these.
+        const judged = lead === "ours";
+        if (r.via !== "typed" && paths.includes(shown)) return { how: "same-file", judged };
+        const first = receiver?.replace(/::|->|\?\./g, ".").split(".")[0];
+        if (r.via === "static" && (file.scan?.imports ?? []).some((i) => i.bound === first)) return { how: "import", judged };
+        return { how: "receiver-type", judged };
+      }
+    }
+  }
+  // A parameter or local of that name shadows the file's imports.
+  local ||= await types.boundLocally(file, receiver === undefined ? call.callee : segments[0], call.from);
+  // A method through an import only as `Class.m()` (`run_command.make_context()` is another object's).
+  const throughClass = !method || receiver === undefined || segments[segments.length - 2] === target.container;
+  const imp = local ? undefined : matchImport(file.scan?.imports ?? [], receiver, call.name);
   if (imp) {
     const first = imp.symbol.split(".")[0];
     const a = await leadsTo(target, shown, imp.module, first, spec, opts, 0);
     const b = a !== "ours" && imp.alsoModule ? await leadsTo(target, shown, imp.alsoModule, imp.symbol.split(".").pop()!, spec, opts, 0) : undefined;
-    if (a === "ours" || b === "ours") return "import";
-    if (a === "other" || b === "other") return undefined;
-    if (a === "outside" && (b === undefined || b === "outside")) {
+    if (a === "ours" || b === "ours") {
+      if (throughClass) return { how: "import" };
+    } else if (a === "other" || b === "other") return undefined;
+    else if (a === "outside" && (b === undefined || b === "outside")) {
       if (!(spec?.localModules && new RegExp(spec.localModules).test(imp.module))) return undefined;
     }
   }
@@ -225,7 +256,14 @@ async function resolve(target: Target, call: CallSite, file: ParsedFile, shown: 
   if (!own && receiver === undefined && (file.scan?.imports ?? []).every((i) => i.bound !== call.name)) {
     if (flatten(file.outline.symbols).some((s) => s.name === call.name && CALLABLE.has(s.kind) && s.kind !== "method")) return undefined;
   }
-  return "name-match";
+  return { how: "name-match" };
+}
+
+/** How a call is tied, and whether its arguments are judged against the head's parameters. */
+interface Tie {
+  how: ImpactSite["resolution"];
+  /** false: tied through a base's declaration of the method. */
+  judged?: boolean;
 }
 
 type Lead = "ours" | "other" | "outside" | "unknown";
@@ -258,13 +296,6 @@ async function leadsTo(target: Target, fromShown: string, module: string, name: 
     if (next === "other" && i.bound === name) lead = "other";
   }
   return lead;
-}
-
-/** A language with the extensions of every language sharing its query (a `.ts` file imports `.tsx` ones and back). */
-function familyOf(spec: LanguageSpec): LanguageSpec {
-  const folder = spec.query ?? spec.id;
-  const extensions = REGISTRY.all.filter((l) => (l.query ?? l.id) === folder).flatMap((l) => l.extensions);
-  return { ...spec, extensions: [...new Set([...spec.extensions, ...extensions])] };
 }
 
 const posixOf = (p: string) => (sep === "/" ? p : p.split(sep).join("/"));

@@ -220,7 +220,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
         base: text(NAME_MAX).optional().describe("Base revision (default HEAD)"),
         head: text(NAME_MAX).optional().describe("Head revision (default: the work tree)"),
         staged: z.boolean().optional().describe("Compare HEAD with the index"),
-        impact: z.boolean().optional().describe("Also list, for each removed, renamed, moved or re-declared function, the call sites in the workspace the change did not update (import / same file / name only; `breaks` where the new signature cannot take the call)"),
+        impact: z.boolean().optional().describe("Also list, for each removed, renamed, moved or re-declared function, the call sites in the workspace the change did not update (import / same file / receiver type / name only; `breaks` where the new signature cannot take the call)"),
       },
       annotations: ro,
     }, (args) => answer(() => changed(args)));

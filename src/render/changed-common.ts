@@ -59,6 +59,7 @@ export function callerCounts(sites: ImpactSite[]): string {
   const kinds = [
     [n((c) => c.resolution === "import"), "import"],
     [n((c) => c.resolution === "same-file"), "same file"],
+    [n((c) => c.resolution === "receiver-type"), "receiver type"],
     [n((c) => c.resolution === "name-match"), "name only"],
   ] as const;
   const how = kinds.filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`).join(", ");

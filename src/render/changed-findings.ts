@@ -105,7 +105,7 @@ function callerFindings(file: FileChange, symbol: SymbolChange): Finding[] {
 
 /** `call of function `add` (import) not updated: breaks: 1 required argument missing`. */
 export function callerMessage(s: SymbolChange, site: ImpactSite): string {
-  const how = site.resolution === "import" ? "through an import" : site.resolution === "same-file" ? "in its own file" : "by name only";
+  const how = site.resolution === "import" ? "through an import" : site.resolution === "same-file" ? "in its own file" : site.resolution === "receiver-type" ? "through its receiver's type" : "by name only";
   const what = `call ${name(site.callee)} of ${s.kind} ${name(s.oldQualifiedName ?? s.qualifiedName)} (${how}) not updated`;
   return site.breaks ? `${what}: breaks: ${printable(cutText(site.breaks, SIGNATURE_SHOWN_MAX))}` : what;
 }

@@ -174,7 +174,7 @@ function symbolCell(s: SymbolChange): string {
   return `${s.kind} ${symbol}`;
 }
 
-const TIED_BY = { import: "import", "same-file": "same file", "name-match": "name only" } as const;
+const TIED_BY = { import: "import", "same-file": "same file", "receiver-type": "receiver type", "name-match": "name only" } as const;
 
 function callerRow(s: SymbolChange, c: ImpactSite): string {
   const where = `${mdPath(`${c.path}:${c.line}`, true)}${c.symbol ? ` in ${mdName(c.symbol)}` : ""}`;

@@ -3,11 +3,11 @@
 // (`.models`, `..util`), and dotted or slashed module names under a root or beside the file.
 // What differs by language comes from its registry row: its extensions, the names a folder's
 // own module goes by (packageEntries), and extensions an import may write for its own
-// (importExtensions).
+// (importExtensions), folders under a root that module names also start from (moduleRoots).
 import { dirname, join, normalize } from "node:path";
-import type { LanguageSpec } from "../languages/registry.ts";
+import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
 
-export function moduleCandidates(fromPath: string, module: string, language: Pick<LanguageSpec, "extensions" | "packageEntries" | "importExtensions"> | undefined, roots: string[]): string[] {
+export function moduleCandidates(fromPath: string, module: string, language: Pick<LanguageSpec, "extensions" | "packageEntries" | "importExtensions" | "moduleRoots"> | undefined, roots: string[]): string[] {
   const extensions = language?.extensions ?? [];
   const entries = language?.packageEntries ?? [];
   const written = language?.importExtensions ? new RegExp(language.importExtensions) : undefined;
@@ -23,7 +23,10 @@ export function moduleCandidates(fromPath: string, module: string, language: Pic
     bases.push(rest ? join(dir, rest.replace(/\./g, "/")) : dir);
   } else {
     const rel = module.includes("/") ? module : module.replace(/\./g, "/");
-    for (const root of roots) bases.push(join(root, rel));
+    for (const root of roots) {
+      bases.push(join(root, rel));
+      for (const sub of language?.moduleRoots ?? []) bases.push(join(root, sub, rel));
+    }
     bases.push(join(here, rel));
   }
   const out: string[] = [];
@@ -35,4 +38,11 @@ export function moduleCandidates(fromPath: string, module: string, language: Pic
     for (const entry of entries) for (const ext of extensions) out.push(join(base, entry + ext));
   }
   return [...new Set(out)];
+}
+
+/** A language with the extensions of every language sharing its query (a `.ts` file imports `.tsx` ones and back). */
+export function familyOf(spec: LanguageSpec): LanguageSpec {
+  const folder = spec.query ?? spec.id;
+  const extensions = REGISTRY.all.filter((l) => (l.query ?? l.id) === folder).flatMap((l) => l.extensions);
+  return { ...spec, extensions: [...new Set([...spec.extensions, ...extensions])] };
 }

@@ -2,8 +2,12 @@
 // build it; render/calls-text.ts prints it).
 import type { OutlineSymbol } from "../types.ts";
 
-/** How a call was tied to a definition: the same file, an import, the name alone (not type-checked), or not at all. */
-export type ResolutionKind = "same-file" | "import" | "name-match" | "unresolved";
+/**
+ * How a call was tied to a definition: the same file, an import, the receiver's class as syntax
+ * types it (`changed --impact`: `new C()`, `x: C`, `self`, a base), the name alone (not
+ * type-checked), or not at all.
+ */
+export type ResolutionKind = "same-file" | "import" | "receiver-type" | "name-match" | "unresolved";
 
 export interface CallTarget {
   path: string;
@@ -62,7 +66,7 @@ export interface ImpactSite {
   callee: string;
   /** The innermost symbol around the call; absent at module level. */
   symbol?: string;
-  /** import / same-file: tied to the changed symbol's file; name-match: the name alone. */
+  /** import / same-file: tied to the changed symbol's file; receiver-type: to its class through the receiver's type; name-match: the name alone. */
   resolution: Exclude<ResolutionKind, "unresolved">;
   /** Why the call no longer works with the head's definition (it is gone, or cannot take these arguments). */
   breaks?: string;

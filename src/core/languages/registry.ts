@@ -105,6 +105,18 @@ export interface LanguageSpec {
    * resolves to a method of the calling symbol's own class first (app/call-resolver.ts).
    */
   selfNames?: string[];
+  /** Receivers that name the enclosing class's base (`super`, Python's `super()`): a method call through one starts at the base (app/receiver-types.ts). */
+  superNames?: string[];
+  /** A method calls its own class's methods and reads its fields by bare name (Java's implicit `this`). */
+  implicitSelf?: boolean;
+  /**
+   * Top-level names of the files of one folder are visible to each other without an import (a
+   * Go or Java package): a file of the folder declares `{name}` when its text matches this
+   * (regex source, `{name}` replaced), checked before the file is parsed.
+   */
+  folderScope?: string;
+  /** Folders under the workspace root that absolute module names also start from (Python's `src/` layout). */
+  moduleRoots?: string[];
   /** Names (without extension) a folder's own module file goes by: `__init__`, `index`, `mod` (core/calls/modules.ts). */
   packageEntries?: string[];
   /**
@@ -174,6 +186,7 @@ const JS_FAMILY = {
   commentTypes: ["comment"],
   methodContainers: CLASS_LIKE,
   selfNames: ["this"],
+  superNames: ["super"],
   packageEntries: ["index"],
   importExtensions: "\\.(m?js|cjs|jsx)$",
 };
@@ -198,7 +211,9 @@ export const LANGUAGES: LanguageSpec[] = [
     constantNames: UPPER_CASE,
     bodyDocstring: { statement: "expression_statement", string: "string" },
     selfNames: ["self", "cls", "super()"],
+    superNames: ["super()"],
     packageEntries: ["__init__"],
+    moduleRoots: ["src"],
   },
   {
     id: "javascript", name: "JavaScript (+JSX)",
@@ -227,6 +242,9 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["block_comment", "line_comment"],
     methodContainers: CLASS_LIKE,
     selfNames: ["this"],
+    superNames: ["super"],
+    implicitSelf: true,
+    folderScope: "\\b(?:class|interface|enum|record)\\s+{name}\\b",
   },
   {
     id: "go", name: "Go",
@@ -234,6 +252,7 @@ export const LANGUAGES: LanguageSpec[] = [
     grammar: { package: "tree-sitter-go", file: "tree-sitter-go.wasm" },
     commentTypes: ["comment"],
     methodContainers: ["struct", "interface"],
+    folderScope: "\\b(?:type\\s+{name}\\b|func\\s+{name}\\s*[[(])",
   },
   {
     id: "rust", name: "Rust",
