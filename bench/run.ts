@@ -26,6 +26,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   "changed-formats": script("changed-formats.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
+  map: script("map.ts"),
   "parse-floor": parseFloor,
 };
 

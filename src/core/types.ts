@@ -56,4 +56,9 @@ export interface FileOutline {
    * definitions there may be missing. Absent when there are none.
    */
   unparsedRanges?: LineRange[];
+  /**
+   * The names this file uses that another may define, as `name count` pairs (core/outline/references.ts):
+   * kept in the cache for the ranked digest, never part of an outline's output.
+   */
+  references?: string;
 }

@@ -78,6 +78,14 @@ function folderLines(files: DigestFile[]): string[] {
   return [...dirs].map(([dir, d]) => `${quotePath(dir)} ${d.files} files, ${d.lines}L`);
 }
 
+/** The flat map's last level that still names every file's top-level symbols. */
+const ALL_TOP_LEVEL = 3;
+
+/** Whether the flat map fits the budget with every file's top-level names (else `digest` ranks). */
+export function flatDigestFits(files: DigestFile[], maxTokens: number): boolean {
+  return renderDigest(files, maxTokens).level <= ALL_TOP_LEVEL;
+}
+
 export function renderDigest(files: DigestFile[], maxTokens: number): { text: string; level: number } {
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const total = sorted.reduce((n, f) => n + f.lineCount, 0);

@@ -1,7 +1,8 @@
 // The core entry: a file's bytes and its language in, its outline out. No IO.
 import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
-import { loadQuery, parse, parseTail } from "../parse/parser.ts";
+import { loadQuery, loadQueryFile, parse, parseTail } from "../parse/parser.ts";
+import { collectReferences } from "./references.ts";
 import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../parse/limits.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline, LineRange } from "../types.ts";
@@ -43,6 +44,8 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
   const query = await loadQuery(spec, { imports: withImports });
+  // References go with imports: what a cached object holds, not what `changed` compares.
+  const refsQuery = withImports ? await loadQueryFile(spec, "references.scm") : undefined;
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
   let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : text;
   // An older tree may come from a masked text (callers keep copies of it): where a language
@@ -81,6 +84,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
       symbols,
       diagnostics,
     };
+    if (refsQuery) outline.references = collectReferences(segments.map((s, i) => ({ tree: s.tree, from: s.from, to: segments[i + 1]?.from })), refsQuery);
     if (hasError) diagnostics.push(...syntaxDiagnostics(segments, parseText, spec));
     const unread = hasError
       ? segments.flatMap((s, i) => unreadSpans(s.tree.rootNode, parseText, s.from, segments[i + 1]?.from ?? parseText.length, spec.commentTypes ?? [], i > 0))
