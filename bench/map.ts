@@ -49,7 +49,7 @@ function changedBefore(dir: string, commit: string): Map<string, string[]> {
       if (s.change === "added") continue;
       const path = s.oldPath ?? file.oldPath ?? file.path;
       const name = (s.oldQualifiedName ?? s.qualifiedName).split(/\.|::|#/).pop()!;
-      if (!name) continue;
+      if (!name || name.startsWith("<")) continue; // `<module>`: top-level code, not a definition
       const list = out.get(path) ?? [];
       if (!list.includes(name)) list.push(name);
       out.set(path, list);

@@ -6,7 +6,7 @@ import { parseNameRow, type NameRow } from "../core/cache/pack.ts";
 import { inputError } from "../core/errors.ts";
 import { printable } from "../core/text/quote.ts";
 import { parseReferences } from "../core/outline/references.ts";
-import { inFocus, rankRepository, type RankInputFile } from "../core/rank/rank.ts";
+import { inFocus, rankFocusUsers, rankRepository, type RankInputFile } from "../core/rank/rank.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import type { DigestFile, MapDefinition, RankedMap } from "../core/views.ts";
 import type { SymbolIndex } from "./search.ts";
@@ -42,6 +42,10 @@ export interface MapRequest {
   maxTokens: number;
 }
 
+/** A header longer than this is cut (with `…`): a map spends its budget on more definitions, not on one's defaults. */
+const HEADER_MAX = 100;
+/** How many of the focus's users (best first) have their definitions looked at one by one. */
+const USER_FILES = 40;
 /** What a definition line costs besides its header (indent, line range, newline), in characters. */
 const LINE_OVERHEAD = 10;
 /** Characters per token of core/text/tokens.ts. */
@@ -66,6 +70,14 @@ export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | 
     }
   }
   const ranking = rankRepository(input, { paths, names });
+  // What the best of the focus's users use, symbol by symbol, from their objects.
+  const uses = new Map<number, string[][]>();
+  for (const i of ranking.users.slice(0, USER_FILES)) {
+    const entry = await index.entryFor(all[i].path, keyOf.get(all[i].path)!);
+    const bySymbol = entry?.references?.bySymbol;
+    if (bySymbol && bySymbol.length === all[i].symbols.length) uses.set(i, bySymbol.map((line) => (line ? line.split(" ") : [])));
+  }
+  const ranked = rankFocusUsers(ranking, uses);
 
   const order = all.map((_, i) => i).filter((i) => req.keep(all[i].path));
   order.sort((a, b) => Number(ranking.focusFiles.has(b)) - Number(ranking.focusFiles.has(a)) || ranking.fileScores[b] - ranking.fileScores[a] || (all[a].path < all[b].path ? -1 : 1));
@@ -73,7 +85,7 @@ export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | 
   // As many as a budget could show were every header its bare name: only their objects are read.
   const chosen: typeof ranking.definitions = [];
   let chars = 0;
-  for (const d of ranking.definitions) {
+  for (const d of ranked) {
     if (!position.has(d.file) || ranking.focusFiles.has(d.file)) continue;
     chars += all[d.file].symbols[d.symbol].name.length + LINE_OVERHEAD;
     if (chars > req.maxTokens * CHARS_PER_TOKEN) break;
@@ -112,7 +124,7 @@ function preOrder(symbols: OutlineSymbol[], out: OutlineSymbol[] = []): OutlineS
 
 function firstLine(signature: string): string {
   const line = signature.split("\n", 1)[0].trim();
-  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+  return line.length > HEADER_MAX ? `${line.slice(0, HEADER_MAX - 1)}…` : line;
 }
 
 export interface DigestRequest extends MapRequest {

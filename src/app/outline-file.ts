@@ -29,7 +29,7 @@ export async function outlineFile(env: Env, path: string, opts: OutlineFileOptio
 export async function outlineRead(env: Env, file: SourceFile, opts: Omit<OutlineFileOptions, "maxBytes"> = {}): Promise<OutlinedFile> {
   const language = requireLanguage(file, opts.language);
   const display = toDisplayPath(file.path);
-  const direct = () => outlineSource({ path: display, bytes: file.bytes, language });
-  const outline = opts.cache === false ? await direct() : await outlineWithCache(env, resolve(env.cwd, file.path), display, file.bytes, language, direct);
+  const direct = (references: boolean) => outlineSource({ path: display, bytes: file.bytes, language, references });
+  const outline = opts.cache === false ? await direct(false) : await outlineWithCache(env, resolve(env.cwd, file.path), display, file.bytes, language, () => direct(true));
   return { file, outline };
 }

@@ -446,7 +446,7 @@ class RefreshRun {
     const language = REGISTRY.byId.get(ref.language);
     if (!language || contentHash(bytes) !== ref.hash) return undefined;
     const { outlineSource } = await import("../core/outline/outline.ts");
-    return toEntry(await outlineSource({ path, bytes, language }), this.store.engine);
+    return toEntry(await outlineSource({ path, bytes, language, references: true }), this.store.engine);
   }
 
   private workTreeHas(path: string, hash: string): boolean {

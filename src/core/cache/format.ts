@@ -74,7 +74,6 @@ export function fromEntry(entry: CacheEntry, path: string): FileOutline {
     diagnostics: entry.diagnostics,
   };
   if (Array.isArray(entry.unparsedRanges) && entry.unparsedRanges.length) outline.unparsedRanges = entry.unparsedRanges;
-  if (typeof entry.references === "string") outline.references = entry.references;
   return outline;
 }
 

@@ -9,7 +9,7 @@
 // to read back (no JSON, one string slice per object; rows are split only for the objects a
 // query can match):
 //   ast-outline-symbols <SYMBOLS_FORMAT> <engine>
-//   >\t<key>\t<lineCount>\t<references>                                 (references: see below)
+//   >\t<key>\t<lineCount>[\t<references>]                               (references: see below)
 //   <kind>\t<name>\t<qualifiedName>\t<startLine>\t<endLine>\t<depth>     (one per symbol)
 //   ...
 //   .end
@@ -72,7 +72,9 @@ export function packObject(outline: Pick<FileOutline, "lineCount" | "symbols" | 
     }
   };
   visit(outline.symbols, 0);
-  return { lineCount: outline.lineCount, rows: rows.join("\n"), refs: clean(outline.references ?? "") };
+  const obj: PackObject = { lineCount: outline.lineCount, rows: rows.join("\n") };
+  if (outline.references?.names) obj.refs = clean(outline.references.names);
+  return obj;
 }
 
 /** A cleaned name or qualified name, as the rows hold it (tabs and line breaks are field and row separators). */
@@ -103,7 +105,7 @@ export function serializeShard(engine: string, objects: PackObjects): string {
   const parts = [header(engine)];
   for (const key of [...objects.keys()].sort()) {
     const obj = objects.get(key)!;
-    parts.push(`>\t${key}\t${obj.lineCount}\t${obj.refs ?? ""}`);
+    parts.push(obj.refs ? `>\t${key}\t${obj.lineCount}\t${obj.refs}` : `>\t${key}\t${obj.lineCount}`);
     if (obj.rows) parts.push(obj.rows);
   }
   parts.push(END, "");

@@ -29,9 +29,11 @@ export interface OutlineInput {
   oldTree?: Tree;
   /** False: no import patterns are compiled or matched, and `imports` is empty (`changed` needs definitions only). */
   imports?: boolean;
+  /** True: `references` is filled too (what a cached object keeps for the ranked digest). */
+  references?: boolean;
 }
 
-export async function outlineSource({ path, bytes, language, inspectTree, oldTree, imports: withImports = true }: OutlineInput): Promise<FileOutline> {
+export async function outlineSource({ path, bytes, language, inspectTree, oldTree, imports: withImports = true, references = false }: OutlineInput): Promise<FileOutline> {
   const decoded = decodeSourceChecked(bytes);
   let text = decoded.text;
   const diagnostics: Diagnostic[] = [];
@@ -44,8 +46,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
   const query = await loadQuery(spec, { imports: withImports });
-  // References go with imports: what a cached object holds, not what `changed` compares.
-  const refsQuery = withImports ? await loadQueryFile(spec, "references.scm") : undefined;
+  const refsQuery = references ? await loadQueryFile(spec, "references.scm") : undefined;
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
   let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : text;
   // An older tree may come from a masked text (callers keep copies of it): where a language
@@ -84,7 +85,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
       symbols,
       diagnostics,
     };
-    if (refsQuery) outline.references = collectReferences(segments.map((s, i) => ({ tree: s.tree, from: s.from, to: segments[i + 1]?.from })), refsQuery);
+    if (refsQuery) outline.references = collectReferences(segments.map((s, i) => ({ tree: s.tree, from: s.from, to: segments[i + 1]?.from })), refsQuery, symbols, outline.lineCount);
     if (hasError) diagnostics.push(...syntaxDiagnostics(segments, parseText, spec));
     const unread = hasError
       ? segments.flatMap((s, i) => unreadSpans(s.tree.rootNode, parseText, s.from, segments[i + 1]?.from ?? parseText.length, spec.commentTypes ?? [], i > 0))

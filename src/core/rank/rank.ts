@@ -40,6 +40,12 @@ export interface Ranking {
   definitions: RankedDefinition[];
   /** Input indexes of the files the focus names (by path). */
   focusFiles: Set<number>;
+  /** Files that use a name the focus files define or the focus names, best first (none without a focus). */
+  users: number[];
+  /** The names a focus stands for: those its files define, and the names it gives. */
+  focusNames: Set<string>;
+  /** How many files define each name. */
+  definerCount: Map<string, number>;
 }
 
 const DAMPING = 0.85;
@@ -117,7 +123,7 @@ export function rankRepository(files: RankInputFile[], focus: RankFocus = { path
   files.forEach((f, i) => {
     if (focus.paths.some((p) => inFocus(f.path, p))) focusFiles.add(i);
   });
-  const restart = restartWeights(files, focusFiles, focusNames, definers, linkNames);
+  const { weights: restart, users, centre } = restartWeights(files, focusFiles, focusNames, definers, linkNames);
 
   let rank = restart.slice();
   let inflow = new Map<string, number>();
@@ -160,20 +166,21 @@ export function rankRepository(files: RankInputFile[], focus: RankFocus = { path
     });
   });
   definitions.sort((a, b) => b.score - a.score || byPath(files[a.file].path, files[b.file].path) || files[a.file].symbols[a.symbol].startLine - files[b.file].symbols[b.symbol].startLine);
-  return { fileScores: rank, definitions, focusFiles };
+  const definerCount = new Map([...definers].map(([name, d]) => [name, d.length]));
+  return { fileScores: rank, definitions, focusFiles, users: [...users].sort((a, b) => rank[b] - rank[a] || byPath(files[a].path, files[b].path)), focusNames: centre, definerCount };
 }
 
 /**
  * Where the walk restarts: every file alike without a focus; with one, the focus files, the
  * files defining a focus name, and (a smaller share) the files that use the focus files' names.
  */
-function restartWeights(files: RankInputFile[], focusFiles: Set<number>, focusNames: Set<string>, definers: Map<string, number[]>, linkNames: string[][]): number[] {
+function restartWeights(files: RankInputFile[], focusFiles: Set<number>, focusNames: Set<string>, definers: Map<string, number[]>, linkNames: string[][]): { weights: number[]; users: Set<number>; centre: Set<string> } {
   const n = files.length;
   const core = new Set(focusFiles);
   for (const name of focusNames) for (const g of definers.get(name) ?? []) core.add(g);
-  if (!core.size) return new Array<number>(n).fill(n ? 1 / n : 0);
-  const definedHere = new Set<string>();
-  for (const i of focusFiles) for (const s of files[i].symbols) definedHere.add(s.name);
+  const definedHere = new Set<string>(focusNames);
+  if (!core.size) return { weights: new Array<number>(n).fill(n ? 1 / n : 0), users: new Set(), centre: definedHere };
+  for (const i of focusFiles) for (const s of files[i].symbols) if (definers.has(s.name)) definedHere.add(s.name);
   const users = new Set<number>();
   if (definedHere.size) {
     linkNames.forEach((names, i) => {
@@ -184,7 +191,34 @@ function restartWeights(files: RankInputFile[], focusFiles: Set<number>, focusNa
   const coreShare = users.size ? 1 - USER_SHARE : 1;
   for (const i of core) weights[i] = coreShare / core.size;
   for (const i of users) weights[i] = USER_SHARE / users.size;
-  return weights;
+  return { weights, users, centre: definedHere };
+}
+
+/**
+ * With a focus: definitions that use what the focus stands for come first, by how much they use
+ * of it (each name weighs 1 / the number of files defining it; the n-th such definition of one
+ * file 1/n of that, so one file's many users, its tests say, do not fill the map alone), then as
+ * ranked. `uses` holds, for some of `ranking.users`, the names each of the file's symbols uses
+ * (by symbol index).
+ */
+export function rankFocusUsers(ranking: Ranking, uses: Map<number, string[][]>): RankedDefinition[] {
+  if (!uses.size) return ranking.definitions;
+  const top = ranking.definitions.length ? ranking.definitions[0].score : 0;
+  const bonus = (names: string[]) => {
+    let b = 0;
+    for (const name of names) if (ranking.focusNames.has(name)) b += 1 / (ranking.definerCount.get(name) ?? 1);
+    return b;
+  };
+  const perFile = new Map<number, number>();
+  const out = ranking.definitions.map((d) => {
+    const used = uses.get(d.file)?.[d.symbol];
+    const b = used ? bonus(used) : 0;
+    if (!b) return d;
+    const nth = (perFile.get(d.file) ?? 0) + 1;
+    perFile.set(d.file, nth);
+    return { ...d, score: d.score + (b / nth) * (top || 1) };
+  });
+  return out.sort((a, b) => b.score - a.score || a.file - b.file || a.symbol - b.symbol);
 }
 
 function byPath(a: string, b: string): number {
