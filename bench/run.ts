@@ -27,6 +27,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
   map: script("map.ts"),
+  "mcp-digest": script("mcp-digest.ts"),
   "parse-floor": parseFloor,
 };
 

@@ -2,7 +2,7 @@
 // count and its symbols, from the names files) and the ranked map (files and definitions
 // ranked by the references of the rest of the repository, core/rank/rank.ts, from the names
 // and refs files; headers read from the objects of the definitions it may show).
-import { parseNameRow, type NameRow } from "../core/cache/pack.ts";
+import { parseNameRow, type NameRow, type PackObject } from "../core/cache/pack.ts";
 import { inputError } from "../core/errors.ts";
 import { printable } from "../core/text/quote.ts";
 import { parseReferences } from "../core/outline/references.ts";
@@ -23,14 +23,35 @@ function namedFiles(index: Pick<SymbolIndex, "keys" | "loadNames">, keep: (path:
   for (const [path, key] of wanted) {
     const obj = names.get(key);
     if (!obj) continue;
-    const symbols: NameRow[] = [];
-    if (obj.rows) for (const line of obj.rows.split("\n")) {
-      const row = parseNameRow(line);
-      if (row) symbols.push(row);
-    }
-    files.push({ path, lineCount: obj.lineCount, symbols });
+    files.push({ path, lineCount: obj.lineCount, symbols: rowsOf(obj) });
   }
   return files;
+}
+
+// A shard file read back is one object while the file is unchanged (the store keeps it by its
+// stat), so what is made of its rows is kept with it: a long-running server's later digests
+// split no rows again. Neither is changed by its users.
+const parsedRows = new WeakMap<PackObject, NameRow[]>();
+const parsedRefs = new WeakMap<PackObject, Map<string, number>>();
+
+function rowsOf(obj: PackObject): NameRow[] {
+  let rows = parsedRows.get(obj);
+  if (!rows) {
+    rows = [];
+    if (obj.rows) for (const line of obj.rows.split("\n")) {
+      const row = parseNameRow(line);
+      if (row) rows.push(row);
+    }
+    parsedRows.set(obj, rows);
+  }
+  return rows;
+}
+
+function refsOf(obj: PackObject | undefined): Map<string, number> {
+  if (!obj) return new Map();
+  let refs = parsedRefs.get(obj);
+  if (!refs) parsedRefs.set(obj, (refs = parseReferences(obj.refs)));
+  return refs;
 }
 
 export interface MapRequest {
@@ -56,7 +77,7 @@ export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | 
   const all = namedFiles(index, () => true);
   const keyOf = new Map(index.keys);
   const refs = index.loadRefs(all.map((f) => keyOf.get(f.path)!));
-  const input: RankInputFile[] = all.map((f) => ({ path: f.path, symbols: f.symbols, refs: parseReferences(refs.get(keyOf.get(f.path)!)?.refs) }));
+  const input: RankInputFile[] = all.map((f) => ({ path: f.path, symbols: f.symbols, refs: refsOf(refs.get(keyOf.get(f.path)!)) }));
   const paths: string[] = [];
   const names: string[] = [];
   const defined = new Set(all.flatMap((f) => f.symbols.map((s) => s.name)));
