@@ -36,7 +36,7 @@ let client: Client;
 beforeAll(async () => {
   client = new Client({ name: "digest-map", version: "0" });
   await client.connect(new StdioClientTransport({ command: BUN, args: [CLI_SOURCE, "mcp"], cwd: root, stderr: "pipe" }));
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   await client?.close();
   repo.cleanup();
@@ -70,7 +70,7 @@ describe("ranked digest", () => {
     for (const line of definitionLines(text)) expect(more).toContain(line);
     // The same answer every time.
     expect(await digest("--max-tokens", "100")).toBe(text);
-  });
+  }, 60_000);
 
   test("a focus centres the map on what the focus files use", async () => {
     const alpha = await digest("--max-tokens", "100", "--focus", "alpha/use_0.py");
@@ -85,20 +85,20 @@ describe("ranked digest", () => {
     const none = await runCli(["digest", "--focus", "no_such_thing_here"], root);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe("ast-outline: focus no_such_thing_here: no file or definition of that name (give a path relative to the repository, or a definition's name)\n");
-  });
+  }, 60_000);
 
   test("the flat map stays when it fits whole, and on --flat", async () => {
     expect(await digest("--max-tokens", "4000")).toContain("hub.py [XS 2L]: shared_registry");
     const flat = await digest("--max-tokens", "150", "--flat");
     expect(flat).not.toContain("ranked by references");
     expect(flat.startsWith("# ")).toBe(true);
-  });
+  }, 60_000);
 
   test("the CLI and the MCP server give the same map", async () => {
     expect(await mcp({ max_tokens: 100 })).toBe(await digest("--max-tokens", "100"));
     expect(await mcp({ max_tokens: 100, focus: ["alpha/use_0.py"] })).toBe(await digest("--max-tokens", "100", "--focus", "alpha/use_0.py"));
     expect(await mcp({ max_tokens: 120, focus: ["shared"], path: "web" })).toBe(await digest("web", "--max-tokens", "120", "--focus", "shared"));
-  });
+  }, 60_000);
 
   test("references come from the cache: refs files are written, rebuilt from the objects, and a warm digest parses nothing", async () => {
     await digest("--max-tokens", "100");
@@ -114,12 +114,12 @@ describe("ranked digest", () => {
     // An edit moves the map: a file that now uses lonely.py's function makes it referenced.
     write(root, "alpha/use_1.py", "from lonely import never_called_anywhere\n\n\ndef again(x):\n    never_called_anywhere(x, x)\n    never_called_anywhere(x, 1)\n    return never_called_anywhere(1, x)\n");
     expect(await digest("--max-tokens", "400", "--focus", "alpha/use_1.py")).toContain("def never_called_anywhere(a, b)");
-  });
+  }, 60_000);
 
   test("an outline's JSON does not carry the references the cache keeps", async () => {
     const r = await runCli(["outline", "alpha/use_0.py", "--format", "json"], root);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain("references");
     expect(JSON.parse(r.stdout).symbols[0].name).toBe("task_alpha_0");
-  });
+  }, 60_000);
 });
