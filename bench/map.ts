@@ -89,7 +89,7 @@ function bench(name: string): Row[] {
     execFileSync("git", ["clone", "-q", join(mirrors, name, "repo"), dir]);
   }
   const head = run(dir, "git", ["rev-parse", "origin/HEAD"]).trim();
-  const commits = run(dir, "git", ["log", "--first-parent", "--no-merges", "-n400", "--format=%H", head]).trim().split("\n");
+  const commits = run(dir, "git", ["log", "--first-parent", "--no-merges", "-n3000", "--format=%H", head]).trim().split("\n");
   const rows: Row[] = [];
   for (const commit of commits) {
     if (rows.length >= commitCount) break;

@@ -90,15 +90,17 @@ export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | 
       names.push(name);
     }
   }
-  const ranking = rankRepository(input, { paths, names });
+  const shown = new Set(all.map((_, i) => i).filter((i) => req.keep(all[i].path)));
+  const focusFiles = new Set(all.map((_, i) => i).filter((i) => paths.some((p) => inFocus(all[i].path, p))));
+  const ranking = rankRepository(input, { paths, names }, { eligible: (i) => shown.has(i) && !focusFiles.has(i), limit: Math.ceil((req.maxTokens * CHARS_PER_TOKEN) / LINE_OVERHEAD) });
   // What the best of the focus's users use, symbol by symbol, from their objects.
   const uses = new Map<number, string[][]>();
-  for (const i of ranking.users.slice(0, USER_FILES)) {
+  for (const i of ranking.users.filter((u) => shown.has(u)).slice(0, USER_FILES)) {
     const entry = await index.entryFor(all[i].path, keyOf.get(all[i].path)!);
     const bySymbol = entry?.references?.bySymbol;
     if (bySymbol && bySymbol.length === all[i].symbols.length) uses.set(i, bySymbol.map((line) => (line ? line.split(" ") : [])));
   }
-  const ranked = rankFocusUsers(ranking, uses);
+  const ranked = rankFocusUsers(ranking, input, uses);
 
   const order = all.map((_, i) => i).filter((i) => req.keep(all[i].path));
   order.sort((a, b) => Number(ranking.focusFiles.has(b)) - Number(ranking.focusFiles.has(a)) || ranking.fileScores[b] - ranking.fileScores[a] || (all[a].path < all[b].path ? -1 : 1));

@@ -36,7 +36,9 @@ export interface RankedDefinition {
 export interface Ranking {
   /** Score of each file, by input index. */
   fileScores: number[];
-  /** Every definition, best first. */
+  /** Each file's definitions' scores, by symbol index. */
+  scores: Float64Array[];
+  /** The definitions of the eligible files, best first (as many as asked: RankOptions). */
   definitions: RankedDefinition[];
   /** Input indexes of the files the focus names (by path). */
   focusFiles: Set<number>;
@@ -50,6 +52,8 @@ export interface Ranking {
 
 const DAMPING = 0.85;
 const ITERATIONS = 40;
+/** The walk stops early once the ranks move less than this in all (they sum to 1). */
+const CONVERGED = 1e-6;
 /** Names defined in more files than this say little about which one is meant: their links weigh less. */
 const COMMON_DEFINERS = 5;
 /** Names shorter than this are not linked (see also core/outline/references.ts). */
@@ -80,111 +84,133 @@ export function inFocus(path: string, focus: string): boolean {
   return f === "" || f === "." || path === f || path.startsWith(`${f}/`);
 }
 
-export function rankRepository(files: RankInputFile[], focus: RankFocus = { paths: [], names: [] }): Ranking {
+export interface RankOptions {
+  /** Only definitions of files this admits are listed (default: all). */
+  eligible?: (file: number) => boolean;
+  /** At most this many definitions are listed, the best (default: all). */
+  limit?: number;
+}
+
+export function rankRepository(files: RankInputFile[], focus: RankFocus = { paths: [], names: [] }, opts: RankOptions = {}): Ranking {
   const n = files.length;
-  // Who defines each name.
-  const definers = new Map<string, number[]>();
-  files.forEach((f, i) => {
-    const seen = new Set<string>();
-    for (const s of f.symbols) {
-      if (s.name.length < MIN_NAME || seen.has(s.name) || !linkTarget(s)) continue;
-      seen.add(s.name);
-      const list = definers.get(s.name);
-      if (list) list.push(i);
-      else definers.set(s.name, [i]);
-    }
-  });
   const focusNames = new Set(focus.names);
-  // Each file's links: the names it uses that another file defines, with their weights.
-  const linkNames: string[][] = [];
-  const linkWeights: number[][] = [];
-  const outWeight: number[] = [];
-  files.forEach((f, i) => {
-    const names: string[] = [];
-    const weights: number[] = [];
-    let total = 0;
-    for (const [name, count] of f.refs) {
-      const d = definers.get(name);
-      if (!d || (d.length === 1 && d[0] === i)) continue;
-      let w = Math.sqrt(count);
-      if (isPrivate(name)) w *= 0.1;
-      if (d.length > COMMON_DEFINERS) w *= 0.1;
-      if (focusNames.has(name)) w *= FOCUS_NAME_WEIGHT;
-      names.push(name);
-      weights.push(w);
-      total += w;
-    }
-    linkNames.push(names);
-    linkWeights.push(weights);
-    outWeight.push(total);
-  });
+  const { ids, definers, linkIds, linkWeights, outWeight } = graphOf(files, focusNames);
 
   const focusFiles = new Set<number>();
   files.forEach((f, i) => {
     if (focus.paths.some((p) => inFocus(f.path, p))) focusFiles.add(i);
   });
-  const { weights: restart, users, centre } = restartWeights(files, focusFiles, focusNames, definers, linkNames);
+  const { weights: restart, users, centre } = restartWeights(files, focusFiles, focusNames, ids, definers, linkIds);
 
-  let rank = restart.slice();
-  let inflow = new Map<string, number>();
+  let rank = Float64Array.from(restart);
+  const flow = new Float64Array(definers.length);
   for (let it = 0; it < ITERATIONS; it++) {
-    const next = new Array<number>(n).fill(0);
-    const flow = new Map<string, number>();
+    const next = new Float64Array(n);
+    flow.fill(0);
     let dangling = 0;
     for (let i = 0; i < n; i++) {
       if (!outWeight[i]) {
         dangling += rank[i];
         continue;
       }
-      const names = linkNames[i];
-      const weights = linkWeights[i];
+      const l = linkIds[i];
+      const w = linkWeights[i];
       const share = rank[i] / outWeight[i];
-      for (let k = 0; k < names.length; k++) flow.set(names[k], (flow.get(names[k]) ?? 0) + share * weights[k]);
+      for (let k = 0; k < l.length; k++) flow[l[k]] += share * w[k];
     }
-    for (const [name, amount] of flow) {
-      const d = definers.get(name)!;
-      const each = (DAMPING * amount) / d.length;
-      for (const g of d) next[g] += each;
+    for (let id = 0; id < definers.length; id++) {
+      if (!flow[id]) continue;
+      const d = definers[id];
+      const each = (DAMPING * flow[id]) / d.length;
+      for (let k = 0; k < d.length; k++) next[d[k]] += each;
     }
     const base = 1 - DAMPING + DAMPING * dangling;
-    for (let i = 0; i < n; i++) next[i] += base * restart[i];
+    let change = 0;
+    for (let i = 0; i < n; i++) {
+      next[i] += base * restart[i];
+      change += Math.abs(next[i] - rank[i]);
+    }
     rank = next;
-    inflow = flow;
+    if (change < CONVERGED) break;
+  }
+  // The flow of the last step, from the final ranks: what each name brings its definers.
+  flow.fill(0);
+  for (let i = 0; i < n; i++) {
+    if (!outWeight[i]) continue;
+    const l = linkIds[i];
+    const w = linkWeights[i];
+    const share = rank[i] / outWeight[i];
+    for (let k = 0; k < l.length; k++) flow[l[k]] += share * w[k];
   }
 
   // A definition's score: the rank its name brought into its file, shared by the file's
-  // definitions of that name.
-  const definitions: RankedDefinition[] = [];
-  files.forEach((f, i) => {
+  // definitions of that name; plus a share of its file's rank.
+  const scores: Float64Array[] = files.map((f, i) => {
+    const out = new Float64Array(f.symbols.length);
     const sameName = new Map<string, number>();
     for (const s of f.symbols) sameName.set(s.name, (sameName.get(s.name) ?? 0) + 1);
     const fromFile = f.symbols.length ? (FILE_SHARE * rank[i]) / f.symbols.length : 0;
     f.symbols.forEach((s, k) => {
-      const inflowing = linkTarget(s) ? inflow.get(s.name) : undefined;
-      const named = inflowing === undefined ? 0 : (DAMPING * inflowing) / definers.get(s.name)!.length / sameName.get(s.name)!;
-      definitions.push({ file: i, symbol: k, score: (named + fromFile) * (DATA_KINDS.has(s.kind) ? DATA_WEIGHT : 1) });
+      const id = linkTarget(s) ? ids.get(s.name) : undefined;
+      const named = id === undefined ? 0 : (DAMPING * flow[id]) / definers[id].length / sameName.get(s.name)!;
+      out[k] = (named + fromFile) * (DATA_KINDS.has(s.kind) ? DATA_WEIGHT : 1);
     });
+    return out;
   });
-  definitions.sort((a, b) => b.score - a.score || byPath(files[a.file].path, files[b.file].path) || files[a.file].symbols[a.symbol].startLine - files[b.file].symbols[b.symbol].startLine);
-  const definerCount = new Map([...definers].map(([name, d]) => [name, d.length]));
-  return { fileScores: rank, definitions, focusFiles, users: [...users].sort((a, b) => rank[b] - rank[a] || byPath(files[a].path, files[b].path)), focusNames: centre, definerCount };
+  const definitions = best(files, scores, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity);
+  const definerCount = new Map([...ids].map(([name, id]) => [name, definers[id].length]));
+  return {
+    fileScores: [...rank],
+    scores,
+    definitions,
+    focusFiles,
+    users: [...users].sort((a, b) => rank[b] - rank[a] || byPath(files[a].path, files[b].path)),
+    focusNames: centre,
+    definerCount,
+  };
+}
+
+/** The best `limit` definitions of the eligible files, best first (ties: by path, then line). */
+function best(files: RankInputFile[], scores: Float64Array[], eligible: (file: number) => boolean, limit: number): RankedDefinition[] {
+  const all: RankedDefinition[] = [];
+  scores.forEach((s, file) => {
+    if (!eligible(file)) return;
+    for (let symbol = 0; symbol < s.length; symbol++) all.push({ file, symbol, score: s[symbol] });
+  });
+  let pool = all;
+  if (all.length > limit) {
+    // The limit-th best score, by a sort of the numbers alone; ties at it all stay in.
+    const sorted = Float64Array.from(all, (d) => d.score).sort();
+    const threshold = sorted[sorted.length - limit];
+    pool = all.filter((d) => d.score >= threshold);
+  }
+  pool.sort((a, b) => compareDefinitions(files, a, b));
+  return pool.length > limit ? pool.slice(0, limit) : pool;
+}
+
+function compareDefinitions(files: RankInputFile[], a: RankedDefinition, b: RankedDefinition): number {
+  return b.score - a.score || byPath(files[a.file].path, files[b.file].path) || files[a.file].symbols[a.symbol].startLine - files[b.file].symbols[b.symbol].startLine || a.symbol - b.symbol;
 }
 
 /**
  * Where the walk restarts: every file alike without a focus; with one, the focus files, the
  * files defining a focus name, and (a smaller share) the files that use the focus files' names.
  */
-function restartWeights(files: RankInputFile[], focusFiles: Set<number>, focusNames: Set<string>, definers: Map<string, number[]>, linkNames: string[][]): { weights: number[]; users: Set<number>; centre: Set<string> } {
+function restartWeights(files: RankInputFile[], focusFiles: Set<number>, focusNames: Set<string>, ids: Map<string, number>, definers: number[][], linkIds: Int32Array[]): { weights: number[]; users: Set<number>; centre: Set<string> } {
   const n = files.length;
   const core = new Set(focusFiles);
-  for (const name of focusNames) for (const g of definers.get(name) ?? []) core.add(g);
+  for (const name of focusNames) {
+    const id = ids.get(name);
+    if (id !== undefined) for (const g of definers[id]) core.add(g);
+  }
   const definedHere = new Set<string>(focusNames);
   if (!core.size) return { weights: new Array<number>(n).fill(n ? 1 / n : 0), users: new Set(), centre: definedHere };
-  for (const i of focusFiles) for (const s of files[i].symbols) if (definers.has(s.name)) definedHere.add(s.name);
+  for (const i of focusFiles) for (const s of files[i].symbols) if (ids.has(s.name)) definedHere.add(s.name);
+  const centreIds = new Set([...definedHere].map((name) => ids.get(name)).filter((id) => id !== undefined));
   const users = new Set<number>();
   if (definedHere.size) {
-    linkNames.forEach((names, i) => {
-      if (!core.has(i) && names.some((name) => definedHere.has(name))) users.add(i);
+    linkIds.forEach((l, i) => {
+      if (!core.has(i) && l.some((id) => centreIds.has(id))) users.add(i);
     });
   }
   const weights = new Array<number>(n).fill(0);
@@ -201,7 +227,7 @@ function restartWeights(files: RankInputFile[], focusFiles: Set<number>, focusNa
  * ranked. `uses` holds, for some of `ranking.users`, the names each of the file's symbols uses
  * (by symbol index).
  */
-export function rankFocusUsers(ranking: Ranking, uses: Map<number, string[][]>): RankedDefinition[] {
+export function rankFocusUsers(ranking: Ranking, files: RankInputFile[], uses: Map<number, string[][]>): RankedDefinition[] {
   if (!uses.size) return ranking.definitions;
   const top = ranking.definitions.length ? ranking.definitions[0].score : 0;
   const bonus = (names: string[]) => {
@@ -209,18 +235,93 @@ export function rankFocusUsers(ranking: Ranking, uses: Map<number, string[][]>):
     for (const name of names) if (ranking.focusNames.has(name)) b += 1 / (ranking.definerCount.get(name) ?? 1);
     return b;
   };
-  const perFile = new Map<number, number>();
-  const out = ranking.definitions.map((d) => {
-    const used = uses.get(d.file)?.[d.symbol];
-    const b = used ? bonus(used) : 0;
-    if (!b) return d;
-    const nth = (perFile.get(d.file) ?? 0) + 1;
-    perFile.set(d.file, nth);
-    return { ...d, score: d.score + (b / nth) * (top || 1) };
-  });
-  return out.sort((a, b) => b.score - a.score || a.file - b.file || a.symbol - b.symbol);
+  // The users' definitions, best first within each file, with their bonus.
+  const boosted = new Map<string, RankedDefinition>();
+  for (const [file, bySymbol] of uses) {
+    const order = bySymbol.map((_, symbol) => symbol).sort((a, b) => ranking.scores[file][b] - ranking.scores[file][a] || a - b);
+    let nth = 0;
+    for (const symbol of order) {
+      const b = bonus(bySymbol[symbol]);
+      if (!b) continue;
+      nth++;
+      boosted.set(`${file}:${symbol}`, { file, symbol, score: ranking.scores[file][symbol] + (b / nth) * (top || 1) });
+    }
+  }
+  const out = [...boosted.values(), ...ranking.definitions.filter((d) => !boosted.has(`${d.file}:${d.symbol}`))];
+  return out.sort((a, b) => compareDefinitions(files, a, b));
 }
 
 function byPath(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+
+interface Graph {
+  ids: Map<string, number>;
+  definers: number[][];
+  linkIds: Int32Array[];
+  linkWeights: Float64Array[];
+  outWeight: Float64Array;
+}
+
+/**
+ * The last graph made, and what it was made of: a long-running server asked again about the
+ * same files (the same row and refs objects, which its callers keep while a file is unchanged)
+ * and the same focus names walks the graph it has.
+ */
+let last: { files: RankInputFile[]; focus: string; graph: Graph } | undefined;
+
+function graphOf(files: RankInputFile[], focusNames: Set<string>): Graph {
+  const focusKey = [...focusNames].sort().join("\n");
+  const same = last && last.focus === focusKey && last.files.length === files.length
+    && last.files.every((f, i) => f.path === files[i].path && f.symbols === files[i].symbols && f.refs === files[i].refs);
+  if (same) return last!.graph;
+  const n = files.length;
+
+  // Who defines each name (names as numbers from here on: the walk below is the hot loop).
+  const ids = new Map<string, number>();
+  const definers: number[][] = [];
+  const own: Set<string>[] = [];
+  files.forEach((f, i) => {
+    const seen = new Set<string>();
+    for (const s of f.symbols) {
+      if (s.name.length < MIN_NAME || seen.has(s.name) || !linkTarget(s)) continue;
+      seen.add(s.name);
+      let id = ids.get(s.name);
+      if (id === undefined) {
+        ids.set(s.name, (id = definers.length));
+        definers.push([]);
+      }
+      definers[id].push(i);
+    }
+    own.push(seen);
+  });
+  // Each file's links: the names it uses that another file defines and it does not (a name a
+  // file defines itself means its own), with their weights.
+  const linkIds: Int32Array[] = [];
+  const linkWeights: Float64Array[] = [];
+  const outWeight = new Float64Array(n);
+  files.forEach((f, i) => {
+    const idList: number[] = [];
+    const weights: number[] = [];
+    let total = 0;
+    for (const [name, count] of f.refs) {
+      const id = ids.get(name);
+      if (id === undefined || own[i].has(name)) continue;
+      const d = definers[id];
+      let w = Math.sqrt(count);
+      if (isPrivate(name)) w *= 0.1;
+      if (d.length > COMMON_DEFINERS) w *= 0.1;
+      if (focusNames.has(name)) w *= FOCUS_NAME_WEIGHT;
+      idList.push(id);
+      weights.push(w);
+      total += w;
+    }
+    linkIds.push(Int32Array.from(idList));
+    linkWeights.push(Float64Array.from(weights));
+    outWeight[i] = total;
+  });
+  const graph = { ids, definers, linkIds, linkWeights, outWeight };
+  last = { files: files.map((f) => ({ ...f })), focus: focusKey, graph };
+  return graph;
 }
