@@ -74,7 +74,8 @@ const CHARS_PER_TOKEN = 4;
 
 /** The ranked map. A focus that names no file and no definition is an input error. */
 export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | "loadRefs" | "entryFor">, req: MapRequest): Promise<RankedMap> {
-  const all = namedFiles(index, () => true);
+  // In path order: the index's order depends on how it was built, and sums over files must not.
+  const all = namedFiles(index, () => true).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const keyOf = new Map(index.keys);
   const refs = index.loadRefs(all.map((f) => keyOf.get(f.path)!));
   const input: RankInputFile[] = all.map((f) => ({ path: f.path, symbols: f.symbols, refs: refsOf(refs.get(keyOf.get(f.path)!)) }));

@@ -53,7 +53,7 @@ export interface Ranking {
 const DAMPING = 0.85;
 const ITERATIONS = 40;
 /** The walk stops early once the ranks move less than this in all (they sum to 1). */
-const CONVERGED = 1e-6;
+const CONVERGED = 1e-5;
 /** Names defined in more files than this say little about which one is meant: their links weigh less. */
 const COMMON_DEFINERS = 5;
 /** Names shorter than this are not linked (see also core/outline/references.ts). */
@@ -94,7 +94,7 @@ export interface RankOptions {
 export function rankRepository(files: RankInputFile[], focus: RankFocus = { paths: [], names: [] }, opts: RankOptions = {}): Ranking {
   const n = files.length;
   const focusNames = new Set(focus.names);
-  const { ids, definers, linkIds, linkWeights, outWeight } = graphOf(files, focusNames);
+  const { ids, definers, linkIds, linkWeights, outWeight, symbolIds, symbolShare } = graphOf(files, focusNames);
 
   const focusFiles = new Set<number>();
   files.forEach((f, i) => {
@@ -147,14 +147,13 @@ export function rankRepository(files: RankInputFile[], focus: RankFocus = { path
   // definitions of that name; plus a share of its file's rank.
   const scores: Float64Array[] = files.map((f, i) => {
     const out = new Float64Array(f.symbols.length);
-    const sameName = new Map<string, number>();
-    for (const s of f.symbols) sameName.set(s.name, (sameName.get(s.name) ?? 0) + 1);
     const fromFile = f.symbols.length ? (FILE_SHARE * rank[i]) / f.symbols.length : 0;
-    f.symbols.forEach((s, k) => {
-      const id = linkTarget(s) ? ids.get(s.name) : undefined;
-      const named = id === undefined ? 0 : (DAMPING * flow[id]) / definers[id].length / sameName.get(s.name)!;
-      out[k] = (named + fromFile) * (DATA_KINDS.has(s.kind) ? DATA_WEIGHT : 1);
-    });
+    const target = symbolIds[i];
+    const share = symbolShare[i];
+    for (let k = 0; k < out.length; k++) {
+      const id = target[k];
+      out[k] = ((id < 0 ? 0 : (DAMPING * flow[id]) / definers[id].length) * share[k] + fromFile * Math.abs(share[k])) || 0;
+    }
     return out;
   });
   const definitions = best(files, scores, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity);
@@ -172,18 +171,22 @@ export function rankRepository(files: RankInputFile[], focus: RankFocus = { path
 
 /** The best `limit` definitions of the eligible files, best first (ties: by path, then line). */
 function best(files: RankInputFile[], scores: Float64Array[], eligible: (file: number) => boolean, limit: number): RankedDefinition[] {
-  const all: RankedDefinition[] = [];
+  let count = 0;
+  for (let file = 0; file < scores.length; file++) if (eligible(file)) count += scores[file].length;
+  // The limit-th best score, by a sort of the numbers alone; ties at it all stay in.
+  let threshold = -Infinity;
+  if (count > limit) {
+    const all = new Float64Array(count);
+    let at = 0;
+    for (let file = 0; file < scores.length; file++) if (eligible(file)) for (const x of scores[file]) all[at++] = x;
+    all.sort();
+    threshold = all[count - limit];
+  }
+  const pool: RankedDefinition[] = [];
   scores.forEach((s, file) => {
     if (!eligible(file)) return;
-    for (let symbol = 0; symbol < s.length; symbol++) all.push({ file, symbol, score: s[symbol] });
+    for (let symbol = 0; symbol < s.length; symbol++) if (s[symbol] >= threshold) pool.push({ file, symbol, score: s[symbol] });
   });
-  let pool = all;
-  if (all.length > limit) {
-    // The limit-th best score, by a sort of the numbers alone; ties at it all stay in.
-    const sorted = Float64Array.from(all, (d) => d.score).sort();
-    const threshold = sorted[sorted.length - limit];
-    pool = all.filter((d) => d.score >= threshold);
-  }
   pool.sort((a, b) => compareDefinitions(files, a, b));
   return pool.length > limit ? pool.slice(0, limit) : pool;
 }
@@ -262,6 +265,10 @@ interface Graph {
   linkIds: Int32Array[];
   linkWeights: Float64Array[];
   outWeight: Float64Array;
+  /** Per file, each symbol's name as a number, -1 when it is no link target. */
+  symbolIds: Int32Array[];
+  /** Per file, what each symbol takes of its name's inflow: 1 / the file's symbols of that name, times DATA_WEIGHT for data. */
+  symbolShare: Float64Array[];
 }
 
 /**
@@ -321,7 +328,15 @@ function graphOf(files: RankInputFile[], focusNames: Set<string>): Graph {
     linkWeights.push(Float64Array.from(weights));
     outWeight[i] = total;
   });
-  const graph = { ids, definers, linkIds, linkWeights, outWeight };
+  const symbolIds: Int32Array[] = [];
+  const symbolShare: Float64Array[] = [];
+  for (const f of files) {
+    const sameName = new Map<string, number>();
+    for (const s of f.symbols) sameName.set(s.name, (sameName.get(s.name) ?? 0) + 1);
+    symbolIds.push(Int32Array.from(f.symbols, (s) => (linkTarget(s) ? ids.get(s.name) ?? -1 : -1)));
+    symbolShare.push(Float64Array.from(f.symbols, (s) => (DATA_KINDS.has(s.kind) ? DATA_WEIGHT : 1) / sameName.get(s.name)!));
+  }
+  const graph = { ids, definers, linkIds, linkWeights, outWeight, symbolIds, symbolShare };
   last = { files: files.map((f) => ({ ...f })), focus: focusKey, graph };
   return graph;
 }
