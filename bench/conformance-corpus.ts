@@ -14,6 +14,8 @@ export interface Project {
   languages: string[];
   include?: string[];
   exclude?: string;
+  /** A file of the project listing the paths to take, one a line, relative to its folder (toml-test's files-toml-1.0.0). */
+  listedIn?: string;
   maxFiles?: number;
 }
 
@@ -75,17 +77,26 @@ export function benchLanguage(path: string, head: Uint8Array): string | undefine
 /** Files of `language` in the project, spread evenly over the sorted list when over the cap. */
 export function projectFiles(dir: string, p: Project, language: string): string[] {
   const exclude = p.exclude ? new RegExp(p.exclude) : undefined;
+  const listed = p.listedIn ? listedPaths(dir, p.listedIn) : undefined;
   const included = (rel: string) => !p.include || p.include.some((i) => rel.startsWith(i) || i.startsWith(`${rel}/`));
-  const all = walkFiles(dir, () => true, (rel) => rel.split("/").pop()!.startsWith(".") || rel.endsWith("node_modules") || !included(rel))
+  // Hidden folders are walked only where `include` names them (`.github/`).
+  const hidden = (rel: string) => rel.split("/").pop()!.startsWith(".") && !p.include?.some((i) => i.startsWith(`${rel}/`) || rel.startsWith(i));
+  const all = walkFiles(dir, () => true, (rel) => hidden(rel) || rel.endsWith("node_modules") || !included(rel))
     .filter((f) => {
       const rel = relative(dir, f);
-      return included(rel) && !exclude?.test(`/${rel}`);
+      return included(rel) && !exclude?.test(`/${rel}`) && (!listed || listed.has(rel));
     })
     .filter((f) => {
       const head = readHead(f);
       return benchLanguage(f, head) === language && !looksBinary(head);
     });
   return spread(all, p.maxFiles ?? DEFAULT_MAX_FILES);
+}
+
+/** The project paths a list file names (each relative to the list file's folder). */
+function listedPaths(dir: string, list: string): Set<string> {
+  const base = list.includes("/") ? list.slice(0, list.lastIndexOf("/") + 1) : "";
+  return new Set(readFileSync(join(dir, list), "utf8").split("\n").map((l) => l.trim()).filter(Boolean).map((l) => base + l));
 }
 
 /** At most `max` items, evenly spaced, first one included. */

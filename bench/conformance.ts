@@ -3,11 +3,13 @@
 // that the outline also has, exact line ranges where the oracle gives them, and the share of
 // files whose tree has a syntax error (released code compiles, so each one is a grammar failure).
 //   npm run bench -- conformance [--lang ID...] [--data /work/data] [--verbose] [--errors]
-//                                [--max-children N] [--no-cache]
+//                                [--max-children N] [--no-cache] [--record]
 // The projects: bench/conformance-corpus.json (fetched, never committed). Matching rules:
 // test/conformance/match.ts. Our side is the library in-process, through the JSON value
 // `outline --format json --max-children N` prints (N = 0, no cap, unless given). The oracles'
-// answers are kept under <data>/conformance/.oracle (--no-cache: ask them again).
+// answers are kept under <data>/conformance/.oracle (--no-cache: ask them again). --record
+// writes each scored language's figures into src/core/languages/conformance.ts (what
+// `languages` and the README table show); languages not scored keep theirs.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
@@ -16,6 +18,8 @@ import ts from "typescript";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { processEnv } from "../src/io/env.ts";
 import { outlineJsonValue } from "../src/render/outline-json.ts";
+import { CONFORMANCE, type Conformance } from "../src/core/languages/conformance.ts";
+import { REGISTRY } from "../src/core/languages/registry.ts";
 import { matchFile, ourDefsOf, type FileMiss } from "../test/conformance/match.ts";
 import { ORACLES, type OracleResult } from "../test/conformance/oracles.ts";
 import { loadCorpus, prepare, projectFiles, type Project } from "./conformance-corpus.ts";
@@ -23,6 +27,9 @@ import { loadCorpus, prepare, projectFiles, type Project } from "./conformance-c
 export const BENCH_LANGUAGES = [
   "python", "typescript", "tsx", "javascript", "java", "go", "rust", "c", "cpp", "ruby",
   "csharp", "php", "bash", "kotlin", "swift", "scala", "lua", "vue", "zsh",
+  "yaml", "json", "toml", "markdown", "hcl", "css", "make",
+  // Added with issue 14.
+  "elixir", "haskell", "ocaml", "ocaml_interface", "r", "perl", "elm", "clojure", "elisp", "zig", "solidity", "svelte", "julia",
 ];
 
 /** One project's share of a language's score. */
@@ -90,7 +97,7 @@ async function cachedOracle(language: string, files: string[], cacheDir: string 
 }
 
 /** The files in test/conformance that decide what an oracle answers. */
-const ORACLE_CODE = ["oracles.ts", "ctags.ts", "line-oracles.ts", "typescript-defs.ts", "python-ast.ts", "python_defs.py"];
+const ORACLE_CODE = ["oracles.ts", "ctags.ts", "line-oracles.ts", "data-oracles.ts", "typescript-defs.ts", "python-ast.ts", "python_defs.py"];
 
 let version: string | undefined;
 function oracleVersion(): string {
@@ -186,6 +193,32 @@ export function missLine(path: string, m: FileMiss): string {
   return `  miss ${path}:${m.def.line} ${m.def.kind} ${m.def.name}${error}${near}`;
 }
 
+/** A language's figures as `languages` shows them (percentages with one decimal). */
+export function conformanceOf(s: LanguageScore): Conformance {
+  const share = (n: number, d: number) => (d ? Math.round((1000 * n) / d) / 10 : 0);
+  return {
+    oracle: s.oracle,
+    projects: s.perProject.filter((p) => p.files).length,
+    files: s.files,
+    definitions: s.total,
+    recall: s.total ? share(s.found, s.total) : 100,
+    exact: s.ranged ? share(s.exact, s.ranged) : null,
+    filesWithErrors: share(s.filesWithErrors, s.files),
+  };
+}
+
+/** Rewrites src/core/languages/conformance.ts with these scores, in registry order. */
+function record(scores: LanguageScore[]): string {
+  const path = join(import.meta.dir, "..", "src", "core", "languages", "conformance.ts");
+  const all: Record<string, Conformance> = { ...CONFORMANCE };
+  for (const s of scores) all[s.language] = conformanceOf(s);
+  const ids = REGISTRY.all.map((l) => l.id).filter((id) => all[id]);
+  const rows = ids.map((id) => `  ${JSON.stringify(id)}: ${JSON.stringify(all[id]).replace(/,"/g, ', "').replace(/":/g, '": ').replace(/^\{/, "{ ").replace(/\}$/, " }")},\n`);
+  const text = readFileSync(path, "utf8").replace(/export const CONFORMANCE[\s\S]*$/, `export const CONFORMANCE: Record<string, Conformance> = {\n${rows.join("")}};\n`);
+  writeFileSync(path, text);
+  return path;
+}
+
 export async function run(args: string[]): Promise<void> {
   const data = option(args, "--data") ?? "/work/data";
   const maxChildren = Number(option(args, "--max-children") ?? 0);
@@ -232,6 +265,7 @@ export async function run(args: string[]): Promise<void> {
   console.log(
     `RESULT conformance: ${scores.length} languages, ${files} files, ${defs} defs; lowest recall ${worst.language} ${pct(worst.found, worst.total)}; recall < 99%: ${below.join(" ") || "none"}; files with errors > 1%: ${erring.join(" ") || "none"}`,
   );
+  if (args.includes("--record")) console.log(`recorded ${scores.map((s) => s.language).join(" ")} in ${record(scores)}`);
 }
 
 if (import.meta.main) await run(process.argv.slice(2));

@@ -1,4 +1,5 @@
 // Small helpers shared by the benchmarks.
+import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { main } from "../src/cli/main.ts";
@@ -39,4 +40,11 @@ export function median(xs: number[]): number {
 export function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+/** The files of a tree, relative: git's list where it is a repository (what `index` reads), else a walk. */
+export function treeFiles(tree: string): string[] {
+  const git = spawnSync("git", ["-C", tree, "ls-files", "-z"], { encoding: "utf8", maxBuffer: 1 << 28 });
+  if (git.status === 0 && git.stdout) return git.stdout.split("\0").filter(Boolean);
+  return walkFiles(tree, () => true, (rel) => rel.endsWith(".git") || rel.includes("node_modules")).map((f) => f.slice(tree.length + 1));
 }

@@ -4,6 +4,7 @@ import { run as conformancePython } from "./conformance-python.ts";
 import { run as conformanceTypescript } from "./conformance-typescript.ts";
 import { run as speed } from "./speed.ts";
 import { run as tokens } from "./tokens.ts";
+import { run as signatures } from "./signatures.ts";
 import { run as parseFloor } from "./parse-floor.ts";
 import { run as conformance } from "./conformance.ts";
 import { spawnSync } from "node:child_process";
@@ -21,14 +22,19 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   "conformance-typescript": conformanceTypescript,
   speed,
   tokens,
+  signatures,
   index: script("index.ts"),
   changed: script("changed.ts"),
+  impact: script("impact.ts"),
+  history: script("history.ts"),
   "changed-formats": script("changed-formats.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
   map: script("map.ts"),
   "mcp-digest": script("mcp-digest.ts"),
   "parse-floor": parseFloor,
+  floor: script("floor.ts"),
+  scale: script("scale.ts"),
 };
 
 const args = process.argv.slice(2);

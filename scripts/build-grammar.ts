@@ -1,5 +1,5 @@
 // Builds a grammar's .wasm from a published npm package's C sources (src/parser.c and
-// src/scanner.c), with the patch kept beside it, as grammars/<id>/GRAMMAR.md records:
+// src/scanner.c where the grammar has one), with the patch kept beside it, as grammars/<id>/GRAMMAR.md records:
 //   bun scripts/build-grammar.ts <id>            build, then compare with the recorded sha256
 //   bun scripts/build-grammar.ts <id> --record   build and write the new sha256 into GRAMMAR.md
 // The built .wasm is committed, so neither CI nor a user ever needs this toolchain. It installs
@@ -55,7 +55,8 @@ try {
   const common = ["-Os", "-fno-exceptions", "-fvisibility=hidden", "-I", "src"];
   run("emcc", ["-c", ...common, "-fPIC", "-s", "SIDE_MODULE=2", "src/parser.c", "-o", "parser.o"], pkg);
   const out = join(pkg, p.output);
-  run("emcc", ["-o", out, ...common, "-s", "WASM=1", "-s", "SIDE_MODULE=2", "-s", `EXPORTED_FUNCTIONS=_${p.function}`, "parser.o", "src/scanner.c"], pkg);
+  const scanner = existsSync(join(pkg, "src", "scanner.c")) ? ["src/scanner.c"] : [];
+  run("emcc", ["-o", out, ...common, "-s", "WASM=1", "-s", "SIDE_MODULE=2", "-s", `EXPORTED_FUNCTIONS=_${p.function}`, "parser.o", ...scanner], pkg);
   const sha256 = createHash("sha256").update(readFileSync(out)).digest("hex");
   mkdirSync(dir, { recursive: true });
   copyFileSync(out, join(dir, p.output));

@@ -12,7 +12,8 @@ if (!existsSync(bun)) {
   console.error("ast-outline tests: bun is not installed (run npm ci)");
   process.exit(2);
 }
-const child = spawn(bun, ["test", ...process.argv.slice(2)], { cwd: root, stdio: ["ignore", "inherit", "pipe"] });
+// The tests drive real grammars, real git and the compiled binary: bun's 5 s default is too short on a busy machine.
+const child = spawn(bun, ["test", "--timeout", "60000", ...process.argv.slice(2)], { cwd: root, stdio: ["ignore", "inherit", "pipe"] });
 let tail = "";
 child.stderr.on("data", (chunk) => {
   process.stderr.write(chunk);

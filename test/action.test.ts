@@ -42,13 +42,13 @@ beforeAll(() => {
   repo = tempRepo();
   cleanups.push(repo.cleanup);
   repo.write("lib.py", "def f(a):\n    return a\n\n\ndef g():\n    return 2\n\n\ndef h():\n    return 3\n");
-  repo.write(".github/workflows/ci.yml", "on: push\n");
+  repo.write(".github/CODEOWNERS", "* @a\n");
   base = repo.commit("base");
   repo.git("checkout", "-q", "-b", "feature");
   repo.write("lib.py", "def f(a, b):\n    return a\n\n\ndef h():\n    return 30\n");
   repo.write(EVIL_FILE, "def injected():\n    return 1\n");
   repo.write(OUTPUT_FILE, "def also():\n    return 1\n");
-  repo.write(".github/workflows/ci.yml", "on: [push, pull_request]\n");
+  repo.write(".github/CODEOWNERS", "* @a @b\n");
   head = repo.commit("head");
 }, 120_000);
 afterAll(() => {

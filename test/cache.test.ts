@@ -1,5 +1,6 @@
 // The repo-wide cache: index, staleness, damaged entries, concurrency, a killed run,
 // an unwritable cache, and outline/symbol answering the same with or without it.
+import { withSymbolHashes } from "../src/app/symbol-hash.ts";
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -26,8 +27,10 @@ async function outlineJson(root: string, path: string) {
   return (await runCli(["outline", "--format", "json", path], root)).stdout;
 }
 
+/** What `outline --format json` prints, parsed afresh without the cache (symbol hashes included). */
 async function directJson(root: string, path: string) {
-  return JSON.stringify((await outlineFile(testEnv(root), path, { cache: false })).outline);
+  const { outline, file } = await outlineFile(testEnv(root), path, { cache: false });
+  return JSON.stringify(withSymbolHashes(outline, file.bytes));
 }
 
 describe("index", () => {

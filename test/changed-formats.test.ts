@@ -28,7 +28,7 @@ beforeAll(() => {
   w("src/util.py", "def mover(a, b):\n    total = a + b\n    return total\n\n\ndef stays():\n    return 0\n");
   w("crlf.py", "def f():\r\n    return 1\r\n\r\n\r\ndef g():\r\n    return 2\r\n");
   w("noeol.py", "def h():\n    return 1");
-  w("ci.yml", "name: ci\non: push\n");
+  w("ci.txt", "name: ci\non: push\n");
   w("img.bin", new Uint8Array([0, 1, 2, 3, 0, 255]));
   w("tool.sh", "#!/bin/sh\necho hi\n");
   w("renamed_before.py", "def r():\n    return 'same'\n\n\ndef s():\n    return 1\n");
@@ -42,7 +42,7 @@ beforeAll(() => {
   w("src/moved.py", "def mover(a, b):\n    total = a + b\n    return total\n");
   w("crlf.py", "def f():\r\n    return 10\r\n\r\n\r\ndef g():\r\n    return 2\r\n");
   w("noeol.py", "def h():\n    return 2\n");
-  w("ci.yml", "name: ci\non: [push, pull_request]\n");
+  w("ci.txt", "name: ci\non: [push, pull_request]\n");
   w("img.bin", new Uint8Array([0, 1, 2, 3, 0, 254]));
   chmodSync(join(repo.path, "tool.sh"), 0o755);
   repo.git("mv", "renamed_before.py", "renamed_after.py");
@@ -77,7 +77,7 @@ describe("--format sarif", () => {
     const log = JSON.parse(r.stdout);
     expect(validateSarif(log)).toEqual([]);
     const run = log.runs[0];
-    expect(run.tool.driver.rules.map((x: any) => x.id)).toEqual(["symbol-added", "symbol-removed", "signature-changed", "symbol-renamed", "symbol-moved", "symbol-modified"]);
+    expect(run.tool.driver.rules.map((x: any) => x.id)).toEqual(["symbol-added", "symbol-removed", "signature-changed", "symbol-renamed", "symbol-moved", "symbol-modified", "caller-not-updated"]);
     const all = symbols(set);
     expect(run.results.length).toBe(all.length);
     for (const [i, { file, s }] of all.entries()) {
@@ -142,7 +142,7 @@ describe("--format rdjson", () => {
         expect(d.location).toEqual({ path: file.path, range: { start: { line: s.startLine }, end: { line: s.endLine } } });
       }
     }
-    expect(r.stderr).toBe("ast-outline: symbols not compared in 3 files: big.txt (unsupported language), ci.yml (unsupported language), img.bin (unsupported language)\n");
+    expect(r.stderr).toBe("ast-outline: symbols not compared in 3 files: big.txt (unsupported language), ci.txt (unsupported language), img.bin (unsupported language)\n");
     expect(JSON.parse((await changed("--format", "rdjson", "--level", "error")).stdout).severity).toBe("ERROR");
   });
 });

@@ -378,6 +378,7 @@ describe("structure: one gate for every read", () => {
     ["src/app/repo.ts", "where the repository is (realpath), and .git/info/exclude, which keeps the cache out of git status"],
     ["src/app/listing-snapshot.ts", "the stats and names of the folders and ignore files git's listing depends on (no file's content)"],
     ["src/app/workspace-index.ts", "lstat of the files git lists (their content is read through the gate)"],
+    ["src/app/changed.ts", "the work tree's side of `changed` (confined: only paths the gate admits); symbol_history reads git's blobs only"],
   ]);
   /** Names that read a path they are given, and the only modules allowed to import them. */
   const READERS: Record<string, { from: string; names: string[]; only: string[] }> = {
@@ -386,7 +387,7 @@ describe("structure: one gate for every read", () => {
     outlineFile: { from: "src/app/outline-file.ts", names: ["outlineFile"], only: [] },
     builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };
-  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/call-chain.ts", "src/app/callers.ts", "src/app/symbol-view.ts"]);
+  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/call-chain.ts", "src/app/callers.ts", "src/app/symbol-view.ts", "src/app/impact.ts"]);
 
   test("the modules behind the cross-file answers reach the disk only through the gate", () => {
     const touching = [...closure].filter(([, imps]) => imps.some((i) => /^(node:)?(fs|fs\/promises|child_process|module)$|^</.test(i.spec))).map(([f]) => f);

@@ -79,7 +79,7 @@ describe("the CLI and the MCP server give the same answers", () => {
 
   test("symbol: full text, skeleton, drill", async () => {
     const full = await cli(["symbol", "pkg/store.py", "Store.check"]);
-    expect(full.out.split("\n")[0]).toMatch(/^# pkg\/store\.py:8-10 Store\.check \(method, sha256:[0-9a-f]{12}\)$/);
+    expect(full.out.split("\n")[0]).toMatch(/^# pkg\/store\.py:8-10 Store\.check \(method, symbol:[0-9a-f]{12}, sha256:[0-9a-f]{12}\)$/);
     expect(await mcp("get_symbol", { path: "pkg/store.py", name: "Store.check", mode: "full" })).toBe(full.out);
     const skeleton = await cli(["symbol", "pkg/store.py", "checksum", "--skeleton"]);
     expect(await mcp("get_symbol", { path: "pkg/store.py", name: "checksum", mode: "skeleton" })).toBe(skeleton.out);

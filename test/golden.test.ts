@@ -18,7 +18,8 @@ export function fixtureCases(): { lang: string; file: string }[] {
     if (lang === "changed" || lang === "misc" || lang === "skeleton") continue;
     const langDir = join(dir, lang);
     for (const name of readdirSync(langDir).sort()) {
-      if (GOLDEN_SUFFIXES.some((s) => name.endsWith(s)) || name.endsWith(".md")) continue;
+      // A .md file beside the fixtures is a note about them, except where Markdown is the language.
+      if (GOLDEN_SUFFIXES.some((s) => name.endsWith(s)) || (name.endsWith(".md") && lang !== "markdown")) continue;
       out.push({ lang, file: `fixtures/${lang}/${name}` });
     }
   }

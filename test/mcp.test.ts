@@ -63,9 +63,9 @@ describe("mcp server", () => {
   test("lists the tools with schemas", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
-    expect(names).toEqual(["changed_symbols", "digest", "get_callers", "get_calls", "get_outline", "get_symbol", "read_region", "search_symbols"]);
+    expect(names).toEqual(["changed_symbols", "digest", "get_callers", "get_calls", "get_outline", "get_symbol", "read_region", "search_symbols", "symbol_history"]);
     const sym = tools.find((t) => t.name === "get_symbol")!;
-    expect(Object.keys(sym.inputSchema.properties ?? {}).sort()).toEqual(["label", "mode", "name", "path"]);
+    expect(Object.keys(sym.inputSchema.properties ?? {}).sort()).toEqual(["focus", "hash", "label", "mode", "name", "path"]);
     expect(sym.inputSchema.required?.sort()).toEqual(["name", "path"]);
   });
 
@@ -116,6 +116,21 @@ describe("mcp server", () => {
     expect(callers).toContain("3-5 main (function): save@5 [import]");
     const digest = text(await client.callTool({ name: "digest", arguments: {} }));
     expect(digest).toContain("pkg/store.py [XS 10L]: save, check, write");
+  });
+
+  test("symbol_history gives the CLI's answer; a revision-like date and a path outside are refused", async () => {
+    const root = join(ws.path, "repo");
+    const answer = text(await client.callTool({ name: "symbol_history", arguments: { path: "pkg/store.py", name: "check" } }));
+    const cli = execFileSync(BUN, [CLI, "history", "pkg/store.py", "check", "--limit", "20"], { cwd: root, encoding: "utf8" });
+    expect(answer).toBe(cli);
+    expect(answer).toContain("added    5-7");
+    expect(answer).toContain("init");
+    const bad: any = await client.callTool({ name: "symbol_history", arguments: { path: "pkg/store.py", name: "check", since: "--all" } });
+    expect(bad.isError).toBe(true);
+    expect(text(bad)).toContain("--since takes a date");
+    const outsider: any = await client.callTool({ name: "symbol_history", arguments: { path: "../secret.py", name: "secret" } });
+    expect(outsider.isError).toBe(true);
+    expect(text(outsider)).toContain("refused");
   });
 
   test("missing files and symbols are error results with a hint", async () => {

@@ -102,6 +102,7 @@ describe("outlines both ways", () => {
 
   // Fixtures are small (the query cursor's walk runs on them): each is outlined both ways. A
   // broken copy of each (a line dropped) takes the error paths too.
+  // Loads every grammar and compiles every query: its time grows with the languages.
   test("every fixture, and a broken copy of it, outlines the same whichever walk finds the matches", async () => {
     for (const c of fixtureCases()) {
       const language = REGISTRY.byId.get(c.lang)!;
@@ -116,7 +117,7 @@ describe("outlines both ways", () => {
         expect({ file: c.file, outline: atRoots }).toEqual({ file: c.file, outline: plain });
       }
     }
-  });
+  }, 60_000);
 });
 
 describe("comment index", () => {

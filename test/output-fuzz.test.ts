@@ -341,9 +341,11 @@ describe(`output fuzz, seed ${SEED}, ${CASES} cases`, () => {
       s.endLine = 2;
       outline.symbols.push(s);
       const file: ParsedFile = { file: { path: outline.path, bytes: new TextEncoder().encode("a\nb\n"), stat: undefined as never }, outline, scan: undefined };
-      const text = renderSymbolText(await fullView(file, s));
+      const view = await fullView(file, s);
+      const text = renderSymbolText(view);
       expectNoRaw(text);
-      expect(text.split("\n")[0]).toBe(`# ${quotePath(outline.path)}:1-2 ${quoteName(s.qualifiedName)} (${s.kind}, sha256:abababababab)`);
+      expect(view.symbolHash).toMatch(/^[0-9a-f]{12}$/);
+      expect(text.split("\n")[0]).toBe(`# ${quotePath(outline.path)}:1-2 ${quoteName(s.qualifiedName)} (${s.kind}, symbol:${view.symbolHash}, sha256:abababababab)`);
 
       const io = captureIO();
       try {
@@ -476,8 +478,8 @@ describe.skipIf(!available)(`output fuzz through the binary, seed ${SEED}`, () =
       const sym = run(["symbol", f.path, "user"]);
       expect(sym.code).toBe(0);
       const head = sym.out.split("\n")[0];
-      expect(head.slice(0, -13)).toBe(`# ${quotePath(f.path)}:3-3 user (function, sha256:`);
-      expect(head.slice(-13)).toMatch(/^[0-9a-f]{12}\)$/);
+      expect(head.slice(0, -41)).toBe(`# ${quotePath(f.path)}:3-3 user (function, `);
+      expect(head.slice(-41)).toMatch(/^symbol:[0-9a-f]{12}, sha256:[0-9a-f]{12}\)$/);
     }
     const calls = run(["calls", py, "caller"]);
     expectNoRaw(calls.out + calls.err);

@@ -314,8 +314,8 @@ describe.skipIf(!available)("the binary on a PR with hostile names", () => {
 
     const symbol = run(["symbol", K, "caller"]);
     expect(symbol.code).toBe(0);
-    expect(symbol.out.split("\n")[0]).toMatch(/^# .*:3-3 caller \(function, sha256:[0-9a-f]{12}\)$/);
-    expect(symbol.out.split("\n")[0].startsWith(`# ${quotePath(K)}:3-3 caller (function, sha256:`)).toBe(true);
+    expect(symbol.out.split("\n")[0]).toMatch(/^# .*:3-3 caller \(function, symbol:[0-9a-f]{12}, sha256:[0-9a-f]{12}\)$/);
+    expect(symbol.out.split("\n")[0].startsWith(`# ${quotePath(K)}:3-3 caller (function, symbol:`)).toBe(true);
 
     const calls = run(["calls", P, "again"]);
     expectSafe(calls.out + calls.err);

@@ -7,6 +7,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { maskMacros, maskPreprocessor } from "../src/core/outline/masks.ts";
+import { maskBranches } from "../src/core/outline/branches.ts";
+import { maskSwift } from "../src/core/outline/swift-mask.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { flatten } from "../src/core/symbols/find.ts";
@@ -43,6 +45,8 @@ describe("masks keep every offset and line", () => {
       expectSameShape(text, maskMacros(text));
       const one = maskPreprocessor(text);
       if (one) expectSameShape(text, one.text);
+      const branches = maskBranches(text);
+      if (branches) expectSameShape(text, branches.text);
     });
   }
 });
@@ -100,5 +104,78 @@ describe("C#: #if splitting a declaration", () => {
     const file = await outline("csharp", text);
     expect(flatten(file.symbols).map((s) => s.qualifiedName)).toEqual(["N", "N.Old", "N.New"]);
     expect(file.unparsedRanges).toBeUndefined();
+  });
+});
+
+describe("C/C++: conditionals that split a block", () => {
+  const text = [
+    "#ifdef __cplusplus",
+    'extern "C" {',
+    "#endif",
+    "#ifdef A",
+    "int a(void) { return 1; }",
+    "#else",
+    "int b(void) { return 2; }",
+    "#endif",
+    "static int f(int x) {",
+    "#ifdef WIN",
+    "  if (x) {",
+    "#else",
+    "  if (x > 1) {",
+    "#endif",
+    "    return 1;",
+    "  }",
+    "  return 0;",
+    "}",
+    "#ifdef _WIN32",
+    "static int g(void) {",
+    "#else",
+    "static int g(int y) {",
+    "#endif",
+    "  return 2;",
+    "}",
+    "#ifdef __cplusplus",
+    "}",
+    "#endif",
+    "",
+  ].join("\n");
+
+  test("balanced branches are kept whole; a body's branches and a split head are read as their first branch", () => {
+    const masked = maskBranches(text)!;
+    const lines = masked.text.split("\n");
+    expect(lines[4]).toBe("int a(void) { return 1; }");
+    expect(lines[6]).toBe("int b(void) { return 2; }");
+    expect(lines[10]).toBe("  if (x) {");
+    expect(lines[12].trim()).toBe("");
+    expect(lines[21].trim()).toBe("");
+    expect(lines[1]).toBe('extern "C" {');
+    expect(lines[0].trim()).toBe("");
+    // Only the split head's other branch could hold a definition: the body's is not reported.
+    expect(masked.inactive).toEqual([{ startLine: 22, endLine: 22 }]);
+  });
+
+  test("the outline reads every function and reports the branch it left out", async () => {
+    const file = await outline("c", text);
+    expect(flatten(file.symbols).map((s) => `${s.name}:${s.startLine}-${s.endLine}`)).toEqual(["a:5-5", "b:7-7", "f:9-18", "g:20-25"]);
+    expect(file.diagnostics.some((d) => d.message.startsWith("syntax error"))).toBe(false);
+    expect(file.unparsedRanges).toEqual([{ startLine: 22, endLine: 22 }]);
+  });
+});
+
+describe("Swift: conditional compilation lines and syntax newer than the grammar", () => {
+  const swift = readdirSync(join(ROOT, "fixtures", "swift")).filter((n) => n.endsWith(".swift"));
+  for (const name of swift) {
+    test(`fixtures/swift/${name} keeps every offset and line`, () => {
+      const text = readFileSync(join(ROOT, "fixtures", "swift", name), "utf8");
+      expectSameShape(text, maskSwift(text));
+    });
+  }
+
+  test("every branch of a conditional is outlined, the file reads without a syntax error", async () => {
+    const text = "class S {\n#if DEBUG\n  var a: Int = 1\n#else\n  var b: Int = 2\n#endif\n  nonisolated(unsafe) var c = 0\n  @Flag() var d: Bool\n}\n";
+    const file = await outline("swift", text);
+    expect(flatten(file.symbols).map((s) => `${s.name}:${s.startLine}`)).toEqual(["S:1", "a:3", "b:5", "c:7", "d:8"]);
+    expect(file.diagnostics).toEqual([]);
+    expect(flatten(file.symbols).find((s) => s.name === "d")?.signature).toBe("var d: Bool");
   });
 });

@@ -20,12 +20,15 @@ describe("language registry", () => {
     test(`${spec.id}: grammar loads, query compiles with known captures`, async () => {
       await loadGrammar(spec.grammar);
       if (spec.embedded) await loadGrammar(spec.embedded.hostGrammar);
-      const query = await loadQuery(spec);
-      for (const cap of query.captureNames) {
-        if (cap.startsWith("_")) continue; // predicate helpers
-        const [head, kind] = cap.split(".");
-        if (head === "definition" || head === "declaration") expect(SYMBOL_KINDS as readonly string[]).toContain(kind);
-        else expect(KNOWN_CAPTURES.has(cap)).toBe(true);
+      // The outline query, and each profile's query in its place (registry `profiles`).
+      for (const definitions of [undefined, ...(spec.profiles ?? []).map((p) => p.query)]) {
+        const query = await loadQuery(spec, { definitions });
+        for (const cap of query.captureNames) {
+          if (cap.startsWith("_")) continue; // predicate helpers
+          const [head, kind] = cap.split(".");
+          if (head === "definition" || head === "declaration") expect(SYMBOL_KINDS as readonly string[]).toContain(kind);
+          else expect({ definitions, cap, known: KNOWN_CAPTURES.has(cap) || /^name\.[2-9]$/.test(cap) }).toEqual({ definitions, cap, known: true });
+        }
       }
     });
     // Some prebuilt grammars keep scanner state between parses (tree-sitter-wasms' Lua does):

@@ -6,15 +6,17 @@
 ; types down to the name, which becomes @name), and their place by #ancestors?: nested
 ; alternations and one pattern per parent would cost far more to compile at every start.
 (function_definition declarator: (_) @name body: (compound_statement) @body
-  (#declarator? @name "^(pointer_declarator ){0,2}function_declarator identifier$")) @definition.function
+  (#declarator? @name "^(pointer_declarator )*function_declarator (parenthesized_declarator )?identifier$")) @definition.function
 
 ; File-scope declarations: prototypes and variables, also inside #if blocks, include guards
-; and extern "C" { } (not in function bodies).
+; and extern "C" { } (not in function bodies). A function's name may stand in parentheses,
+; `int (f)(void)`; a pointer in them makes a function pointer, a variable:
+; `int (*f)(void)`, `char *(*table[4])(int)`.
 ((declaration declarator: (_) @name) @declaration.function
- (#declarator? @name "^(pointer_declarator ){0,2}function_declarator identifier$")
+ (#declarator? @name "^(pointer_declarator )*function_declarator (parenthesized_declarator )?identifier$")
  (#ancestors? @declaration.function "^(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
 ((declaration declarator: (_) @name) @definition.variable
- (#declarator? @name "^(init_declarator )?(pointer_declarator |array_declarator |(pointer_declarator )?function_declarator parenthesized_declarator pointer_declarator )?identifier$")
+ (#declarator? @name "^(init_declarator )?(pointer_declarator |array_declarator )*(function_declarator parenthesized_declarator (pointer_declarator |array_declarator )+)?identifier$")
  (#ancestors? @definition.variable "^(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
 
 (struct_specifier name: (type_identifier) @name body: (field_declaration_list) @body) @definition.struct
@@ -29,11 +31,12 @@
   type: (enum_specifier !name body: (enumerator_list) @body)
   declarator: (type_identifier) @name) @definition.enum
 (type_definition declarator: (_) @name
-  (#declarator? @name "^(pointer_declarator |(pointer_declarator )?function_declarator parenthesized_declarator pointer_declarator |function_declarator |array_declarator )?type_identifier$")) @definition.type
+  (#declarator? @name "^(pointer_declarator |array_declarator |function_declarator |parenthesized_declarator )*type_identifier$")) @definition.type
 
+; Fields, also inside #if blocks of the struct.
 ((field_declaration declarator: (_) @name) @definition.field
- (#declarator? @name "^(pointer_declarator |pointer_declarator pointer_declarator |array_declarator |function_declarator parenthesized_declarator pointer_declarator )?field_identifier$")
- (#ancestors? @definition.field "^field_declaration_list( |$)"))
+ (#declarator? @name "^(pointer_declarator |array_declarator )*(function_declarator parenthesized_declarator (pointer_declarator |array_declarator )+)?field_identifier$")
+ (#ancestors? @definition.field "^(preproc_(if|ifdef|else|elif|elifdef) ){0,3}field_declaration_list( |$)"))
 (enumerator_list (enumerator name: (identifier) @name) @definition.constant)
 
 (preproc_def name: (identifier) @name) @definition.macro

@@ -24,7 +24,7 @@
 ; types down to the name, which becomes @name), and their place by #ancestors?: nested
 ; alternations and one pattern per parent would cost far more to compile at every start.
 (type_definition declarator: (_) @name
-  (#declarator? @name "^(pointer_declarator |function_declarator parenthesized_declarator pointer_declarator )?type_identifier$")) @definition.type
+  (#declarator? @name "^(pointer_declarator |reference_declarator |array_declarator |function_declarator |parenthesized_declarator )*type_identifier$")) @definition.type
 (alias_declaration name: (type_identifier) @name) @definition.type
 (concept_definition name: (identifier) @name . (_) @body) @definition.type
 
@@ -51,7 +51,7 @@
 (function_definition declarator: (_) @name body: (_)? @body
   (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator qualified_identifier$")) @definition.method
 (function_definition declarator: (_) @name body: (_)? @body
-  (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")) @definition.function
+  (#declarator? @name "^(pointer_declarator |reference_declarator )*function_declarator (parenthesized_declarator )?(identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")) @definition.function
 
 ; Conversion operators: `operator bool() const` is named `operator bool`.
 (function_definition declarator: (operator_cast) @name body: (_)? @body
@@ -62,24 +62,28 @@
 
 ; Member declarations inside a class body.
 ((field_declaration declarator: (_) @name) @declaration.method
- (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")
+ (#declarator? @name "^(pointer_declarator |reference_declarator )*function_declarator (parenthesized_declarator )?(identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")
  (#ancestors? @declaration.method "^field_declaration_list( |$)"))
 ((declaration declarator: (_) @name) @declaration.method
- (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")
+ (#declarator? @name "^(pointer_declarator |reference_declarator )*function_declarator (parenthesized_declarator )?(identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")
  (#ancestors? @declaration.method "^(template_declaration )?field_declaration_list( |$)"))
+; Fields (also inside #if blocks of the class); a pointer in parentheses makes a function
+; pointer, `R (*f)(A)`.
 ((field_declaration declarator: (_) @name) @definition.field
- (#declarator? @name "^(pointer_declarator |reference_declarator |array_declarator |function_declarator parenthesized_declarator pointer_declarator )?field_identifier$")
- (#ancestors? @definition.field "^field_declaration_list( |$)"))
+ (#declarator? @name "^(init_declarator )?(pointer_declarator |reference_declarator |array_declarator )*(function_declarator parenthesized_declarator (pointer_declarator |reference_declarator |array_declarator )+)?field_identifier$")
+ (#ancestors? @definition.field "^(preproc_(if|ifdef|else|elif|elifdef) ){0,3}field_declaration_list( |$)"))
 (enumerator_list (enumerator name: (identifier) @name) @definition.constant)
 
 ; File- and namespace-scope declarations: prototypes and variables, also inside #if blocks,
 ; include guards and extern "C" { } (not in function bodies).
 ((declaration declarator: (_) @name) @declaration.function
- (#declarator? @name "^(pointer_declarator |reference_declarator )?function_declarator (identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")
+ (#declarator? @name "^(pointer_declarator |reference_declarator )*function_declarator (parenthesized_declarator )?(identifier|qualified_identifier|operator_name|destructor_name|field_identifier|template_function)$")
  (#ancestors? @declaration.function "^(template_declaration )?(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
+; A variable's name may be qualified: the out-of-line definition of a static member,
+; `const char* const test::s_ = "x";`.
 ((declaration declarator: (_) @name) @definition.variable
- (#declarator? @name "^(init_declarator )?(pointer_declarator |reference_declarator |array_declarator )?identifier$")
- (#ancestors? @definition.variable "^(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
+ (#declarator? @name "^(init_declarator )?(pointer_declarator |reference_declarator |array_declarator )*(function_declarator parenthesized_declarator (pointer_declarator |reference_declarator |array_declarator )+)?(identifier|qualified_identifier)$")
+ (#ancestors? @definition.variable "^(template_declaration )?(translation_unit|preproc_if|preproc_ifdef|preproc_else|preproc_elif|declaration_list)( |$)"))
 
 (preproc_def name: (identifier) @name) @definition.macro
 (preproc_function_def name: (identifier) @name) @definition.macro

@@ -18,6 +18,11 @@
 (call_expression function: (_) @callee) @call
 (new_expression constructor: (_) @callee) @call
 
+; What a call passes (changed --impact; captures: see grammars/python/skeleton.scm).
+(call_expression arguments: (arguments) @arguments) @arguments.call
+(new_expression arguments: (arguments) @arguments) @arguments.call
+(spread_element) @argument.spread
+
 (import_statement
   (import_clause (named_imports (import_specifier name: (_) @import.name alias: (_) @import.bound)))
   source: (string (string_fragment) @import.module))
@@ -30,3 +35,13 @@
 (import_statement
   (import_clause (identifier) @import.bound)
   source: (string (string_fragment) @import.module))
+
+; Re-exports pass a module's names on (`export { f } from "./f"`, `export * from "./f"`): import
+; bindings for following an import to its definition (`*`: every name).
+(export_statement
+  (export_clause (export_specifier name: (_) @import.name alias: (_) @import.bound))
+  source: (string (string_fragment) @import.module))
+(export_statement
+  (export_clause (export_specifier !alias name: (_) @import.name @import.bound))
+  source: (string (string_fragment) @import.module))
+(export_statement "*" @import.bound source: (string (string_fragment) @import.module))

@@ -105,7 +105,7 @@ export function callResolver(repo: RepoSymbols): CallResolver {
 }
 
 /** A name-match never crosses languages, except between languages sharing one query (ts, tsx, vue). */
-function sameFamily(a: string, b: string): boolean {
+export function sameFamily(a: string, b: string): boolean {
   if (a === b) return true;
   const folder = (id: string) => {
     const spec = REGISTRY.byId.get(id);
@@ -120,7 +120,7 @@ function sameContainer(candidates: OutlineSymbol[], from: OutlineSymbol): Outlin
 }
 
 /** The import a callee goes through, the symbol to find in its module, and a fallback module. */
-function matchImport(imports: ImportBinding[], receiver: string | undefined, name: string) {
+export function matchImport(imports: ImportBinding[], receiver: string | undefined, name: string) {
   for (const i of imports) {
     if (!receiver && i.bound === name) {
       return { module: i.module, symbol: i.name ?? name, alsoModule: i.name ? `${i.module}.${i.name}` : undefined };

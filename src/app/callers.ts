@@ -35,7 +35,7 @@ export async function findCallers(repo: RepoSymbols, name: string, glob?: string
   return { name, ...(glob !== undefined ? { within: glob } : {}), groups };
 }
 
-function innermost(symbols: OutlineSymbol[], line: number): OutlineSymbol | undefined {
+export function innermost(symbols: OutlineSymbol[], line: number): OutlineSymbol | undefined {
   let best: OutlineSymbol | undefined;
   for (const s of symbols) {
     if (line < s.startLine || line > s.endLine) continue;

@@ -5,7 +5,7 @@ import { readFileSync, lstatSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative, sep } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
 import { splitLines, type DiffSide } from "../core/diff/source.ts";
-import type { ChangeSet, FileStatus } from "../core/diff/types.ts";
+import type { ChangeSet, FileChange, FileStatus } from "../core/diff/types.ts";
 import { OutlineError, usageError } from "../core/errors.ts";
 import { OutlineLimitError } from "../core/parse/limits.ts";
 import { detectLanguage as detectByContent, languageByName as languageByPlainName } from "../core/languages/detect.ts";
@@ -18,8 +18,9 @@ import { trustedCache } from "./cache-lookup.ts";
 import { diffLines } from "../core/diff/lines.ts";
 import { lineEdits } from "../core/diff/edits.ts";
 import type { Tree } from "web-tree-sitter";
+import type { OutlineSymbol } from "../core/types.ts";
 import { decodeSource } from "../core/text/lines.ts";
-import { DEFAULT_MAX_BYTES, looksBinary, unreadableReason } from "../io/files.ts";
+import { DEFAULT_MAX_BYTES, isLockfile, looksBinary, unreadableReason } from "../io/files.ts";
 import { undecodablePath } from "../io/names.ts";
 import type { Env } from "../io/env.ts";
 import { diffPaths, mergeBase, startBlobReader, resolveCommits, checkRevision, type ChangedPath, type Revision } from "../io/git.ts";
@@ -131,17 +132,24 @@ async function changesFrom(
       inputs.push(skippedInput(p, failureReason(e)));
     }
   }
+  const files = await diffWithComments(inputs, ctx);
+  return { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files };
+}
+
+/**
+ * The diff of these inputs with every comment it used known. Outlines from the cache come
+ * without a tree: where the diff asked for comments of such a side (a symbol's text differs, or
+ * renames are matched), parse just those sides, then diff again: the diff is pure, so the last
+ * pass is the answer. (Comments can change which symbols pair up, and so which sides are asked:
+ * repeat until no pass asks for a side not loaded yet; each side loads at most once.)
+ */
+export async function diffWithComments(inputs: FileInput[], ctx: SideContext): Promise<FileChange[]> {
   let files = diffFiles(inputs);
-  // Outlines from the cache come without a tree. Where the diff asked for comments of such a
-  // side (a symbol's text differs, or renames are matched), parse just those sides, then
-  // diff again: the diff is pure, so the last pass is the answer with every comment it used known.
-  // (Comments can change which symbols pair up, and so which sides are asked: repeat until
-  // no pass asks for a side not loaded yet; each side loads at most once.)
   for (let pending = ctx.deferred.filter((d) => d.asked && !d.spans); pending.length; pending = ctx.deferred.filter((d) => d.asked && !d.spans)) {
     for (const d of pending) d.spans = await d.load();
     files = diffFiles(inputs);
   }
-  return { base, head: head ?? (opts.staged ? "INDEX" : "WORKTREE"), files };
+  return files;
 }
 
 /** The roots inside the repository, relative to its root ([] when none is; undefined when one holds all of it). */
@@ -173,9 +181,16 @@ interface DeferredComments {
   load: () => Promise<[number, number][]>;
 }
 
-interface SideContext {
-  /** The repo's .ast_outline_cache, read only: `changed` looks outlines up, never stores them. */
+export interface SideContext {
+  /** The repo's .ast_outline_cache: `changed` looks outlines up, never stores them. */
   store?: CacheStore;
+  /**
+   * Store what is parsed in `store` (`history`, which reads the same old blobs again on every
+   * run). Such outlines are whole (imports included), as every cache reader expects.
+   */
+  remember?: boolean;
+  /** Outlines already read or made, by the bytes object they describe (one version seen twice is looked up once). */
+  outlines?: WeakMap<Uint8Array, OutlineSymbol[]>;
   deferred: DeferredComments[];
 }
 
@@ -205,13 +220,13 @@ function readWorkTree(root: string, path: string, mayParse: (p: string) => boole
   }
 }
 
-function failureReason(e: unknown): string {
+export function failureReason(e: unknown): string {
   if (e instanceof OutlineLimitError) return e.reason;
   if (e instanceof OutlineError) return `not outlined: ${e.message}`;
   return `not outlined: internal error: ${e instanceof Error ? e.message : String(e)}`;
 }
 
-function skippedInput(p: ChangedPath, reason: string): FileInput {
+export function skippedInput(p: ChangedPath, reason: string): FileInput {
   const input: FileInput = { path: p.path, status: p.status, skipped: reason };
   if (p.oldPath !== undefined) input.oldPath = p.oldPath;
   const lang = languageByName(p.path) ?? (p.oldPath ? languageByName(p.oldPath) : undefined);
@@ -219,7 +234,7 @@ function skippedInput(p: ChangedPath, reason: string): FileInput {
   return input;
 }
 
-async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBytes: Uint8Array | undefined, maxBytes: number, ctx: SideContext): Promise<FileInput> {
+export async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBytes: Uint8Array | undefined, maxBytes: number, ctx: SideContext): Promise<FileInput> {
   const status: FileStatus = p.status;
   const input: FileInput = { path: p.path, status };
   if (p.oldPath !== undefined) input.oldPath = p.oldPath;
@@ -236,6 +251,7 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
     return { ...input, skipped: [oldBytes, newBytes].some((b) => b && looksBinary(b)) ? "binary" : lang ? "unreadable" : "unsupported language" };
   }
   input.language = language.id;
+  if (isLockfile(p.path)) return { ...input, skipped: "lockfile" };
   if ([oldBytes, newBytes].some((b) => b && looksBinary(b))) return { ...input, skipped: "binary" };
   if ([oldBytes, newBytes].some((b) => b && b.length > maxBytes)) return { ...input, skipped: "too large" };
   // Same bytes on both sides (a pure rename, a mode change): no symbol can differ, nothing to parse.
@@ -268,7 +284,7 @@ async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined, newBy
   return input;
 }
 
-async function side(
+export async function side(
   path: string,
   bytes: Uint8Array,
   text: string,
@@ -280,8 +296,10 @@ async function side(
 ): Promise<DiffSide> {
   // An embedded script (Vue) is parsed apart from its host file: no comment spans there.
   const wanted = commentRows && commentRows.length && !language.embedded;
-  const cached = ctx.store?.readOutline(bytes, language.id, path);
+  const known = ctx.outlines?.get(bytes);
+  const cached = known ? { symbols: known } : ctx.store?.readOutline(bytes, language.id, path);
   if (cached) {
+    ctx.outlines?.set(bytes, cached.symbols);
     if (!wanted) return { path, text, symbols: cached.symbols, comments: [] };
     // Comments come from a tree, parsed only if the diff asks (see computeChanges).
     const d: DeferredComments = {
@@ -298,11 +316,13 @@ async function side(
     bytes,
     language,
     oldTree,
-    ...DEFINITIONS_ONLY,
+    ...(ctx.remember && ctx.store ? {} : DEFINITIONS_ONLY),
     inspectTree: (tree) => {
       if (wanted) comments = commentSpans(language, tree, commentRows);
       keepTree?.(tree);
     },
   });
+  if (ctx.remember) ctx.store?.writeOutline(outline);
+  ctx.outlines?.set(bytes, outline.symbols);
   return { path, text, symbols: outline.symbols, comments };
 }

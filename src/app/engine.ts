@@ -33,6 +33,7 @@ export function engineId(): string {
       h.update(`query ${q}\n${outlineQuerySource(q)}\n`);
       // A cached object holds the file's references too (core/outline/references.ts).
       h.update(`references ${q}\n${src.queryFile(q, "references.scm") ?? ""}\n`);
+      for (const p of spec.profiles ?? []) h.update(`profile ${q}/${p.query} ${p.when.join("\0")}\n${outlineQuerySource(q, { definitions: p.query })}\n`);
     }
   }
   return (memo = h.digest("hex").slice(0, 16));

@@ -446,7 +446,11 @@ class RefreshRun {
     const language = REGISTRY.byId.get(ref.language);
     if (!language || contentHash(bytes) !== ref.hash) return undefined;
     const { outlineSource } = await import("../core/outline/outline.ts");
-    return toEntry(await outlineSource({ path, bytes, language, references: true }), this.store.engine);
+    const outline = await outlineSource({ path, bytes, language, references: true });
+    // The object was missing or damaged: put it back, so the next answer reads it (a cache that
+    // is off or unwritable is left alone: the store declines).
+    if (this.store.writeOutlineSoon(outline) >= 0) await this.store.flush();
+    return toEntry(outline, this.store.engine);
   }
 
   private workTreeHas(path: string, hash: string): boolean {

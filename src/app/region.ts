@@ -7,6 +7,8 @@ import type { RegionView } from "../core/views.ts";
 import { quotePath } from "../core/text/quote.ts";
 import { looksBinary, type SourceFile } from "../io/files.ts";
 import { toDisplayPath } from "../io/paths.ts";
+import type { FileOutline } from "../core/types.ts";
+import { symbolForHash } from "./symbol-hash.ts";
 
 /** Region reads any text file, source or not, up to this size. */
 export const REGION_MAX_BYTES = 64 * 1024 * 1024;
@@ -20,9 +22,9 @@ export interface RegionRequest {
   maxLines?: number;
 }
 
-/** A hash as given (`sha256:` prefix, any case), checked: 8 to 64 hex digits. */
+/** A hash as given (`sha256:` or `symbol:` prefix, any case), checked: 8 to 64 hex digits. */
 export function normalizeHash(h: string): string {
-  const v = h.trim().toLowerCase().replace(/^sha256:/, "");
+  const v = h.trim().toLowerCase().replace(/^(sha256|symbol):/, "");
   if (!/^[0-9a-f]{8,64}$/.test(v)) throw usageError(`bad hash: ${h}`, "give the sha256 (or its first 8+ hex digits) that the outline printed");
   return v;
 }
@@ -30,6 +32,27 @@ export function normalizeHash(h: string): string {
 /** A usage error for a range that ends before it starts (checked before the file is read). */
 export function checkRange(start: number, end: number): void {
   if (end < start) throw usageError(`end line ${end} is before start line ${start}`);
+}
+
+/** A hash given as `symbol:…`: a symbol's own hash (app/symbol-hash.ts), not the file's. */
+export function isSymbolHash(h: string): boolean {
+  return /^\s*symbol:/i.test(h);
+}
+
+/**
+ * A region read with a hash that is not the file's (`view`, stale) but may be a symbol's: one
+ * whose hash it is in `outline` is read where it is now, unchanged; a hash given as `symbol:…`
+ * that no symbol has names the symbol holding the first line asked for, changed, with its new
+ * range and hash. Any other hash is a stale file hash, as before.
+ */
+export function readRegionBySymbol(file: SourceFile, req: RegionRequest, view: RegionView, outline: FileOutline, symbolHash: boolean): RegionView {
+  if (view.staleSince === undefined) return view;
+  const f = symbolForHash(outline, file.bytes, view.staleSince, req.startLine);
+  if (!f || (!f.unchanged && !symbolHash)) return view;
+  const symbol = { name: f.symbol.qualifiedName, unchanged: f.unchanged, given: view.staleSince, hash: f.now, startLine: f.symbol.startLine, endLine: f.symbol.endLine };
+  if (!f.unchanged) return { ...view, symbol };
+  const moved = readRegion(file, { ...req, startLine: f.symbol.startLine, endLine: f.symbol.endLine, expectedHash: undefined });
+  return { ...moved, symbol };
 }
 
 export function readRegion(file: SourceFile, req: RegionRequest): RegionView {

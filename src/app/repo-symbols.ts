@@ -28,8 +28,8 @@ export interface RepoSymbols {
   readonly access: FileAccess;
   /** Source files under the listing roots, display paths, optionally only those matching a glob. */
   files(glob?: string): string[];
-  /** Files whose text contains `word` (a cheap filter before parsing). */
-  filesMentioning(word: string, glob?: string, ignoreCase?: boolean): string[];
+  /** Files whose text contains `word` (a cheap filter before parsing); only those `only` admits by path are read. */
+  filesMentioning(word: string, glob?: string, ignoreCase?: boolean, only?: (path: string) => boolean): string[];
   /** Outline and scan of one file; throws OutlineError for a refused, missing or unsupported file. */
   parsed(path: string): Promise<ParsedFile>;
 }
@@ -105,12 +105,12 @@ export function repoSymbols(env: Env, access: FileAccess, cache = new ParseCache
   return {
     access,
     files,
-    filesMentioning(word, glob, ignoreCase) {
+    filesMentioning(word, glob, ignoreCase, only) {
       const re = ignoreCase ? new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i") : undefined;
       const keep = glob === undefined ? undefined : pathFilter(glob);
       const out: string[] = [];
       for (const f of listed()) {
-        if (keep && !keep(f.path)) continue;
+        if ((keep && !keep(f.path)) || (only && !only(f.path))) continue;
         const text = textOf(f.path, f.stamp);
         if (text !== undefined && (re ? re.test(text) : text.includes(word))) out.push(f.path);
       }

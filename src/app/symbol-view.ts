@@ -6,11 +6,13 @@ import { resolveSymbol } from "../core/symbols/find.ts";
 import type { FileRef, FullView, SkeletonView, SymbolLookup, SymbolView, TextBlock } from "../core/symbols/view.ts";
 import { LineIndex, decodeSource } from "../core/text/lines.ts";
 import { printable, quoteName, quotePath } from "../core/text/quote.ts";
-import type { OutlineSymbol } from "../core/types.ts";
+import type { FileOutline, OutlineSymbol } from "../core/types.ts";
 import { buildSkeleton, findDrill } from "../core/skeleton/skeleton.ts";
+import { focusRanges, focusTerms } from "../core/skeleton/focus.ts";
 import { outerNames, scanScope, symbolChain, type OuterName } from "../core/skeleton/free-names.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
 import { callResolver } from "./call-resolver.ts";
+import { freshness, symbolHash } from "./symbol-hash.ts";
 import type { OutlinedFile } from "./outline-file.ts";
 import type { ParsedFile, RepoSymbols } from "./repo-symbols.ts";
 
@@ -24,7 +26,7 @@ export function fileRef(file: OutlinedFile): FileRef {
 }
 
 /** The one symbol `name` names in the file; a not-found error (with candidates or suggestions) otherwise. */
-export function findOne(file: OutlinedFile, name: string): OutlineSymbol {
+export function findOne(file: { outline: Pick<FileOutline, "path" | "symbols"> }, name: string): OutlineSymbol {
   const r = resolveSymbol(file.outline.symbols, name);
   const path = quotePath(file.outline.path);
   if (r.status === "found") return r.symbols[0];
@@ -78,7 +80,7 @@ function block(index: LineIndex, startLine: number, endLine: number): TextBlock 
 
 /** The symbol's exact text, from its leading doc comment (if any) to its last line. */
 export async function fullView(file: OutlinedFile, symbol: OutlineSymbol, index = new LineIndex(file.file.bytes)): Promise<FullView> {
-  return { kind: "full", file: fileRef(file), symbol, block: block(index, symbol.docStartLine ?? symbol.startLine, symbol.endLine), outerNames: await outerNamesOf(file, symbol) };
+  return { kind: "full", file: fileRef(file), symbol, block: block(index, symbol.docStartLine ?? symbol.startLine, symbol.endLine), outerNames: await outerNamesOf(file, symbol), symbolHash: symbolHash(index, symbol) };
 }
 
 function requireScan(file: ParsedFile): NonNullable<ParsedFile["scan"]> {
@@ -86,9 +88,19 @@ function requireScan(file: ParsedFile): NonNullable<ParsedFile["scan"]> {
   return file.scan;
 }
 
-export async function skeletonView(file: ParsedFile, symbol: OutlineSymbol): Promise<SkeletonView> {
+/** With `focus` (words of a task): the branches and lines that mention them are shown in full. */
+export async function skeletonView(file: ParsedFile, symbol: OutlineSymbol, focus?: string): Promise<SkeletonView> {
   const skeleton = buildSkeleton(symbol, requireScan(file));
-  return { kind: "skeleton", file: fileRef(file), skeleton, full: await fullView(file, symbol) };
+  const view: SkeletonView = { kind: "skeleton", file: fileRef(file), skeleton, full: await fullView(file, symbol) };
+  if (focus !== undefined) {
+    const terms = focusTerms(focus);
+    if (!terms.length) throw new OutlineError("usage", "focus has no word of 2+ characters", "give the words of the task, e.g. \"retry timeout\"");
+    const index = new LineIndex(file.file.bytes);
+    const lines = decodeSource(index.slice(symbol.startLine, symbol.endLine)).split("\n");
+    const ranges = focusRanges(skeleton, lines, symbol.startLine, terms);
+    view.focus = { terms, blocks: ranges.map((r) => block(index, r.startLine, r.endLine)) };
+  }
+  return view;
 }
 
 /** Without a mode: the skeleton of a long symbol (when its language has one), the full text of a short one. */
@@ -97,8 +109,21 @@ export async function defaultView(file: ParsedFile, symbol: OutlineSymbol): Prom
   return lines > SKELETON_OVER_LINES && file.scan ? skeletonView(file, symbol) : fullView(file, symbol);
 }
 
-/** `mode` applied: the full text, the skeleton, the default by size, or (`drill`) one part named by `label`. */
-export async function symbolView(repo: RepoSymbols, file: ParsedFile, symbol: OutlineSymbol, mode: SymbolMode | undefined, label?: string): Promise<SymbolView> {
+/**
+ * `mode` applied: the full text, the skeleton, the default by size, or (`drill`) one part named
+ * by `label`. With `hash` (a symbol hash from an earlier read): an unchanged symbol answers
+ * `unchanged` without its text; a changed one its view, marked with the hash it changed since.
+ */
+export async function symbolView(repo: RepoSymbols, file: ParsedFile, symbol: OutlineSymbol, mode: SymbolMode | undefined, label?: string, hash?: string, focus?: string): Promise<SymbolView> {
+  if (focus !== undefined && mode !== "drill" && mode !== "full" && hash === undefined) return skeletonView(file, symbol, focus);
+  if (hash !== undefined && mode !== "drill") {
+    const f = freshness(new LineIndex(file.file.bytes), symbol, hash);
+    if (f.unchanged) return { kind: "unchanged", file: fileRef(file), symbol, symbolHash: f.now };
+    const view = await symbolView(repo, file, symbol, mode, undefined, undefined, focus);
+    if (view.kind === "full") view.changedSince = hash;
+    else if (view.kind === "skeleton") view.full.changedSince = hash;
+    return view;
+  }
   if (mode === "drill") {
     if (!label) throw new OutlineError("usage", "mode drill needs a label", "take one from the skeleton: if@12, for@30, call:helper, or a branch number");
     return drillView(repo, file, symbol, label);

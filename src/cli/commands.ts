@@ -54,6 +54,8 @@ export const COMMANDS: CommandSpec[] = [
       { flags: "--max-size <size>", description: "Refuse files larger than this (e.g. 4M)" },
       { flags: "--skeleton", description: "Signature, branches, calls and size instead of the body" },
       { flags: "--drill <label>", description: "One branch (if@12, 3) or one call's target (call:foo) of the skeleton" },
+      { flags: "--focus <words>", description: "With --skeleton: branches and lines mentioning these words shown in full" },
+      { flags: "--hash <h>", description: "The symbol:… hash of an earlier read: `unchanged`, or the text marked CHANGED" },
     ],
     run: async (io, env, file, names, opts) => (await import("./commands/symbol.ts")).symbolCommand(file, names, opts, io, env),
   },
@@ -75,8 +77,16 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "mcp", usage: "mcp", description: "Serve the tools over MCP on stdio (for Claude Code, Cursor, ...)", startup: "keeps",
-    options: [{ flags: "--root <dir>", description: "A workspace root the tools may read (repeatable; default: the current folder)" }],
+    options: [
+      { flags: "--root <dir>", description: "A workspace root the tools may read (repeatable; default: the current folder)" },
+      { flags: "--log <file>", description: "Append one JSON line per tool call (time, tool, arguments, tokens, duration, error); `stats` sums it" },
+    ],
     run: async (io, env, opts) => (await import("./commands/mcp.ts")).mcpCommand(opts, io, env),
+  },
+  {
+    name: "stats", usage: "stats <file>", description: "Totals of an MCP access log (mcp --log): calls, tokens returned, what whole files would have cost", startup: "keeps",
+    options: [FORMAT("text | json")],
+    run: async (io, env, file, opts) => (await import("./commands/stats.ts")).statsCommand(file, opts, io, env),
   },
   {
     name: "prompt", usage: "prompt", description: "Print a snippet for AGENTS.md / CLAUDE.md that teaches the workflow", startup: "keeps",
@@ -103,8 +113,20 @@ export const COMMANDS: CommandSpec[] = [
       { flags: "--fail-on <what>", description: "Exit 1 on: none | removed | signature-change | any" },
       { flags: "--level <level>", description: "Level of each sarif/rdjson finding: note | warning | error" },
       { flags: "--max-size <size>", description: "Files larger than this are listed without symbols (e.g. 4M)" },
+      { flags: "--impact", description: "Also list the call sites a removed, renamed, moved or re-declared function still has" },
     ],
     run: async (io, env, opts) => (await import("./commands/changed.ts")).changedCommand(opts, io, env),
+  },
+  {
+    name: "history", usage: "history <file> <symbol>", description: "Commits that added, modified, renamed or moved a symbol, newest first (follows renames and moves)", startup: "parses",
+    options: [
+      { flags: "--limit <n>", description: "At most this many commits (0: all)", default: 0 },
+      { flags: "--since <date>", description: "Only commits since this date (2024-01-31, `6 months ago`)" },
+      { flags: "--rev <rev>", description: "Start from this revision (default: HEAD)" },
+      FORMAT("text | json | markdown"),
+      { flags: "--max-size <size>", description: "Versions larger than this are not compared (e.g. 4M)" },
+    ],
+    run: async (io, env, file, symbol, opts) => (await import("./commands/history.ts")).historyCommand(file, symbol, opts, io, env),
   },
   {
     name: "languages", usage: "languages", description: "Supported languages, extensions and grammar versions", startup: "keeps",
@@ -156,6 +178,21 @@ export const COMMANDS: CommandSpec[] = [
     run: async (io, env, action, opts) => (await import("./commands/hook.ts")).hookCommand(action, opts, io, env),
   },
 ];
+
+/** The seed documents' names, as aliases: `get-outline --file-path F`, `get-symbol --file-path F --symbol S` (other options as the command's own). */
+const optionsOf = (name: string) => COMMANDS.find((c) => c.name === name)!.options;
+COMMANDS.push(
+  {
+    name: "get-outline", usage: "get-outline", description: "Alias: outline of --file-path", startup: "cached",
+    options: [{ flags: "--file-path <file>", description: "The file or folder to outline (repeatable)" }, ...optionsOf("outline")],
+    run: async (io, env, opts) => (await import("./commands/aliases.ts")).getOutlineCommand(opts, io, env),
+  },
+  {
+    name: "get-symbol", usage: "get-symbol", description: "Alias: symbol --symbol of --file-path", startup: "cached",
+    options: [{ flags: "--file-path <file>", description: "The file" }, { flags: "--symbol <name>", description: "The symbol (repeatable)" }, ...optionsOf("symbol")],
+    run: async (io, env, opts) => (await import("./commands/aliases.ts")).getSymbolCommand(opts, io, env),
+  },
+);
 
 /** The options of a command that take a value (their next argument is not a positional one). */
 export function valueOptions(spec: CommandSpec): Set<string> {

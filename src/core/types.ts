@@ -5,6 +5,9 @@
 export const SYMBOL_KINDS = [
   "class", "interface", "struct", "enum", "trait", "impl", "type", "module", "namespace",
   "function", "method", "constructor", "field", "property", "variable", "constant", "macro",
+  // Data and build files: keys, tables and sections of YAML/JSON/TOML/Markdown, Terraform
+  // resources and outputs, CI jobs and steps, Compose services, Makefile targets, CSS rules.
+  "key", "table", "section", "resource", "output", "job", "step", "service", "target", "rule",
 ] as const;
 export type SymbolKind = (typeof SYMBOL_KINDS)[number];
 
@@ -25,6 +28,8 @@ export interface OutlineSymbol {
   /** The range was cut back because error recovery swallowed what followed. */
   truncated?: true;
   children?: OutlineSymbol[];
+  /** Set by the JSON outline: the first 12 hex digits of the sha256 of the symbol's own lines (app/symbol-hash.ts). */
+  hash?: string;
   /** Set by renderers only: members left out by --max-children. */
   elidedChildren?: number;
 }

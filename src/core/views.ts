@@ -20,6 +20,12 @@ export interface RegionView {
   lineLimit?: number;
   /** The hash (prefix) the caller expected, when the file no longer has it. */
   staleSince?: string;
+  /**
+   * When the hash given was not the file's: the symbol it names now (app/region.ts), `unchanged`
+   * when it is a symbol's own hash (the lines shown are that symbol's, wherever it moved), else
+   * the symbol holding the first line asked for, changed since.
+   */
+  symbol?: { name: string; unchanged: boolean; given: string; hash: string; startLine: number; endLine: number };
   lines: Uint8Array[];
 }
 

@@ -78,15 +78,29 @@ export function contentSkipReason(path: string, head: Uint8Array): string | unde
   if (head.length === 0) return undefined;
   if (looksBinary(head)) return "binary";
   if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(head)) return "minified or generated";
+  if (isLockfile(path)) return "lockfile";
   return undefined;
 }
 
 /** Minified or generated: very long average lines. */
 export function looksMinified(bytes: Uint8Array): boolean {
   if (bytes.length < 4096) return false;
+  // Minified when lines < length / 500: counting stops once there are that many.
+  const enough = bytes.length / 500;
   let lines = 1;
-  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) lines++;
-  return bytes.length / lines > 500;
+  for (let i = bytes.indexOf(0x0a); i >= 0 && lines < enough; i = bytes.indexOf(0x0a, i + 1)) lines++;
+  return lines < enough;
+}
+
+/**
+ * Lockfiles in a supported format (JSON, YAML, HCL): written by package managers, thousands of
+ * entries nobody reviews one by one. Folder walks, `index` and `changed` skip them; a file named
+ * explicitly is outlined (contentSkipReason).
+ */
+const LOCKFILES = new Set(["package-lock.json", "npm-shrinkwrap.json", "pnpm-lock.yaml", "packages.lock.json", ".terraform.lock.hcl", "composer.lock", "flake.lock", "deno.lock"]);
+
+export function isLockfile(path: string): boolean {
+  return LOCKFILES.has(path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1));
 }
 
 export function languageOf(file: SourceFile, override?: string): LanguageSpec | undefined {

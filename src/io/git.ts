@@ -332,3 +332,83 @@ export function gitPath(env: Env, root: string, name: string): string {
 export function gitDirs(env: Env, root: string): string[] {
   return gitSync(env, root, ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir"]).toString("utf8").split("\n").filter(Boolean);
 }
+
+/** One commit of a file's log: who, when, why, and the raw record of the followed file. */
+export interface LogCommit {
+  sha: string;
+  /** Parent shas (none for a root commit). */
+  parents: string[];
+  /** Committer time, seconds since the epoch. */
+  time: number;
+  author: string;
+  subject: string;
+  /** The followed file's record(s) in this commit (a rename names the path before it). */
+  paths: ChangedPath[];
+}
+
+/** Starts each commit in `fileLog`'s output. */
+const RECORD = "\x1e";
+
+/**
+ * The non-merge commits reachable from `from` that changed `path` (relative to the root),
+ * newest first, following the file across renames (git's `--follow`), each with the file's raw
+ * record. `since`: a date git understands (checked by the caller), passed as one argument.
+ */
+export async function fileLog(env: Env, root: string, from: string, path: string, since?: string): Promise<LogCommit[]> {
+  const args = [
+    "log", "--no-merges", "--follow", "-M", "-z", "--raw", "--no-abbrev", "--no-ext-diff", "--no-textconv", "--no-color",
+    "--no-show-signature", "--no-relative", `--format=${RECORD}%H%x00%P%x00%ct%x00%an%x00%s%x00`,
+  ];
+  if (since !== undefined) args.push(`--since=${since}`);
+  args.push("--end-of-options", from, "--", `:(literal)${path}`);
+  const r = await git(env, root, args, "log");
+  return parseLog(r.stdout);
+}
+
+/**
+ * Read in order, never by searching for the separator: a subject or a file name may hold any
+ * byte but NUL. Each commit: the separator, five NUL-terminated fields, then raw records
+ * (`:<header>\0<path>\0`, two paths for a rename or copy) up to the next separator.
+ */
+export function parseLog(out: Buffer): LogCommit[] {
+  const commits: LogCommit[] = [];
+  const bad = () => new OutlineError("internal", "unexpected git log output");
+  const upToNul = (from: number) => {
+    const nul = out.indexOf(0, from);
+    if (nul < 0) throw bad();
+    return nul;
+  };
+  let pos = 0;
+  while (pos < out.length) {
+    if (out[pos] !== RECORD.charCodeAt(0)) throw bad();
+    pos++;
+    const fields: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const nul = upToNul(pos);
+      fields.push(out.subarray(pos, nul).toString("utf8"));
+      pos = nul + 1;
+    }
+    const [sha, parents, time, author, subject] = fields;
+    const spans: Buffer[] = [];
+    for (;;) {
+      while (pos < out.length && (out[pos] === 0 || out[pos] === 0x0a)) pos++;
+      if (pos >= out.length || out[pos] !== 0x3a /* : */) break;
+      const headerEnd = upToNul(pos);
+      const letter = /([A-Z])\d*$/.exec(out.subarray(pos, headerEnd).toString("latin1"))?.[1];
+      let end = upToNul(headerEnd + 1);
+      if (letter === "R" || letter === "C") end = upToNul(end + 1);
+      spans.push(out.subarray(pos, end + 1));
+      pos = end + 1;
+    }
+    commits.push({ sha, parents: parents.split(" ").filter(Boolean), time: Number(time), author, subject, paths: spans.flatMap((b) => parseRaw(b)) });
+  }
+  return commits;
+}
+
+/** The blob id of `path` (from the root) in commit `sha`, or undefined when there is no such file there. */
+export async function blobAt(env: Env, root: string, sha: string, path: string): Promise<string | undefined> {
+  const r = await git(env, root, ["ls-tree", "-z", "--full-tree", "--end-of-options", sha, "--", `:(literal)${path}`], "ls-tree").catch(() => undefined);
+  const record = r?.stdout.subarray(0, Math.max(0, r.stdout.indexOf(0))).toString("utf8");
+  const m = record && /^(\d+) blob ([0-9a-f]+)\t/.exec(record);
+  return m && m[1] !== "120000" ? m[2] : undefined;
+}

@@ -48,16 +48,43 @@ async function answer(run: () => Promise<string> | string): Promise<CallToolResu
   }
 }
 
+/** One tool call as answered: for the access log (`mcp --log`). */
+export interface ToolCall {
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** The answer's text (an error result's message when `error`). */
+  text: string;
+  error: boolean;
+  startedAt: Date;
+  durationMs: number;
+}
+
 export interface ServerOptions {
   /** Whether changed_symbols is offered (a `changed` core exists). */
-  changed?: (args: { base?: string; head?: string; staged?: boolean }) => Promise<string>;
+  changed?: (args: { base?: string; head?: string; staged?: boolean; impact?: boolean }) => Promise<string>;
+  /** Told of every tool call once it is answered (arguments that failed validation never reach a tool). */
+  onCall?: (call: ToolCall) => void;
 }
 
 export function createServer(getTools: () => AgentTools, workspace: () => Workspace, options: ServerOptions = {}): McpServer {
   const server = new McpServer({ name: "ast-outline", version: VERSION }, { instructions: WORKFLOW });
   const ro = { readOnlyHint: true, openWorldHint: false } as const;
+  const onCall = options.onCall;
+  // Every tool registers through here, so each call is timed and reported to onCall. (The
+  // SDK's generic signature for registerTool is kept by typing `register` as it.)
+  const register = (onCall
+    ? (name: string, config: unknown, handler: (args: Record<string, unknown>) => Promise<CallToolResult>) =>
+        server.registerTool(name, config as never, (async (args: Record<string, unknown>) => {
+          const startedAt = new Date();
+          const t0 = performance.now();
+          const result = await handler(args);
+          const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("");
+          onCall({ tool: name, arguments: args, text, error: !!result.isError, startedAt, durationMs: performance.now() - t0 });
+          return result;
+        }) as never)
+    : server.registerTool.bind(server)) as McpServer["registerTool"];
 
-  server.registerTool("get_outline", {
+  register("get_outline", {
     title: "Outline a file or folder",
     description:
       "START HERE instead of reading a whole file. Returns a compact outline: every class, function and " +
@@ -73,7 +100,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     annotations: ro,
   }, ({ path, max_children, docs }) => answer(() => getTools().getOutline(path, max_children ?? 40, docs ?? false)));
 
-  server.registerTool("get_symbol", {
+  register("get_symbol", {
     title: "Read one symbol",
     description:
       "The source of one definition by name: `name`, `Class.method` or a unique suffix (from get_outline). " +
@@ -88,26 +115,29 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       name: text(NAME_MAX).describe("Symbol name, qualified name (Class.method) or unique suffix"),
       mode: z.enum(["skeleton", "full", "drill"]).optional().describe("skeleton | full | drill (default: by size)"),
       label: text(NAME_MAX).optional().describe("For mode=drill: a label from the skeleton (if@12, call:foo, 3)"),
+      hash: text(128).optional().describe("symbol:… hash from an earlier read: answers unchanged, or the new text marked CHANGED"),
+      focus: text(NAME_MAX).optional().describe("Words of your task: a skeleton with the branches and lines mentioning them in full"),
     },
     annotations: ro,
-  }, ({ path, name, mode, label }) => answer(() => getTools().getSymbol(path, name, mode, label)));
+  }, ({ path, name, mode, label, hash, focus }) => answer(() => getTools().getSymbol(path, name, mode, label, hash, focus)));
 
-  server.registerTool("read_region", {
+  register("read_region", {
     title: "Read exact lines",
     description:
       "Lines start..end (1-based, inclusive) of any text file, numbered. Pass the hash get_outline gave " +
       "(sha256 or its first 8+ hex digits): if the file changed since, a `# STALE:` line under the header " +
-      "says so: re-outline before trusting line numbers. At most 2000 lines a call.",
+      "says so: re-outline before trusting line numbers. With a symbol's hash (symbol:… from get_symbol): " +
+      "the symbol's lines wherever it moved if unchanged, else its new range. At most 2000 lines a call.",
     inputSchema: {
       path: FILE(),
       start: z.number().int().min(1).describe("First line (1-based)"),
       end: z.number().int().min(1).describe("Last line (inclusive)"),
-      hash: text(128).optional().describe("Content hash from get_outline, to detect a stale read"),
+      hash: text(128).optional().describe("File hash (sha256:…) or a symbol's (symbol:…), to detect a stale read"),
     },
     annotations: ro,
   }, ({ path, start, end, hash }) => answer(() => getTools().readRegion(path, start, end, hash)));
 
-  server.registerTool("search_symbols", {
+  register("search_symbols", {
     title: "Find symbols by name",
     description:
       "Definitions across the workspace whose name (or, for a query with a dot, qualified name) matches: " +
@@ -124,7 +154,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     annotations: ro,
   }, ({ query, kind, path, limit }) => answer(() => getTools().searchSymbols(query, kind, path, limit ?? 50)));
 
-  server.registerTool("get_calls", {
+  register("get_calls", {
     title: "What a function calls",
     description:
       "The call chain from a symbol, depth-limited: each callee with the lines it is called on and where " +
@@ -139,7 +169,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     annotations: ro,
   }, ({ path, name, depth, max_tokens }) => answer(() => getTools().getCalls(path, name, depth ?? 2, max_tokens ?? 2000)));
 
-  server.registerTool("get_callers", {
+  register("get_callers", {
     title: "Who calls a function",
     description:
       "Call sites of a name across the workspace, grouped by the enclosing symbol, each group marked " +
@@ -153,7 +183,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     annotations: ro,
   }, ({ name, path, max_tokens }) => answer(() => getTools().getCallers(name, path, max_tokens ?? 2000)));
 
-  server.registerTool("digest", {
+  register("digest", {
     title: "Map of the repository",
     description:
       "One line per source file: path, size class and line count, and its symbols (classes with their " +
@@ -168,15 +198,31 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     annotations: ro,
   }, ({ path, focus, max_tokens }) => answer(() => getTools().digest(path, max_tokens ?? 4000, focus ?? [])));
 
+  register("symbol_history", {
+    title: "When and why a symbol changed",
+    description:
+      "The commits that added, modified, renamed or moved one symbol, newest first, following renames and " +
+      "moves across files: per commit its date, change, flags (signature/body/cosmetic), line range and " +
+      "subject; the same answer as the CLI's `history`.",
+    inputSchema: {
+      path: FILE(),
+      name: text(NAME_MAX).describe("Symbol name or Class.method, as it is at HEAD"),
+      limit: z.number().int().min(1).max(500).optional().describe("At most this many commits (default 20)"),
+      since: text(64).optional().describe("Only commits since this date (2024-01-31, `6 months ago`)"),
+    },
+    annotations: ro,
+  }, ({ path, name, limit, since }) => answer(() => getTools().symbolHistory(path, name, limit ?? 20, since)));
+
   if (options.changed) {
     const changed = options.changed;
-    server.registerTool("changed_symbols", {
+    register("changed_symbols", {
       title: "Symbols a change touched",
       description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD).",
       inputSchema: {
         base: text(NAME_MAX).optional().describe("Base revision (default HEAD)"),
         head: text(NAME_MAX).optional().describe("Head revision (default: the work tree)"),
         staged: z.boolean().optional().describe("Compare HEAD with the index"),
+        impact: z.boolean().optional().describe("Also list, for each removed, renamed, moved or re-declared function, the call sites in the workspace the change did not update (import / same file / name only; `breaks` where the new signature cannot take the call)"),
       },
       annotations: ro,
     }, (args) => answer(() => changed(args)));

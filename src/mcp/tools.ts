@@ -7,9 +7,11 @@
 // (app/repo-index.ts), refreshed for the workspace's files before each answer.
 import { callChain } from "../app/call-chain.ts";
 import { findCallers } from "../app/callers.ts";
+import { symbolHistory } from "../app/history.ts";
 import { digest } from "../app/digest.ts";
 import { outlineEach } from "../app/outline-files.ts";
-import { REGION_MAX_BYTES, checkRange, normalizeHash, readRegion } from "../app/region.ts";
+import { REGION_MAX_BYTES, checkRange, isSymbolHash, normalizeHash, readRegion, readRegionBySymbol } from "../app/region.ts";
+import { languageByName } from "../core/languages/detect.ts";
 import { WorkspaceIndex } from "../app/workspace-index.ts";
 import { ParseCache, repoSymbols, type RepoSymbols } from "../app/repo-symbols.ts";
 import { parseKinds, searchSymbols } from "../app/search.ts";
@@ -18,13 +20,14 @@ import { OutlineError } from "../core/errors.ts";
 import { normalizeQuery } from "../core/symbols/find.ts";
 import { pathFilter } from "../core/text/glob.ts";
 import { printable } from "../core/text/quote.ts";
-import type { Env } from "../io/env.ts";
+import { envAt, type Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES } from "../io/files.ts";
 import type { FileAccess } from "../io/workspace.ts";
 import type { WalkNote } from "../io/walk.ts";
 import { renderCallChainText, renderCallersText } from "../render/calls-text.ts";
 import { renderDigestAnswer } from "../render/digest-map-text.ts";
 import { flatDigestFits } from "../render/digest-text.ts";
+import { renderHistoryText } from "../render/history-text.ts";
 import { FolderOutlineText } from "../render/outline-folder.ts";
 import { renderOutlineText } from "../render/outline-text.ts";
 import { regionAnswer } from "../render/region-text.ts";
@@ -71,17 +74,23 @@ export class AgentTools {
     return text.finish(target, listed.slice(reached).map((f) => f.path), problems);
   }
 
-  async getSymbol(path: string, name: string, mode?: SymbolMode, label?: string): Promise<string> {
+  async getSymbol(path: string, name: string, mode?: SymbolMode, label?: string, hash?: string, focus?: string): Promise<string> {
+    const given = hash === undefined ? undefined : normalizeHash(hash);
     const repo = this.repo();
     const file = await repo.parsed(path);
-    return renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, label));
+    return renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, label, given, focus));
   }
 
-  readRegion(path: string, start: number, end: number, hash?: string): string {
+  /** With a hash that is not the file's: a symbol's (symbol-hash.ts), checked against the file's outline when it has one. */
+  async readRegion(path: string, start: number, end: number, hash?: string): Promise<string> {
     checkRange(start, end);
     const expectedHash = hash ? normalizeHash(hash) : undefined;
     const file = this.workspace.read(path, REGION_MAX_BYTES);
-    return regionAnswer(readRegion(file, { startLine: start, endLine: end, expectedHash, maxLines: MAX_REGION_LINES }));
+    const req = { startLine: start, endLine: end, expectedHash, maxLines: MAX_REGION_LINES };
+    const view = readRegion(file, req);
+    if (view.staleSince === undefined || !languageByName(file.path)) return regionAnswer(view);
+    const parsed = await this.repo().parsed(path).catch(() => undefined);
+    return regionAnswer(parsed ? readRegionBySymbol(file, req, view, parsed.outline, isSymbolHash(hash!)) : view);
   }
 
   async searchSymbols(query: string, kind?: string, glob?: string, limit = 50): Promise<string> {
@@ -103,6 +112,13 @@ export class AgentTools {
     if (!last) throw new OutlineError("usage", "empty name");
     const { text, notes } = renderCallersText(await findCallers(this.repo(), last, glob), maxTokens);
     return text + notes.map((n) => `${printable(n)}\n`).join("");
+  }
+
+  /** The commits that changed one symbol; moves are followed only into files inside the workspace. */
+  async symbolHistory(path: string, name: string, limit = 20, since?: string): Promise<string> {
+    if (!this.workspace.admits(path)) this.workspace.locate(path); // the refusal, worded as for every tool
+    const admits = (file: string) => this.workspace.admits(file);
+    return renderHistoryText(await symbolHistory({ env: envAt(this.env, this.workspace.base), path, symbol: name, limit, since, admits }));
   }
 
   /** A map of the workspace's files (those matching `glob`, if given), fitted to the budget. */

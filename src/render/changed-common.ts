@@ -1,5 +1,6 @@
 // Small helpers shared by the `changed` renderers.
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
+import type { ImpactSite } from "../core/calls/types.ts";
 import { cutText, printable, quotePath } from "../core/text/quote.ts";
 
 /** A skipped reason is a short phrase of ours; cut all the same, as it may carry an error's text. */
@@ -13,7 +14,7 @@ export function lines(start?: number, end?: number): string {
   return start === end || end === undefined ? `${start}` : `${start}-${end}`;
 }
 
-export function flags(s: SymbolChange): string[] {
+export function flags(s: Pick<SymbolChange, "signatureChanged" | "bodyChanged" | "cosmetic">): string[] {
   const out: string[] = [];
   if (s.signatureChanged) out.push("signature");
   if (s.bodyChanged) out.push("body");
@@ -40,4 +41,26 @@ export function fileNote(f: FileChange, path: (p: string) => string = quotePath)
   if (f.language) parts.push(f.language);
   if (f.skipped) parts.push(printable(cutText(f.skipped, SKIPPED_SHOWN_MAX)));
   return parts.join(", ");
+}
+
+/** Call sites tied to the symbol (import, same file) or breaking first, then those matched by name alone. */
+export function tiedFirst(sites: ImpactSite[]): { tied: ImpactSite[]; byName: ImpactSite[] } {
+  const tied = sites.filter((c) => c.resolution !== "name-match" || c.breaks);
+  const byName = sites.filter((c) => c.resolution === "name-match" && !c.breaks);
+  tied.sort((a, b) => Number(!a.breaks) - Number(!b.breaks));
+  return { tied, byName };
+}
+
+/** `3 (2 break; 1 import, 1 same file, 1 name only)` or `none`. */
+export function callerCounts(sites: ImpactSite[]): string {
+  if (!sites.length) return "none";
+  const n = (p: (c: ImpactSite) => boolean) => sites.filter(p).length;
+  const breaking = n((c) => c.breaks !== undefined);
+  const kinds = [
+    [n((c) => c.resolution === "import"), "import"],
+    [n((c) => c.resolution === "same-file"), "same file"],
+    [n((c) => c.resolution === "name-match"), "name only"],
+  ] as const;
+  const how = kinds.filter(([k]) => k > 0).map(([k, what]) => `${k} ${what}`).join(", ");
+  return `${sites.length} (${breaking ? `${breaking} break; ` : ""}${how})`;
 }

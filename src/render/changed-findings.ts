@@ -4,11 +4,12 @@
 // exact text stays in the fields meant for machines.
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
 import { MODULE_NAME } from "../core/diff/types.ts";
+import type { ImpactSite } from "../core/calls/types.ts";
 import { cutText, printable, quoteName, quotePath } from "../core/text/quote.ts";
 import { lines } from "./changed-common.ts";
 import { NAME_SHOWN_MAX, PATH_SHOWN_MAX, SIGNATURE_SHOWN_MAX } from "./markdown.ts";
 
-export type RuleId = "symbol-added" | "symbol-removed" | "signature-changed" | "symbol-renamed" | "symbol-moved" | "symbol-modified";
+export type RuleId = "symbol-added" | "symbol-removed" | "signature-changed" | "symbol-renamed" | "symbol-moved" | "symbol-modified" | "caller-not-updated";
 
 export interface Rule {
   id: RuleId;
@@ -25,6 +26,11 @@ export const RULES: readonly Rule[] = [
   { id: "symbol-renamed", name: "SymbolRenamed", description: "A definition was renamed in its file; code that uses the old name may break." },
   { id: "symbol-moved", name: "SymbolMoved", description: "A definition moved to another file; imports of it may break." },
   { id: "symbol-modified", name: "SymbolModified", description: "A definition's body (or only its whitespace and comments) changed." },
+  {
+    id: "caller-not-updated",
+    name: "CallerNotUpdated",
+    description: "A call of a removed, renamed, moved or re-declared definition (`changed --impact`) that the change did not touch, tied to it by an import or by its own file; marked when it breaks.",
+  },
 ];
 
 /** The severity every finding gets (SARIF `level`; rdjson maps it to its severities). */
@@ -36,6 +42,8 @@ export interface Finding {
   ruleIndex: number;
   file: FileChange;
   symbol: SymbolChange;
+  /** caller-not-updated: the call site (located there). */
+  site?: ImpactSite;
   /** The file the location is in: the head path, or the base path for what only the base has. */
   path: string;
   side: "head" | "base";
@@ -78,9 +86,28 @@ export function findings(set: ChangeSet): Finding[] {
       if (onHead) [f.startLine, f.endLine] = [symbol.startLine, symbol.endLine ?? symbol.startLine];
       else if (symbol.oldStartLine !== undefined) [f.startLine, f.endLine] = [symbol.oldStartLine, symbol.oldEndLine ?? symbol.oldStartLine];
       out.push(f);
+      out.push(...callerFindings(file, symbol));
     }
   }
   return out;
+}
+
+/**
+ * One finding per call site tied to the symbol (import, same file) or marked as breaking; the
+ * call sites matched by the name alone are counted in the symbol's own message instead.
+ */
+function callerFindings(file: FileChange, symbol: SymbolChange): Finding[] {
+  const ruleIndex = RULES.findIndex((r) => r.id === "caller-not-updated");
+  return (symbol.callers ?? [])
+    .filter((c) => c.resolution !== "name-match" || c.breaks)
+    .map((site) => ({ rule: RULES[ruleIndex], ruleIndex, file, symbol, site, path: site.path, side: "head", startLine: site.line, endLine: site.line, message: callerMessage(symbol, site) }));
+}
+
+/** `call of function `add` (import) not updated: breaks: 1 required argument missing`. */
+export function callerMessage(s: SymbolChange, site: ImpactSite): string {
+  const how = site.resolution === "import" ? "through an import" : site.resolution === "same-file" ? "in its own file" : "by name only";
+  const what = `call ${name(site.callee)} of ${s.kind} ${name(s.oldQualifiedName ?? s.qualifiedName)} (${how}) not updated`;
+  return site.breaks ? `${what}: breaks: ${printable(cutText(site.breaks, SIGNATURE_SHOWN_MAX))}` : what;
 }
 
 const name = (n: string) => quoteName(cutText(n, NAME_SHOWN_MAX));
@@ -101,6 +128,10 @@ export function message(s: SymbolChange, f: FileChange): string {
     if (s.signatureChanged && s.oldSignature !== undefined && s.signature !== undefined) parts.push(`signature ${sig(s.oldSignature)} → ${sig(s.signature)}`);
     else if (s.signatureChanged && s.change !== "modified") parts.push("declaration changed");
     if (s.bodyChanged && (s.change !== "modified" || s.signatureChanged)) parts.push("body changed");
+  }
+  if (s.callers) {
+    const byName = s.callers.filter((c) => c.resolution === "name-match").length;
+    parts.push(`${s.callers.length - byName} call site${s.callers.length - byName === 1 ? "" : "s"} not updated${byName ? `, ${byName} more by name only` : ""}`);
   }
   return parts.join("; ");
 }

@@ -7,7 +7,8 @@
 // Kept under GitHub's 65,536-character comment limit with an honest "and N more" when cut.
 // Names, paths and signatures are code spans (markdown.ts); everything else is our own text.
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
-import { fileNote, flags, lines, priority, short, symbolCount } from "./changed-common.ts";
+import { callerCounts, fileNote, flags, lines, priority, short, symbolCount, tiedFirst } from "./changed-common.ts";
+import type { ImpactSite } from "../core/calls/types.ts";
 import { cutText } from "../core/text/quote.ts";
 import { codeSpan, mdName, mdPath, mdSignature, NAME_SHOWN_MAX } from "./markdown.ts";
 
@@ -18,6 +19,10 @@ export const STICKY_MARKER = "<!-- ast-outline:changed -->";
 export const FOLD_ROWS = 30;
 
 const TABLE_HEAD = "| change | symbol | lines | what changed |\n|---|---|---|---|\n";
+const CALLERS_HEAD = "| call site | calls | tied by | breaks |\n|---|---|---|---|\n";
+/** Call sites shown per symbol in the comment: tied ones (import, same file), then a few by name only. */
+export const CALLERS_PER_SYMBOL = 10;
+export const BY_NAME_PER_SYMBOL = 3;
 const CHECK_HEAD = "| change | symbol | where | what changed |\n|---|---|---|---|\n";
 /** Room kept for closing a <details> and the "and N more" line. */
 const RESERVE = 400;
@@ -58,6 +63,28 @@ export function renderChangedMarkdown(set: ChangeSet, limit = MARKDOWN_LIMIT): s
       }
       text += "\n";
     } else cut = true;
+  }
+
+  const impacted = withSymbols.flatMap((f) => f.symbols.filter((s) => s.callers?.length).map((s) => ({ f, s })));
+  if (!cut && impacted.length) {
+    const all = impacted.flatMap(({ s }) => s.callers!);
+    const head = `**Callers not updated**: ${callerCounts(all)}\n\n${CALLERS_HEAD}`;
+    let rows = 0;
+    for (const { s } of impacted) {
+      const { tied, byName } = tiedFirst(s.callers!);
+      const shownHere = [...tied.slice(0, CALLERS_PER_SYMBOL), ...byName.slice(0, BY_NAME_PER_SYMBOL)];
+      const more = s.callers!.length - shownHere.length;
+      const lines = shownHere.map((c) => callerRow(s, c));
+      if (more > 0) lines.push(`| …and ${more} more | ${symbolCell(s)} | | |\n`);
+      const block = (rows ? "" : head) + lines.join("");
+      if (!fits(block)) {
+        cut = true;
+        break;
+      }
+      text += block;
+      rows += lines.length;
+    }
+    if (rows) text += "\n";
   }
 
   const restRows = rest.reduce((n, x) => n + x.rows.length, 0);
@@ -145,6 +172,13 @@ function symbolCell(s: SymbolChange): string {
   if (s.oldQualifiedName) symbol = `${mdName(s.oldQualifiedName)} → ${symbol}`;
   if (s.oldPath) symbol += ` from ${mdPath(s.oldPath, true)}`;
   return `${s.kind} ${symbol}`;
+}
+
+const TIED_BY = { import: "import", "same-file": "same file", "name-match": "name only" } as const;
+
+function callerRow(s: SymbolChange, c: ImpactSite): string {
+  const where = `${mdPath(`${c.path}:${c.line}`, true)}${c.symbol ? ` in ${mdName(c.symbol)}` : ""}`;
+  return `| ${where} | ${s.kind} ${mdName(s.oldQualifiedName ?? s.qualifiedName)} | ${TIED_BY[c.resolution]} | ${c.breaks ? mdSignature(c.breaks) : ""} |\n`;
 }
 
 function whatCell(s: SymbolChange): string {

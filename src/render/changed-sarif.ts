@@ -14,7 +14,14 @@ import type { SymbolKind } from "../core/types.ts";
 export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
 export function renderChangedSarif(set: ChangeSet, level: Level = "note"): string {
-  const results = findings(set).map((f) => result(f, level));
+  // Two calls on one line have the same key: the second and later get their ordinal.
+  const seen = new Map<string, number>();
+  const results = findings(set).map((f) => {
+    const key = fingerprint(f);
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return result(f, level, n ? createHash("sha256").update(`${key}\0${n}`).digest("hex").slice(0, 32) : key);
+  });
   const notifications = set.files
     .filter((f) => f.skipped)
     .map((f) => ({
@@ -49,12 +56,13 @@ export function renderChangedSarif(set: ChangeSet, level: Level = "note"): strin
   return toJson(log, 2) + "\n";
 }
 
-function result(f: Finding, level: Level) {
+function result(f: Finding, level: Level, print: string) {
   const s = f.symbol;
   const physicalLocation: Record<string, unknown> = { artifactLocation: { uri: uri(f.path), uriBaseId: "%SRCROOT%" } };
   if (f.startLine !== undefined) physicalLocation.region = { startLine: f.startLine, endLine: Math.max(f.startLine, f.endLine ?? f.startLine) };
   const location: Record<string, unknown> = { physicalLocation };
-  if (!isModuleChange(s)) location.logicalLocations = [{ name: s.name, fullyQualifiedName: s.qualifiedName, kind: logicalKind(s.kind) }];
+  // A call site is located by its line; the symbol around it is in the properties.
+  if (!f.site && !isModuleChange(s)) location.logicalLocations = [{ name: s.name, fullyQualifiedName: s.qualifiedName, kind: logicalKind(s.kind) }];
   return {
     ruleId: f.rule.id,
     ruleIndex: f.ruleIndex,
@@ -62,8 +70,8 @@ function result(f: Finding, level: Level) {
     message: { text: f.message },
     locations: [location],
     // Stable across commits for the same symbol and rule, so a code-scanning alert is tracked, not re-opened.
-    partialFingerprints: { "astOutlineSymbol/v1": fingerprint(f) },
-    properties: {
+    partialFingerprints: { "astOutlineSymbol/v1": print },
+    properties: f.site ? { resolution: f.site.resolution, ...(f.site.breaks ? { breaks: f.site.breaks } : {}), callee: f.site.callee, ...(f.site.symbol ? { in: f.site.symbol } : {}), calls: s.qualifiedName, side: f.side } : {
       change: s.change,
       signatureChanged: s.signatureChanged,
       bodyChanged: s.bodyChanged,
@@ -74,7 +82,8 @@ function result(f: Finding, level: Level) {
 }
 
 function fingerprint(f: Finding): string {
-  return createHash("sha256").update(`${f.rule.id}\0${f.path}\0${f.symbol.qualifiedName}`).digest("hex").slice(0, 32);
+  const site = f.site ? `\0${f.site.symbol ?? ""}\0${f.site.callee}\0${f.site.line}` : "";
+  return createHash("sha256").update(`${f.rule.id}\0${f.path}\0${f.symbol.qualifiedName}${site}`).digest("hex").slice(0, 32);
 }
 
 /**
@@ -107,6 +116,20 @@ function logicalKind(kind: SymbolKind): string {
       return "namespace";
     case "macro":
       return "declaration";
+    // Data and build files: a key is a property (SARIF's word for a JSON member), the other
+    // units (tables, sections, resources, jobs, steps, services, targets, rules) objects.
+    case "key":
+      return "property";
+    case "table":
+    case "section":
+    case "resource":
+    case "output":
+    case "job":
+    case "step":
+    case "service":
+    case "target":
+    case "rule":
+      return "object";
     default:
       return "type";
   }

@@ -16,7 +16,8 @@ export function sizeClass(lines: number): string {
   return lines <= 50 ? "XS" : lines <= 200 ? "S" : lines <= 1000 ? "M" : lines <= 5000 ? "L" : "XL";
 }
 
-const DATA_KINDS = new Set<SymbolKind>(["field", "property", "variable", "constant"]);
+/** Values, dropped before callables and types; a data file's keys are values too. */
+const DATA_KINDS = new Set<SymbolKind>(["field", "property", "variable", "constant", "key"]);
 const isPrivate = (name: string) => name.startsWith("_") && !/^__\w+__$/.test(name);
 
 interface Level {

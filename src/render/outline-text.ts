@@ -8,9 +8,12 @@
 //
 // Every definition keeps its line range and signature; what is left out to stay small (the JSON
 // has all of it, `docs: "all"` / `--docs` shows every doc): values longer than VALUE_SHOWN_MAX (`= …`),
-// and doc sentences except on public top-level classes and functions (measured in bench/tokens.ts).
+// defaults, annotations and return types of headers too long for a line (signature-fit.ts,
+// every parameter name kept, marked `[shortened]`), and doc sentences except on public
+// top-level classes and functions (measured in bench/tokens.ts).
 import type { FileOutline, LineRange, OutlineSymbol } from "../core/types.ts";
 import { printable, quoteName, quotePath } from "../core/text/quote.ts";
+import { fitSignature } from "./signature-fit.ts";
 
 export interface TextOptions {
   maxChildren: number;
@@ -75,12 +78,17 @@ function renderLevel(symbols: OutlineSymbol[], indent: string, opts: TextOptions
   const shown = symbols.slice(0, limit);
   shown.forEach((s, i) => {
     if (i > 0 && sameDeclaration(shown[i - 1], s)) return;
-    let line = `${indent}${range(s)} ${printable(VALUE_KINDS.has(s.kind) ? valueSignature(s.signature) : s.signature)}`;
+    const fitted = VALUE_KINDS.has(s.kind) ? { text: valueSignature(s.signature), shortened: false } : fitSignature(s.signature, s.name);
+    let line = `${indent}${range(s)} ${printable(fitted.text)}`;
     // A line standing for several names lists them when the signature shown leaves one out
     // (`const { …` over several lines).
     const names = [s.name];
     for (let j = i + 1; j < shown.length && sameDeclaration(shown[j - 1], shown[j]); j++) names.push(shown[j].name);
     if (names.length > 1 && names.some((n) => !line.includes(n))) line += ` (${names.map(quoteName).join(", ")})`;
+    // A name the signature does not show (a Kubernetes object's `Deployment/web`, a Terraform
+    // resource's `aws_vpc.this`) is added after it.
+    else if (names.length === 1 && !line.includes(printable(s.name))) line += ` (${quoteName(s.name)})`;
+    if (fitted.shortened) line += " [shortened]";
     if (s.truncated) line += " [truncated]";
     const doc = shownDoc(s, parent, opts.docs ?? "top");
     if (doc) line += ` — ${printable(doc)}`;

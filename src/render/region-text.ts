@@ -7,13 +7,13 @@
 // The lines are the file's bytes as they are. What the reader should know (the file changed
 // since the hash it gave; the end was clamped) comes as notes: the CLI writes them to stderr,
 // the MCP answer carries them as `#` lines under the header.
-import { quotePath, toJson } from "../core/text/quote.ts";
+import { quoteName, quotePath, toJson } from "../core/text/quote.ts";
 import type { RegionView } from "../core/views.ts";
 import { HASH_PREFIX } from "./outline-text.ts";
 
 export interface RegionNote {
   /** `stale`: the file no longer has the hash the caller expected; `clamped`: fewer lines than asked. */
-  kind: "stale" | "clamped";
+  kind: "stale" | "clamped" | "symbol";
   text: string;
 }
 
@@ -27,7 +27,11 @@ export interface RegionText {
 export function renderRegionText(v: RegionView): RegionText {
   const path = quotePath(v.path);
   const notes: RegionNote[] = [];
-  if (v.staleSince !== undefined) {
+  const sym = v.symbol;
+  if (sym?.unchanged) {
+    notes.push({ kind: "symbol", text: `${quoteName(sym.name)} unchanged since you read it (symbol:${sym.hash}); now lines ${sym.startLine}-${sym.endLine}` });
+  } else if (v.staleSince !== undefined) {
+    if (sym) notes.push({ kind: "symbol", text: `${quoteName(sym.name)} CHANGED since you read it: now lines ${sym.startLine}-${sym.endLine} (symbol:${sym.hash})` });
     notes.push({ kind: "stale", text: `${path} changed since hash ${v.staleSince.slice(0, HASH_PREFIX)} (now ${v.hash.slice(0, HASH_PREFIX)}); line numbers may be stale, run \`outline\` again` });
   }
   if (v.endLine < v.requestedEnd) {
@@ -49,5 +53,5 @@ export function regionAnswer(v: RegionView): string {
 
 export function renderRegionJson(v: RegionView): string {
   const decoder = new TextDecoder();
-  return toJson({ path: v.path, hash: v.hash, stale: v.staleSince !== undefined, startLine: v.startLine, endLine: v.endLine, lineCount: v.lineCount, lines: v.lines.map((l) => decoder.decode(l)) }, 2) + "\n";
+  return toJson({ path: v.path, hash: v.hash, stale: v.staleSince !== undefined && !v.symbol?.unchanged, ...(v.symbol ? { symbol: v.symbol } : {}), startLine: v.startLine, endLine: v.endLine, lineCount: v.lineCount, lines: v.lines.map((l) => decoder.decode(l)) }, 2) + "\n";
 }

@@ -13,6 +13,7 @@
 // Every part is capped so that a skeleton stays a fraction of its body; symbol-text.ts shows
 // the full text instead when it would not be.
 import type { Skeleton, SkeletonBranch } from "../core/skeleton/skeleton.ts";
+import type { TextBlock } from "../core/symbols/view.ts";
 import { cutText, printable, quoteName } from "../core/text/quote.ts";
 import { symbolHeader } from "./symbol-header.ts";
 
@@ -21,6 +22,7 @@ import { symbolHeader } from "./symbol-header.ts";
  * (drill shows them). The depth is the deepest (up to this) whose lines fit the budget.
  */
 export const SKELETON_MAX_DEPTH = 3;
+const decoder = new TextDecoder();
 /** Branch lines a skeleton may list: one per this many lines of body, at least MIN_BRANCH_LINES. */
 const LINES_PER_BRANCH_LINE = 12;
 const MIN_BRANCH_LINES = 6;
@@ -35,6 +37,10 @@ export interface SkeletonTextOptions {
   maxDepth?: number;
   /** Guards as `exits:` line numbers (default true); false lists them as branches. */
   foldExits?: boolean;
+  /** More parts for the header line (the symbol's hash, what it changed since). */
+  headerParts?: string[];
+  /** A focused read: these lines are shown in full (`12| text`), in place of the branches they hold. */
+  focus?: { terms: string[]; blocks: TextBlock[] };
 }
 
 export function renderSkeletonText(sk: Skeleton, path: string, hash: string, options: SkeletonTextOptions = {}): string {
@@ -46,14 +52,16 @@ export function renderSkeletonText(sk: Skeleton, path: string, hash: string, opt
     while (maxDepth > 1 && sk.branches.filter((b) => b.depth < maxDepth!).length > budget) maxDepth--;
   }
   const s = sk.symbol;
+  const focus = options.focus;
+  const shownWhole = (line: number) => !!focus?.blocks.some((b) => b.startLine <= line && line <= b.endLine);
   const out: string[] = [];
-  out.push(symbolHeader(path, s.startLine, s.endLine, quoteName(s.qualifiedName), [s.kind, `${sk.lineCount} lines`, "skeleton"], hash).slice(0, -1));
+  out.push(symbolHeader(path, s.startLine, s.endLine, quoteName(s.qualifiedName), [s.kind, `${sk.lineCount} lines`, "skeleton", ...(focus ? [`focus: ${cap(focus.terms.join(" "), MAX_HEADER)}`] : []), ...(options.headerParts ?? [])], hash).slice(0, -1));
   out.push(signature(s.signature) + (s.doc ? `  — ${cap(s.doc, MAX_DOC)}` : ""));
 
   const events: { line: number; text: string }[] = [];
   const exits = new Map<string, number[]>();
   sk.branches.forEach((b, i) => {
-    if (b.depth >= maxDepth) return;
+    if (b.depth >= maxDepth || shownWhole(b.startLine)) return;
     // A guard (its body one return / raise / continue) is a line number, not a line.
     if (foldExits && b.exit && !hasInner(sk.branches, i)) {
       const at = exits.get(b.exit) ?? [];
@@ -65,7 +73,8 @@ export function renderSkeletonText(sk: Skeleton, path: string, hash: string, opt
     const more = hidden ? `  [+${hidden} nested]` : "";
     events.push({ line: b.startLine, text: `${"  ".repeat(b.depth + 1)}${range(b.startLine, b.endLine)} ${cap(b.header, MAX_HEADER)}${more}` });
   });
-  for (const n of sk.nested) events.push({ line: n.startLine, text: `  ${range(n.startLine, n.endLine)} ${signature(n.signature)} [nested ${n.kind}]` });
+  for (const b of focus?.blocks ?? []) events.push({ line: b.startLine, text: numbered(b) });
+  for (const n of sk.nested) if (!shownWhole(n.startLine)) events.push({ line: n.startLine, text: `  ${range(n.startLine, n.endLine)} ${signature(n.signature)} [nested ${n.kind}]` });
   events.sort((a, b) => a.line - b.line);
   for (const e of events) out.push(e.text);
   if (exits.size) out.push(`exits: ${[...exits].map(([kind, lines]) => `${kind}@${lines.join(",")}`).join(" ")}`);
@@ -86,6 +95,12 @@ export function renderSkeletonText(sk: Skeleton, path: string, hash: string, opt
     out.push(`drill: ${printable(example)} | call:<name>`);
   }
   return out.join("\n") + "\n";
+}
+
+/** A block's lines as `12| text`, the file's own indentation kept. */
+function numbered(b: TextBlock): string {
+  const lines = decoder.decode(b.text).replace(/\r?\n$/, "").split(/\r?\n/);
+  return lines.map((l, i) => `${b.startLine + i}| ${l.split("\t").map(printable).join("\t")}`).join("\n");
 }
 
 function countInner(all: SkeletonBranch[], i: number): number {

@@ -1,8 +1,9 @@
 // Symbol views as text, the same for the CLI's `symbol` and the MCP `get_symbol`; each starts
 // with the header line of symbol-header.ts.
 import type { OuterName } from "../core/skeleton/free-names.ts";
-import { SKELETON_MIN_SAVING, type BranchView, type CallView, type FileRef, type FullView, type SkeletonView, type SymbolLookup, type SymbolView } from "../core/symbols/view.ts";
+import { SKELETON_MIN_SAVING, type BranchView, type CallView, type FileRef, type FullView, type SkeletonView, type SymbolLookup, type SymbolView, type UnchangedView } from "../core/symbols/view.ts";
 import { printable, quoteName, quotePath, toJson } from "../core/text/quote.ts";
+import { HASH_PREFIX } from "./outline-text.ts";
 import { symbolHeader } from "./symbol-header.ts";
 import { renderSkeletonText } from "./skeleton-text.ts";
 
@@ -16,8 +17,18 @@ export function renderOuterNames(names: OuterName[]): string {
 /** The header and the outer names of a full view; its text follows as bytes (fullTextParts). */
 function fullHead(v: FullView, note?: string): string {
   const s = v.symbol;
-  const parts = [s.kind, ...(s.truncated ? ["truncated"] : []), ...(note ? [note] : [])];
+  const parts = [s.kind, ...(s.truncated ? ["truncated"] : []), ...(note ? [note] : []), ...hashParts(v)];
   return symbolHeader(v.file.path, v.block.startLine, v.block.endLine, quoteName(s.qualifiedName), parts, v.file.hash) + renderOuterNames(v.outerNames);
+}
+
+/** `symbol:1a2b…` (the symbol's own hash) and, when it changed since a read, the hash it was read with. */
+function hashParts(v: { symbolHash: string; changedSince?: string }): string[] {
+  return [`symbol:${v.symbolHash}`, ...(v.changedSince !== undefined ? [`CHANGED since you read it (symbol:${v.changedSince.slice(0, HASH_PREFIX)})`] : [])];
+}
+
+function unchangedText(v: UnchangedView): string {
+  const s = v.symbol;
+  return symbolHeader(v.file.path, s.startLine, s.endLine, quoteName(s.qualifiedName), [s.kind, `symbol:${v.symbolHash}`, "unchanged since you read it"], v.file.hash);
 }
 
 /**
@@ -34,7 +45,7 @@ function decodeParts(parts: (string | Uint8Array)[]): string {
 }
 
 function skeletonOrFull(v: SkeletonView): string {
-  const skeleton = renderSkeletonText(v.skeleton, v.file.path, v.file.hash);
+  const skeleton = renderSkeletonText(v.skeleton, v.file.path, v.file.hash, { headerParts: hashParts(v.full), focus: v.focus });
   const full = decodeParts(fullTextParts(v.full, "full text: a skeleton would not be shorter"));
   return skeleton.length <= (1 - SKELETON_MIN_SAVING) * full.length ? skeleton : full;
 }
@@ -62,6 +73,8 @@ export function renderSymbolText(v: SymbolView): string {
       return branchText(v);
     case "call":
       return callText(v);
+    case "unchanged":
+      return unchangedText(v);
   }
 }
 
@@ -99,7 +112,7 @@ export function renderLookupsJson(file: FileRef, lookups: SymbolLookup[]): strin
         status: r.status,
         symbols: r.views.map((v) => {
           const { children, ...fields } = v.symbol;
-          return { ...fields, textStartLine: v.block.startLine, textEndLine: v.block.endLine, text: decoder.decode(v.block.text), ...(v.outerNames.length ? { outerNames: v.outerNames } : {}) };
+          return { ...fields, hash: v.symbolHash, textStartLine: v.block.startLine, textEndLine: v.block.endLine, text: decoder.decode(v.block.text), ...(v.outerNames.length ? { outerNames: v.outerNames } : {}) };
         }),
       };
     }

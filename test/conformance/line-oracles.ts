@@ -12,6 +12,15 @@
 //          `extension (x: T)` itself (the defs inside it are counted).
 //   zsh:   `name () {`, `function name {` and `function a b {` (each name), nested ones too;
 //          not inside here-documents or comment lines. Not counted: anonymous `() { … }`.
+//   Zig:   `fn name` (with `pub`, `export`, `extern`, `inline`, `noinline` before it), a
+//          `const`/`var` bound to `struct`, `enum`, `union`, `opaque` (`extern`/`packed` ones
+//          too) or `error{…}`, `test "name"` and `test name`; multi-line `\\` strings blanked
+//          too. Not counted: other `const`/`var` (globals and locals look alike), fields.
+//   Solidity: `contract`, `abstract contract`, `interface`, `library`, `struct`, `enum`,
+//          `function`, `modifier`, `event`, `error`, `type X is`, `constructor`, `receive`,
+//          `fallback` (the last three named by their keyword), where a statement starts. Not
+//          counted: state variables and constants (a line cannot tell them from locals), enum
+//          values, struct members.
 import type { OracleDef } from "./match.ts";
 
 /** Comments and string literals of a C-family text turned to spaces, line breaks kept. */
@@ -145,6 +154,47 @@ export function zshDefs(text: string): OracleDef[] {
     const kw = FN_KEYWORD.exec(line);
     const names = kw ? kw[1].trim().split(/\s+/) : FN_PARENS.exec(line) ? [FN_PARENS.exec(line)![1]] : [];
     for (const name of names) if (!SHELL_RESERVED.has(name)) out.push({ name, kind: "function", line: i + 1 });
+  });
+  return out;
+}
+
+const ZIG_FN = /^\s*(?:(?:pub|export|inline|noinline|extern(?:\s+"[^"]*")?)\s+)*fn\s+([A-Za-z_]\w*|@"[^"]*")\s*\(/;
+const ZIG_CONTAINER = /^\s*(?:pub\s+)?(?:const|var)\s+([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*(?:(?:extern|packed)\s+)?(?:struct|enum|union|opaque|error)\b/;
+const ZIG_TEST = /^\s*test\s+(?:"([^"]*)"|([A-Za-z_]\w*))\s*\{/;
+
+export function zigDefs(text: string): OracleDef[] {
+  // Zig has no block comments; its multi-line string lines start with `\\`.
+  const noMultiline = text.replace(/^[ \t]*\\\\.*$/gm, (m) => " ".repeat(m.length));
+  const raw = text.split("\n");
+  const lines = blankCodeNoise(noMultiline, { charLiterals: true }).split("\n");
+  const out: OracleDef[] = [];
+  lines.forEach((line, i) => {
+    const fn = ZIG_FN.exec(line);
+    if (fn) out.push({ name: fn[1], kind: "fn", line: i + 1 });
+    const c = ZIG_CONTAINER.exec(line);
+    if (c) out.push({ name: c[1], kind: "container", line: i + 1 });
+    // The test's name is a string, blanked in `line`: read it from the raw line.
+    if (/^\s*test\s/.test(line)) {
+      const t = ZIG_TEST.exec(raw[i]);
+      if (t) out.push({ name: t[1] ?? t[2], kind: "test", line: i + 1 });
+    }
+  });
+  return out;
+}
+
+const SOLIDITY_DECL = /^\s*(?:abstract\s+)?(contract|interface|library|struct|enum|function|modifier|event|error)\s+([A-Za-z_$][\w$]*)|^\s*type\s+([A-Za-z_$][\w$]*)\s+is\b|^\s*(constructor|receive|fallback)\s*\(/;
+
+export function solidityDefs(text: string): OracleDef[] {
+  const lines = blankCodeNoise(text, {}).split("\n");
+  const out: OracleDef[] = [];
+  lines.forEach((line, i) => {
+    for (const at of statementStarts(line)) {
+      const m = SOLIDITY_DECL.exec(at);
+      if (!m) continue;
+      // `error` and `event` are also ordinary words: only as a declaration (`error Name(`).
+      if ((m[1] === "error" || m[1] === "event") && !/^\s*\(/.test(at.slice(m.index + m[0].length))) continue;
+      out.push({ name: m[2] ?? m[3] ?? m[4], kind: m[1] ?? (m[3] ? "type" : m[4]), line: i + 1 });
+    }
   });
   return out;
 }

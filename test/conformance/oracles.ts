@@ -3,7 +3,8 @@
 // (one ctags or python3 process per language).
 import { readFileSync } from "node:fs";
 import { ctagsTags, type CtagsTag } from "./ctags.ts";
-import { blankCodeNoise, scalaDefs, swiftDefs, zshDefs } from "./line-oracles.ts";
+import { blankCodeNoise, scalaDefs, solidityDefs, swiftDefs, zigDefs, zshDefs } from "./line-oracles.ts";
+import { cssDefs, hclDefs, jsonDefs, makeDefs, markdownDefs, tomlDefs, yamlDefs } from "./data-oracles.ts";
 import type { OracleDef } from "./match.ts";
 import { pythonDefs } from "./python-ast.ts";
 import { typescriptDefs } from "./typescript-defs.ts";
@@ -39,6 +40,8 @@ export interface CtagsRule {
   code?: (text: string) => string;
   /** The definition's name where ctags spells it otherwise than the language does. */
   rename?: (tag: CtagsTag, line: string) => string;
+  /** ctags' end lines for this language are not scored (its parser guesses them). */
+  noEnds?: boolean;
 }
 
 function ctagsOracle(rule: CtagsRule): Oracle {
@@ -72,8 +75,9 @@ export function ctagsDefs(rule: CtagsRule, tags: CtagsTag[], text: string): Orac
     const name = rule.rename ? rule.rename(t, line) : t.name;
     const key = `${name}\0${t.line}`;
     const had = seen.get(key);
-    if (!had) seen.set(key, { name, kind: t.kind, line: t.line, end: t.end });
-    else if (t.end !== undefined && (had.end === undefined || t.end > had.end)) had.end = t.end;
+    const end = rule.noEnds ? undefined : t.end;
+    if (!had) seen.set(key, { name, kind: t.kind, line: t.line, end });
+    else if (end !== undefined && (had.end === undefined || end > had.end)) had.end = end;
   }
   return [...seen.values()];
 }
@@ -190,17 +194,72 @@ const TYPES_AND_CALLABLES_C = ["function", "prototype", "macro", "member", "enum
  * ctags reads the body of a macro call it does not know (`TEST_CASE("x") { … }`) as file scope,
  * so locals there come out as global variables: a variable without a scope counts only when
  * its line starts at column 0; so does a prototype. It reads a macro call statement
- * (`CAPTURE(x);`, `FMT_TYPE_CONSTANT(int, int_type);`) as a prototype: a prototype counts when
- * it has a return type or is a member (constructors, destructors), and neither a prototype
- * nor a function counts when its name is inside parentheses on its line
- * (`CHECK(json::from_bjdata(x) == j);`, `TEST_CASE("x" * doctest::skip())`).
+ * (`CAPTURE(x);`, `FMT_TYPE_CONSTANT(int, int_type);`) as a prototype, also in a class body
+ * (`GTEST_DISALLOW_COPY_AND_ASSIGN_(Mutex);`, curl's `BIT(secure);` in a struct): a prototype
+ * counts when it has a return type or is a member that needs none (a constructor, named like
+ * its class; a destructor; a conversion operator), and neither a prototype nor a function
+ * counts when its name is inside parentheses on its line (`CHECK(json::from_bjdata(x) == j);`,
+ * `TEST_CASE("x" * doctest::skip())`). An enumerator written as a macro call
+ * (`CURLOPT(CURLOPT_URL, CURLOPTTYPE_STRINGPOINT, 2),`) is named after the macro: what the
+ * enumerator is called depends on the macro's expansion, so it does not count.
  */
 function cTag(t: CtagsTag, line: string): boolean {
   if ((t.kind === "prototype" || t.kind === "function") && insideParens(line, t.name)) return false;
+  if (t.kind === "enumerator") return !new RegExp(`(^|[^\\w$])${escape(t.name)}\\s*\\(`).test(line);
   const fileScope = t.scope !== undefined || /^\S/.test(line);
   if (t.kind === "variable") return fileScope;
-  if (t.kind === "prototype") return fileScope && (t.typeref !== undefined || ["class", "struct", "union"].includes(t.scopeKind ?? ""));
+  if (t.kind === "prototype") return fileScope && (t.typeref !== undefined || needsNoType(t));
   return true;
+}
+
+/** A member declared without a return type: a constructor, a destructor, a conversion operator. */
+function needsNoType(t: CtagsTag): boolean {
+  if (!["class", "struct", "union"].includes(t.scopeKind ?? "")) return false;
+  const owner = t.scope?.split("::").pop()?.replace(/<.*$/, "");
+  return t.name === owner || t.name.startsWith("~") || t.name.startsWith("operator");
+}
+
+const ELIXIR_KINDS = ["module", "protocol", "implementation", "function", "macro", "guard", "delegate", "type", "callback"];
+
+/** The contents of Elixir heredocs (`"""`, `\'\'\'`, sigils' too) turned to spaces, line breaks kept. */
+export function blankElixirHeredocs(text: string): string {
+  return text.replace(/("""|''')[\s\S]*?\1/g, (m) => m.replace(/[^\n]/g, " "));
+}
+
+const HASKELL_KINDS = ["module", "type", "constructor", "function"];
+// (`return []` at column 0 is a Template Haskell splice; `type role T r` a role annotation.)
+const HASKELL_KEYWORDS = new Set(["return", "role", "class", "instance", "family", "pattern", "infix", "infixl", "infixr", "data", "type", "newtype", "deriving", "foreign", "import", "default", "module", "where"]);
+
+/**
+ * ctags' OCaml parser names the file's own module (`module Hash_set` on line 1 of
+ * hash_set.ml), `type nonrec t` `nonrec`, `let () = …` `()`, `module%template` `template`,
+ * `let%test_module` `test`, operators by their keyword (`asr`), and tags first-class module
+ * expressions (`(module Int)`) as modules, `with type t := …` constraints as types and
+ * `let … in` locals as module values. A tag counts unless it is one of those: a module where
+ * its line declares it, a type where its line declares a type (not `and type t :=`), a value or function
+ * where its line is indented no deeper than its module nesting allows (two columns a level, as
+ * ocamlformat writes: a local `let … in` is deeper), the file's module not at all.
+ */
+const OCAML_RULE: CtagsRule = {
+  language: "OCaml",
+  kinds: ["module", "class", "Exception", "Constructor", "function", "method", "val", "RecordField", "type", "var"],
+  keep: (t, line) => {
+    if (t.kind === "module" && t.line === 1 && t.name.toLowerCase() === t.path.split("/").pop()!.replace(/\.mli?$/, "")) return false;
+    if (!/^[\w']+$/.test(t.name) || ["_", "template", "include", "open", "test", "asr", "land", "lor", "lsl", "lsr", "lxor", "mod"].includes(t.name)) return false;
+    if (t.kind === "type") return /^\s*(type\b|and\s+(?!type\b))/.test(line);
+    if (t.kind === "module") return new RegExp(`^\\s*(module(%\\w+)?(\\s+rec|\\s+type)?|and)\\s+${escape(t.name)}\\b`).test(line);
+    if (t.kind === "var" || t.kind === "function") {
+      const depth = t.scope ? t.scope.split(".").length : 0;
+      return /^\s*(let|and)\b/.test(line) && line.length - line.trimStart().length <= 2 * depth;
+    }
+    return true;
+  },
+  rename: (t, line) => (t.name === "nonrec" ? (/\btype\s+nonrec\s+(?:\([^)]*\)\s*|'\w+\s+)?([\w']+)/.exec(line)?.[1] ?? t.name) : t.name),
+};
+
+/** Clojure strings and `;` comments turned to spaces, line breaks kept. */
+export function blankClojureStrings(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\[\s\S])*"|;[^\n]*/g, (m) => m.replace(/[^\n]/g, " "));
 }
 
 /** Bench language -> its oracle. */
@@ -319,10 +378,116 @@ export const ORACLES: Record<string, Oracle> = {
       const n = escape(t.name);
       if (t.kind === "method") return new RegExp(`\\bfun\\s+(<[^>]*>\\s*)?([\\w.<>?, ]+\\.)?\`?${n}\`?\\s*[(<]`).test(line);
       if (t.kind === "constant" || t.kind === "variable") return new RegExp(`\\b(val|var)\\s+\`?${n}\\b`).test(line) && atMemberDepth(t, file);
+      // An unnamed `companion object` is tagged `Companion`; the outline lists its members
+      // under the enclosing class, as they are called (`Item.parse`), and the object itself
+      // is no definition of its own (grammars/kotlin/outline.scm).
+      if (t.kind === "object" && t.name === "Companion") return /\bCompanion\b/.test(line);
       return true;
     },
   }),
+  elixir: ctagsOracle({
+    language: "Elixir",
+    kinds: ELIXIR_KINDS,
+    // ctags reads code in heredocs (the examples in `@moduledoc`/`@doc`) and names
+    // `def unquote(name)(…)` `unquote` (a name made at compile time, not outlined): a tag counts
+    // where its line, heredocs blanked, defines it by name. The outline makes the adjacent
+    // clauses of one function one symbol, so a clause right after a tag of the same name and kind
+    // is not counted again. Its end lines are a regex parser's guesses (a module ends at the
+    // first `end` at its indentation, or at a nested module): not scored.
+    code: blankElixirHeredocs,
+    noEnds: true,
+    keep: (t, line, file) => {
+      const def = /^\s*(?:def\w*|@(?:type|typep|opaque|callback|macrocallback))\s+([\w.?!]+)/.exec(line);
+      if (!def || t.name === "unquote" || (def[1] !== t.name && !def[1].endsWith(`.${t.name}`))) return false;
+      const before = file.tags.slice(0, file.tags.indexOf(t)).filter((o) => ELIXIR_KINDS.includes(o.kind));
+      const prev = before[before.length - 1];
+      return !(prev && prev.name === t.name && prev.kind === t.kind && prev.scope === t.scope);
+    },
+  }),
+  haskell: ctagsOracle({
+    language: "Haskell",
+    kinds: HASKELL_KINDS,
+    // ctags tags keywords (`class`, `instance`, `family`, `pattern`, `infixl`) as functions,
+    // record fields as functions, and names a module by its first segment (`Data` for
+    // `module Data.Shape`): a function counts where its line starts with its name (an equation
+    // or binding at the top level), a type or constructor where its line declares it, a module
+    // under its last segment. Each equation is a tag; the outline makes a signature and its
+    // equations one symbol, so an equation right after a tag of the same name is not counted again.
+    keep: (t, line, file) => {
+      if (t.kind === "function") {
+        if (!new RegExp(`^(${escape(t.name)}|\\(${escape(t.name)}\\))(\\s|$)|^\\S+\\s+\`?${escape(t.name)}\`?\\s`).test(line) || HASKELL_KEYWORDS.has(t.name)) return false;
+        if (!line.startsWith(t.name) && !line.startsWith(`(${t.name})`) && !/^\S+\s+[^\w\s'(]/.test(line)) return false;
+      }
+      if (t.kind === "type") return !HASKELL_KEYWORDS.has(t.name) && /^(data|newtype|type)\s/.test(line);
+      const before = file.tags.slice(0, file.tags.indexOf(t)).filter((o) => HASKELL_KINDS.includes(o.kind));
+      const prev = before[before.length - 1];
+      return !(prev && prev.name === t.name && prev.kind === t.kind);
+    },
+    rename: (t, line) => (t.kind === "module" ? (/^module\s+([\w.']+)/.exec(line)?.[1].split(".").pop() ?? t.name) : t.name),
+  }),
+  ocaml: ctagsOracle(OCAML_RULE),
+  ocaml_interface: ctagsOracle(OCAML_RULE),
+  r: ctagsOracle({
+    language: "R",
+    kinds: ["function", "globalVar"],
+    // ctags names anonymous functions `anonFunc…` and tags assignments in the blocks passed to
+    // calls (`test_that("x", { df <- … })`) as global variables: a variable counts where its
+    // line assigns it at column 0 (a top-level assignment), a function unless anonymous.
+    // Backticked names are named without their backticks, as the outline names them.
+    keep: (t, line) => {
+      if (t.name.startsWith("anonFunc")) return false;
+      if (t.kind === "globalVar") return new RegExp(`^\`?${escape(t.name.replace(/^\`|\`$/g, ""))}\`?\\s*(<<?-|=[^=])`).test(line);
+      return true;
+    },
+    rename: (t) => t.name.replace(/^`|`$/g, ""),
+  }),
+  // ctags reads `package X::%s;` in a here-document (code built at run time) as a package.
+  perl: ctagsOracle({ language: "Perl", kinds: ["package", "subroutine", "constant"], keep: (t) => !t.name.endsWith("::") }),
+  elm: ctagsOracle({
+    language: "Elm",
+    kinds: ["module", "type", "alias", "constructor", "function", "port"],
+    // ctags also tags the functions of `let` blocks and the code examples in doc comments, and
+    // names a type or constructor with its parameters or arguments (`Status a`, `Cred Username
+    // String`): a function counts where its line starts with its name (the top level), any other
+    // by its first word. Its end lines stop at the first blank line: not scored.
+    keep: (t, line) => t.kind !== "function" || line.startsWith(`${t.name} `),
+    rename: (t) => t.name.split(/\s/)[0],
+    noEnds: true,
+  }),
+  clojure: ctagsOracle({
+    language: "Clojure",
+    kinds: ["function", "namespace"],
+    // ctags reads code in strings (docstring examples, code templates): a tag counts where its
+    // line, strings and comments blanked, has `(defn name` or `(ns name`.
+    code: blankClojureStrings,
+    keep: (t, line) => new RegExp(`\\((defn-?|ns)\\s+(\\^\\S+\\s+)*${escape(t.name)}(\\s|\\)|$)`).test(line),
+  }),
+  elisp: ctagsOracle({
+    language: "EmacsLisp",
+    kinds: ["custom", "derivedMode", "group", "face", "minorMode", "alias", "const", "function", "inline", "macro", "subst", "variable", "varalias", "unknown"],
+    // `(define-advice f …)` changes an existing function, it defines none (ctags: unknown `f`).
+    keep: (t, line) => !/^\s*\(define-advice\b/.test(line),
+  }),
+  julia: ctagsOracle({
+    language: "Julia",
+    kinds: ["module", "struct", "type", "function", "macro", "constant", "field"],
+    // ctags gives no end lines for Julia. It names `function Base.:(==)(…)` after its module
+    // (`Base`) and keeps the type parameters of `Vector{T}(…)`: the name is the operator, the type.
+    noEnds: true,
+    rename: (t, line) => new RegExp(`\\b${escape(t.name)}\\.:\\(([^()\\s]+)\\)`).exec(line)?.[1] ?? t.name.replace(/\{.*\}$/, ""),
+  }),
+  zig: perFile("line oracle (Zig)", (_, text) => zigDefs(text)),
+  solidity: perFile("line oracle (Solidity)", (_, text) => solidityDefs(text)),
+  svelte: VUE,
   swift: perFile("line oracle (Swift)", (_, text) => swiftDefs(text)),
   scala: perFile("line oracle (Scala)", (_, text) => scalaDefs(text)),
   zsh: perFile("line oracle (zsh functions)", (_, text) => zshDefs(text)),
+  // Data and build formats: line oracles of our own (test/conformance/data-oracles.ts says what each counts).
+  yaml: perFile("line oracle (YAML keys, workflow jobs/steps, k8s objects, services)", (_, text) => yamlDefs(text)),
+  json: perFile("line oracle (JSON keys, 2 levels) + JSON.parse", (_, text) => jsonDefs(text)),
+  toml: perFile("line oracle (TOML tables and keys)", (_, text) => tomlDefs(text)),
+  markdown: perFile("line oracle (Markdown headings)", (_, text) => markdownDefs(text)),
+  hcl: perFile("line oracle (HCL blocks at column 0)", (_, text) => hclDefs(text)),
+  css: perFile("line oracle (CSS rule sets and at-rules)", (_, text) => cssDefs(text)),
+  make: perFile("line oracle (Make targets and variables)", (_, text) => makeDefs(text)),
 };

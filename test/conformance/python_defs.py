@@ -62,7 +62,8 @@ def walk(node, prefix, out, with_values=False):
             walk(child, prefix, out, with_values)
 
 
-def main():
+def serve(defs_of):
+    """For each file path on stdin, one JSON line: {"path", "defs": defs_of(tree)} or {"path", "error"}."""
     for line in sys.stdin:
         path = line.rstrip("\n")
         if not path:
@@ -73,9 +74,16 @@ def main():
         except (SyntaxError, ValueError, UnicodeDecodeError) as e:
             print(json.dumps({"path": path, "error": type(e).__name__ + ": " + str(e)}))
             continue
+        print(json.dumps({"path": path, "defs": defs_of(tree)}))
+
+
+def main():
+    def defs_of(tree):
         out = []
         walk(tree, "", out, "--values" in sys.argv)
-        print(json.dumps({"path": path, "defs": out}))
+        return out
+
+    serve(defs_of)
 
 
 if __name__ == "__main__":

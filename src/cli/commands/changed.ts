@@ -2,6 +2,7 @@ import { appendFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { computeChanges } from "../../app/changed.ts";
 import { readChangedSides } from "../../app/changed-sources.ts";
+import { changesWithImpact } from "../../app/changed-impact.ts";
 import { inputError, usageError } from "../../core/errors.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { quotePath } from "../../core/text/quote.ts";
@@ -27,6 +28,7 @@ export interface ChangedCommandOptions {
   failOn?: unknown;
   level?: unknown;
   maxSize?: unknown;
+  impact?: boolean;
 }
 
 export const CHANGED_FORMATS = ["text", "json", "markdown", "github", "sarif", "rdjson", "patch"] as const;
@@ -42,7 +44,7 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
   const level: Level = options.level === undefined ? "note" : oneOf(options.level, LEVELS, "--level");
   const failOn: FailOn = options.failOn === undefined ? "none" : oneOf(options.failOn, FAIL_ON, "--fail-on");
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
-  const set = await computeChanges({
+  const changes = await computeChanges({
     env,
     // cac turns `--base 123` into a number: revisions are strings.
     base: options.base === undefined ? undefined : String(options.base),
@@ -51,6 +53,7 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
     mergeBase: Boolean(options.mergeBase),
     maxBytes,
   });
+  const set = options.impact ? await changesWithImpact(env, changes, { maxBytes }) : changes;
 
   if (format === "json") io.out(renderChangedJson(set));
   else if (format === "markdown") io.out(renderChangedMarkdown(set));

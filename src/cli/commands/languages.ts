@@ -1,5 +1,6 @@
 import { REGISTRY } from "../../core/languages/registry.ts";
 import { assets } from "../../core/parse/assets.ts";
+import { CONFORMANCE, type Conformance } from "../../core/languages/conformance.ts";
 import { toJson } from "../../core/text/quote.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseFormat } from "../options.ts";
@@ -16,6 +17,7 @@ export function languageRows() {
       grammar: `${grammar.package}@${assets().grammarVersion(grammar)}`,
       ...(spec.embedded ? { script: `${spec.grammar.package}@${assets().grammarVersion(spec.grammar)}` } : {}),
       ...(spec.partial ? { partial: spec.partial } : {}),
+      ...(CONFORMANCE[spec.id] ? { conformance: CONFORMANCE[spec.id] } : {}),
     };
   });
 }
@@ -30,7 +32,14 @@ export function languagesCommand(options: { format?: string }, io: CliIO): numbe
   const w = Math.max(...rows.map((r) => r.id.length));
   for (const r of rows) {
     const grammar = r.script ? `${r.grammar} + ${r.script}` : r.grammar;
-    io.out(`${r.id.padEnd(w)}  ${r.extensions.join(" ")}  ${grammar}${r.partial ? `  (partly supported: ${r.partial})` : ""}\n`);
+    const measured = r.conformance ? `  ${conformanceText(r.conformance)}` : "";
+    io.out(`${r.id.padEnd(w)}  ${r.extensions.join(" ")}  ${grammar}${measured}${r.partial ? `  (partly supported: ${r.partial})` : ""}\n`);
   }
   return EXIT_OK;
+}
+
+/** `recall 99.7%, exact 100.0%, 0.0% files with errors (ctags Go, 437 files)`. */
+export function conformanceText(c: Conformance): string {
+  const exact = c.exact === null ? "" : `, exact ${c.exact.toFixed(1)}%`;
+  return `recall ${c.recall.toFixed(1)}%${exact}, ${c.filesWithErrors.toFixed(1)}% files with errors (${c.oracle}, ${c.files} files)`;
 }

@@ -1,8 +1,13 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { nodeUrl } from "../../core/builtins.ts";
-import { createServer } from "../../mcp/server.ts";
+import { createServer, type ToolCall } from "../../mcp/server.ts";
+import { AccessLog, type AccessLogLine } from "../../io/access-log.ts";
+import { estimateTokens } from "../../core/text/tokens.ts";
+import { decodeSource } from "../../core/text/lines.ts";
+import { REGION_MAX_BYTES } from "../../app/region.ts";
 import { computeChanges } from "../../app/changed.ts";
+import { changesWithImpact } from "../../app/changed-impact.ts";
 import { renderChangedText } from "../../render/changed-text.ts";
 import { AgentTools } from "../../mcp/tools.ts";
 import { Workspace } from "../../io/workspace.ts";
@@ -13,6 +18,7 @@ import { EXIT_OK } from "../options.ts";
 
 export interface McpOptions {
   root?: string | string[];
+  log?: string;
 }
 
 /**
@@ -23,11 +29,18 @@ export async function mcpCommand(options: McpOptions, io: CliIO, env: Env): Prom
   const explicit = options.root === undefined ? [] : ([] as string[]).concat(options.root).map((r) => resolve(env.cwd, String(r)));
   let workspace = new Workspace(explicit.length ? explicit : [env.cwd]);
   let tools = new AgentTools(workspace, env);
+  const log = options.log === undefined ? undefined : AccessLog.open(resolve(env.cwd, String(options.log)));
 
   const server = createServer(() => tools, () => workspace, {
+    onCall: log && ((call) => log.write(logLine(call, workspace))),
     // Revisions from the client get the same checks as on the command line (computeChanges);
     // only changes inside the workspace roots are read and reported.
-    changed: async (args) => renderChangedText(await computeChanges({ env: envAt(env, workspace.primary), base: args.base, head: args.head, staged: args.staged, confine: workspace })),
+    // With `impact`, call sites are read through the same workspace.
+    changed: async (args) => {
+      const at = envAt(env, workspace.primary);
+      const set = await computeChanges({ env: at, base: args.base, head: args.head, staged: args.staged, confine: workspace });
+      return renderChangedText(args.impact ? await changesWithImpact(at, set, { access: workspace }) : set);
+    },
   });
   const adoptClientRoots = async () => {
     if (explicit.length || !server.server.getClientCapabilities()?.roots) return;
@@ -51,5 +64,27 @@ export async function mcpCommand(options: McpOptions, io: CliIO, env: Env): Prom
   });
   await server.connect(transport);
   await closed;
+  log?.close();
   return EXIT_OK;
+}
+
+/** A call's log line; a call naming one file also says what that whole file would have cost. */
+function logLine(call: ToolCall, workspace: Workspace): AccessLogLine {
+  const line: AccessLogLine = {
+    time: call.startedAt.toISOString(),
+    tool: call.tool,
+    arguments: call.arguments,
+    resultTokens: estimateTokens(call.text),
+    durationMs: Math.round(call.durationMs * 10) / 10,
+    error: call.error ? call.text : null,
+  };
+  const path = call.arguments.path;
+  if (typeof path === "string" && !call.error) {
+    try {
+      if (workspace.probe(path) === "file") line.fileTokens = estimateTokens(decodeSource(workspace.read(path, REGION_MAX_BYTES).bytes));
+    } catch {
+      // Gone or refused since the call: the line goes without the file's cost.
+    }
+  }
+  return line;
 }

@@ -1,4 +1,5 @@
 // `ast-outline outline PATH...`: outlines of files and folders, printed as each is done.
+import { withSymbolHashes } from "../../app/symbol-hash.ts";
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { outlineFile } from "../../app/outline-file.ts";
@@ -43,7 +44,11 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
   const source = {
     size: (p: string) => statSync(at(p)).size,
     head: (p: string) => readHead(at(p)),
-    outline: async (p: string) => (await outlineFile(env, p, { maxBytes, language: options.language })).outline,
+    // Machine output gives every symbol its own hash (symbol-hash.ts); the text outline does not spend the tokens.
+    outline: async (p: string) => {
+      const { outline, file } = await outlineFile(env, p, { maxBytes, language: options.language });
+      return format === "text" ? outline : withSymbolHashes(outline, file.bytes);
+    },
   };
   let exit: number = EXIT_OK;
   const done: FileOutline[] = [];

@@ -1,6 +1,7 @@
 // `ast-outline symbol FILE NAME...`: the text of symbols; `--skeleton`, `--drill LABEL`.
 import { outlineFile } from "../../app/outline-file.ts";
-import { drillView, fileRef, findOne, lookupSymbols, skeletonView } from "../../app/symbol-view.ts";
+import { fileRef, findOne, lookupSymbols, symbolView } from "../../app/symbol-view.ts";
+import { normalizeHash } from "../../app/region.ts";
 import { repoSymbols } from "../../app/repo-symbols.ts";
 import { usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
@@ -14,6 +15,8 @@ export interface SymbolOptions {
   format?: string;
   skeleton?: boolean;
   drill?: string;
+  hash?: string;
+  focus?: string;
   language?: string;
   maxSize?: unknown;
 }
@@ -21,7 +24,7 @@ export interface SymbolOptions {
 export async function symbolCommand(path: string, names: string[], options: SymbolOptions, io: CliIO, env: Env): Promise<number> {
   const format = parseFormat(options.format, ["text", "json"]);
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
-  if (options.skeleton || options.drill !== undefined) return skeletonOrDrill(path, names, options, io, env);
+  if (options.skeleton || options.drill !== undefined || options.hash !== undefined || options.focus !== undefined) return skeletonOrDrill(path, names, options, io, env);
   const file = await outlineFile(env, path, { language: options.language, maxBytes });
   const lookups = await lookupSymbols(file, names);
   if (format === "json") io.out(renderLookupsJson(fileRef(file), lookups));
@@ -33,15 +36,23 @@ export async function symbolCommand(path: string, names: string[], options: Symb
   return lookups.every((r) => r.status === "found") ? EXIT_OK : EXIT_NOT_FOUND;
 }
 
-/** `--skeleton` / `--drill <label>`: text only, one symbol at a time, read through the repository's gate (what a drill follows stays inside). */
+/**
+ * `--skeleton` / `--drill <label>` / `--hash <h>`: text only, one symbol at a time, read through
+ * the repository's gate (what a drill follows stays inside), as MCP get_symbol reads it.
+ */
 async function skeletonOrDrill(path: string, names: string[], options: SymbolOptions, io: CliIO, env: Env): Promise<number> {
-  if (options.format === "json") throw usageError("--skeleton and --drill print text only", "drop --format json");
+  if (options.format === "json") throw usageError("--skeleton, --drill and --hash print text only", "drop --format json");
   if (options.drill !== undefined && names.length !== 1) throw usageError("--drill takes one symbol", "name one symbol");
+  if (options.hash !== undefined && names.length !== 1) throw usageError("--hash takes one symbol", "name the symbol the hash was read from");
+  if (options.hash !== undefined && options.drill !== undefined) throw usageError("--hash and --drill do not go together", "check the symbol with --hash, then drill");
+  if (options.focus !== undefined && !options.skeleton) throw usageError("--focus goes with --skeleton", "add --skeleton");
+  const given = options.hash === undefined ? undefined : normalizeHash(String(options.hash));
   const repo = repoSymbols(env, cliWorkspace(env.cwd, [path]));
   const file = await repo.parsed(path);
+  const mode = options.drill !== undefined ? "drill" : options.skeleton ? "skeleton" : "full";
   for (const name of names) {
-    const symbol = findOne(file, name);
-    io.out(renderSymbolText(options.drill !== undefined ? await drillView(repo, file, symbol, String(options.drill)) : await skeletonView(file, symbol)));
+    const label = options.drill === undefined ? undefined : String(options.drill);
+    io.out(renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, label, given, options.focus === undefined ? undefined : String(options.focus))));
   }
   return EXIT_OK;
 }

@@ -101,7 +101,8 @@ function symbolsValid(symbols: unknown, lineCount: number): boolean {
 
 /**
  * A valid entry (validEntry) can stand for these bytes: their line count is its lineCount, and
- * each symbol's name occurs in the text of its own line range. The hash says which bytes the
+ * each symbol's name occurs in the text of its own line range (a name built from several places,
+ * `aws_vpc.this` or a selector list folded to one line: each of its parts). The hash says which bytes the
  * entry claims to describe; this says it describes them, so an object planted under a real
  * file's hash with made-up symbols is refused. (Names are compared as UTF-8 bytes: a name
  * holding a character the bytes do not encode validly fails, and its file is parsed instead.)
@@ -111,12 +112,21 @@ export function entryFitsSource(entry: CacheEntry, bytes: Uint8Array): boolean {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const starts = [0];
   for (let i = buf.indexOf(0x0a); i !== -1; i = buf.indexOf(0x0a, i + 1)) starts.push(i + 1);
+  const within = (text: string, from: number, to: number) => {
+    const at = buf.indexOf(text, from, "utf8");
+    return at >= 0 && at + Buffer.byteLength(text) <= to;
+  };
+  // A name built from several places (Terraform `aws_vpc.this` from `"aws_vpc" "this"`, a
+  // Kubernetes `Deployment/web`, a selector list folded to one line): each of its parts.
+  const partsWithin = (name: string, from: number, to: number) => {
+    const parts = name.split(/[\s./,]+/).filter(Boolean);
+    return parts.length > 1 && parts.every((p) => within(p, from, to));
+  };
   const fits = (symbols: OutlineSymbol[]): boolean => {
     for (const s of symbols) {
       const from = starts[s.startLine - 1];
       const to = s.endLine < starts.length ? starts[s.endLine] : buf.length;
-      const at = s.name === "" ? from : buf.indexOf(s.name, from, "utf8");
-      if (at < 0 || at + Buffer.byteLength(s.name) > to) return false;
+      if (s.name !== "" && !within(s.name, from, to) && !partsWithin(s.name, from, to)) return false;
       if (s.children && !fits(s.children)) return false;
     }
     return true;
@@ -124,8 +134,10 @@ export function entryFitsSource(entry: CacheEntry, bytes: Uint8Array): boolean {
   return fits(entry.symbols);
 }
 
+// `files` is keyed by repository paths, which strangers name: it has no prototype, so a path
+// like `__proto__` or `constructor` is a key like any other.
 export function emptyManifest(engine: string): Manifest {
-  return { format: CACHE_FORMAT, engine, files: {} };
+  return { format: CACHE_FORMAT, engine, files: Object.create(null) as Record<string, ManifestRecord> };
 }
 
 /** A manifest read back, or an empty one when it is missing, damaged, of another format or of another engine. */
@@ -135,7 +147,7 @@ export function parseManifest(text: string | undefined, engine: string): Manifes
     const m = JSON.parse(text) as Partial<Manifest>;
     if (m.format !== CACHE_FORMAT || m.engine !== engine || !m.files || typeof m.files !== "object") return emptyManifest(engine);
     // Checked in place, not copied: a warm run reads every record once.
-    const files = m.files as Record<string, unknown>;
+    const files = Object.setPrototypeOf(m.files, null) as Record<string, unknown>;
     for (const path of Object.keys(files)) if (!validRecord(files[path])) delete files[path];
     return { format: CACHE_FORMAT, engine, files: files as Record<string, ManifestRecord> };
   } catch {

@@ -52,3 +52,18 @@ export interface Callers {
   within?: string;
   groups: CallerGroup[];
 }
+
+/** A call site of a changed symbol that the diff did not touch (`changed --impact`). */
+export interface ImpactSite {
+  /** Repository-relative, as the change set's paths. */
+  path: string;
+  line: number;
+  /** The called expression as written. */
+  callee: string;
+  /** The innermost symbol around the call; absent at module level. */
+  symbol?: string;
+  /** import / same-file: tied to the changed symbol's file; name-match: the name alone. */
+  resolution: Exclude<ResolutionKind, "unresolved">;
+  /** Why the call no longer works with the head's definition (it is gone, or cannot take these arguments). */
+  breaks?: string;
+}

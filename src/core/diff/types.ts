@@ -1,6 +1,7 @@
 // What `changed` reports. Field names are the JSON contract (docs/contract.md, `changed`):
 // added, never renamed.
 import type { SymbolKind } from "../types.ts";
+import type { ImpactSite } from "../calls/types.ts";
 
 export type SymbolChangeKind = "added" | "removed" | "modified" | "renamed" | "moved";
 
@@ -34,6 +35,11 @@ export interface SymbolChange {
   cosmetic: boolean;
   /** LEFT anchors are lines of the old file (`oldPath` for moved symbols), RIGHT of the new one. */
   anchors: Anchor[];
+  /**
+   * `--impact`, for a removed, renamed, moved or signature-changed callable: every call site in
+   * the work tree the diff did not touch, by path and line.
+   */
+  callers?: ImpactSite[];
 }
 
 export type FileStatus = "added" | "deleted" | "modified" | "renamed" | "copied" | "type-changed";

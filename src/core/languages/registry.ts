@@ -14,6 +14,16 @@ export interface GrammarSource {
   built?: boolean;
 }
 
+/** A well-known kind of file of a language, outlined by a query of its own (profiles.ts). */
+export interface QueryProfile {
+  /** What the file is: `github-workflow`. */
+  id: string;
+  /** The query file in the language's query folder compiled instead of outline.scm. */
+  query: string;
+  /** Regexes (multiline: `^` is a line start) that must all match the file's first 64 KiB. */
+  when: string[];
+}
+
 export interface LanguageSpec {
   id: string;
   /** Human name for `languages`. */
@@ -30,11 +40,30 @@ export interface LanguageSpec {
   /** Sibling node types just before a definition that belong to it (attributes, decorators). */
   leadingTypes?: string[];
   /**
+   * A leading node (of `leadingTypes`) belongs to the definition only when its text matches
+   * this (regex source): Elixir's `@doc`, `@spec`, `@impl` above a `def`, not `@timeout 5_000`.
+   */
+  leadingText?: string;
+  /**
+   * A leading node (of `leadingTypes`) whose text matches this (regex source) is the doc: the
+   * first group is the doc's text (Elixir `@doc "..."`, a Julia docstring above a function).
+   */
+  leadingDoc?: string;
+  /**
+   * Kinds whose adjacent definitions of one name at the same level are one symbol, from the
+   * first to the last: a type signature and the equations below it (Haskell), the clauses of
+   * one function (Elixir). The symbol keeps the first's signature and the first doc.
+   */
+  mergeClauses?: string[];
+  /**
    * Node types at the start of a definition (or of its first child, e.g. Java `modifiers`)
    * that are in its range but left out of its signature: annotations, like decorators.
    */
   signatureSkipTypes?: string[];
-  /** Definition node types that, without a body, run to the end of their parent (C# `namespace X;`). */
+  /**
+   * Definition node types that, without a body, run to the end of their parent (C# `namespace
+   * X;`), or to the line before the next sibling of their type (Perl `package A; … package B;`).
+   */
   spanToParentEnd?: string[];
   /** Comment node types; comments directly above a definition are its doc. */
   commentTypes?: string[];
@@ -59,7 +88,10 @@ export interface LanguageSpec {
   bodyTypes?: string[];
   /** Pattern (regex source) removed from every name, each match: `^:` for Ruby's `attr_reader :sku`. */
   nameTrim?: string;
-  /** Names may be quoted with this (Kotlin, Swift, Scala: a backtick): the name is the text between the quotes. */
+  /**
+   * Names may be quoted with these (each character a quote: a backtick in Kotlin, Swift, Scala;
+   * `"'` for YAML keys): the name is the text between the quotes.
+   */
   quotedNames?: string;
   /** Separator used inside qualified names in this language's source (`::` in C++/Rust). */
   scopeSeparator?: string;
@@ -89,12 +121,33 @@ export interface LanguageSpec {
    */
   partial?: string;
   /**
+   * A definition without a captured `@body` is signed by its first line, never by its whole
+   * text folded (data formats: a step's `- name: Install …`, not every key of the step).
+   */
+  signatureFirstLine?: boolean;
+  /**
+   * Comments a definition's node ends with are left out of its range (YAML and TOML put the
+   * comment lines above the next key inside the key before; those are the next key's doc).
+   */
+  trimTrailingComments?: boolean;
+  /** Well-known files outlined by a query of their own; the first whose `when` matches is used. */
+  profiles?: QueryProfile[];
+  /**
+   * Each definition node has one name: the first pattern naming it wins, and a later pattern
+   * naming the same node otherwise is a fallback, not another name (a workflow step is named by
+   * `name:`, else `id:`, else `uses:`).
+   */
+  singleName?: boolean;
+  /**
    * Copies of the text the parser reads instead of the file, each as long as the file with its
    * line breaks kept (core/outline/masks.ts): "macros" blanks C/C++ macros heading a
    * declaration (`struct FMT_API pipe`); "preprocessor" parses one configuration (the first
-   * branch of each #if) when the file as written does not parse.
+   * branch of each #if) when the file as written does not parse; "branches" (C/C++) does so
+   * only for conditionals inside function bodies or splitting a block (core/outline/branches.ts);
+   * "swift" blanks Swift's conditional compilation lines and syntax newer than the grammar
+   * (core/outline/swift-mask.ts).
    */
-  parseMasks?: ("macros" | "preprocessor")[];
+  parseMasks?: ("macros" | "preprocessor" | "branches" | "swift")[];
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -113,6 +166,15 @@ const JS_FAMILY = {
   selfNames: ["this"],
   packageEntries: ["index"],
   importExtensions: "\\.(m?js|cjs|jsx)$",
+};
+
+const OCAML = {
+  // `let`, `type`, `module`, `class`, `exception` belong to what they introduce (range, signature).
+  wrapperTypes: ["value_definition", "type_definition", "module_definition", "class_definition", "class_type_definition", "exception_definition"],
+  commentTypes: ["comment"],
+  // A polymorphic variant's tag `` `Text `` is named `Text`.
+  nameTrim: "^`",
+  methodContainers: ["class"],
 };
 
 export const LANGUAGES: LanguageSpec[] = [
@@ -186,7 +248,7 @@ export const LANGUAGES: LanguageSpec[] = [
     },
     commentTypes: ["comment"],
     methodContainers: ["struct"],
-    parseMasks: ["macros"],
+    parseMasks: ["macros", "branches"],
   },
   {
     id: "cpp", name: "C++",
@@ -196,7 +258,7 @@ export const LANGUAGES: LanguageSpec[] = [
     commentTypes: ["comment"],
     methodContainers: CLASS_LIKE,
     scopeSeparator: "::",
-    parseMasks: ["macros"],
+    parseMasks: ["macros", "branches"],
   },
   {
     id: "ruby", name: "Ruby",
@@ -269,6 +331,7 @@ export const LANGUAGES: LanguageSpec[] = [
     nameTrim: "^`|`$",
     methodContainers: CLASS_LIKE.concat("impl"),
     quotedNames: "`",
+    parseMasks: ["swift"],
   },
   {
     id: "scala", name: "Scala",
@@ -298,6 +361,190 @@ export const LANGUAGES: LanguageSpec[] = [
       scriptLanguages: { ts: "typescript", typescript: "typescript", tsx: "tsx", js: "javascript", jsx: "javascript" },
       defaultScript: "javascript",
     },
+  },
+  {
+    id: "yaml", name: "YAML",
+    extensions: [".yml", ".yaml"],
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-yaml", file: "tree-sitter-yaml.wasm" },
+    commentTypes: ["comment"],
+    quotedNames: "\"'",
+    singleName: true,
+    signatureFirstLine: true,
+    trimTrailingComments: true,
+    profiles: [
+      { id: "github-workflow", query: "github-workflow.scm", when: ["^jobs:", "^[\"']?on[\"']?:"] },
+      { id: "kubernetes", query: "kubernetes.scm", when: ["^apiVersion:", "^kind:"] },
+      { id: "compose", query: "compose.scm", when: ["^services:"] },
+    ],
+  },
+  {
+    id: "json", name: "JSON",
+    extensions: [".json", ".jsonc"],
+    grammar: { package: "tree-sitter-json", file: "tree-sitter-json.wasm" },
+    commentTypes: ["comment"],
+    quotedNames: "\"",
+    signatureFirstLine: true,
+  },
+  {
+    id: "toml", name: "TOML",
+    extensions: [".toml"], filenames: ["Pipfile"],
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-toml", file: "tree-sitter-toml.wasm" },
+    commentTypes: ["comment"],
+    quotedNames: "\"'",
+    signatureFirstLine: true,
+    trimTrailingComments: true,
+  },
+  {
+    id: "markdown", name: "Markdown",
+    extensions: [".md", ".markdown", ".mdown", ".mkd"],
+    grammar: { package: "@kerebron/wasm", file: "assets/tree-sitter-markdown/tree-sitter-markdown.wasm" },
+    signatureFirstLine: true,
+    // `## Usage ##`: the closing sequence is no part of the heading's text.
+    nameTrim: "[ \\t]+#+[ \\t]*$",
+  },
+  {
+    id: "hcl", name: "HCL / Terraform",
+    extensions: [".tf", ".tfvars", ".hcl"],
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-hcl", file: "tree-sitter-hcl.wasm" },
+    commentTypes: ["comment"],
+    quotedNames: "\"",
+    singleName: true,
+    signatureFirstLine: true,
+  },
+  {
+    id: "css", name: "CSS",
+    extensions: [".css"],
+    grammar: { package: "tree-sitter-css", file: "tree-sitter-css.wasm" },
+    commentTypes: ["comment"],
+  },
+  {
+    id: "make", name: "Makefile",
+    extensions: [".mk", ".make"], filenames: ["Makefile", "makefile", "GNUmakefile"],
+    grammar: { package: "tree-sitter-make", file: "tree-sitter-make.wasm" },
+    commentTypes: ["comment"],
+    signatureFirstLine: true,
+    trimTrailingComments: true,
+  },
+  {
+    id: "elixir", name: "Elixir",
+    extensions: [".ex", ".exs"], interpreters: ["elixir"],
+    // Built here from the package's sources: grammars/elixir/GRAMMAR.md.
+    grammar: { package: "tree-sitter-elixir", file: "elixir/tree-sitter-elixir.wasm", built: true },
+    leadingTypes: ["unary_operator"],
+    leadingText: "^@(doc|spec|impl|deprecated|since|dialyzer)\\b",
+    leadingDoc: "^@doc\\s+(?:~[sS])?(\"[\\s\\S]*)$",
+    commentTypes: ["comment"],
+    mergeClauses: ["function", "macro"],
+  },
+  {
+    id: "haskell", name: "Haskell",
+    extensions: [".hs", ".hs-boot"], interpreters: ["runhaskell", "runghc", "stack"],
+    grammar: { package: "tree-sitter-haskell", file: "tree-sitter-haskell.wasm" },
+    spanToParentEnd: ["header"],
+    commentTypes: ["comment", "haddock"],
+    // `(<+>) :: …` declares the operator `<+>` that `a <+> b = …` defines.
+    nameTrim: "^\\(|\\)$",
+    methodContainers: ["class", "impl"],
+    mergeClauses: ["function", "method"],
+  },
+  {
+    id: "ocaml", name: "OCaml",
+    extensions: [".ml"], interpreters: ["ocaml"],
+    grammar: { package: "tree-sitter-ocaml", file: "tree-sitter-ocaml.wasm" },
+    ...OCAML,
+  },
+  {
+    id: "ocaml_interface", name: "OCaml interface",
+    extensions: [".mli"],
+    grammar: { package: "tree-sitter-ocaml", file: "tree-sitter-ocaml_interface.wasm" },
+    query: "ocaml",
+    ...OCAML,
+  },
+  {
+    id: "r", name: "R",
+    extensions: [".r"], filenames: [".Rprofile"], interpreters: ["Rscript"],
+    // r-lib/tree-sitter-r 1.1.0 as built in this package (it has no peer dependency; the
+    // grammar's own npm releases require the native tree-sitter binding).
+    grammar: { package: "@cursorless/tree-sitter-wasms", file: "out/tree-sitter-r.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["class"],
+    constantNames: UPPER_CASE,
+    quotedNames: "`",
+  },
+  {
+    id: "perl", name: "Perl",
+    extensions: [".pl", ".pm", ".t", ".psgi"], interpreters: ["perl", "perl5"],
+    // Built here from the package's sources: grammars/perl/GRAMMAR.md.
+    grammar: { package: "tree-sitter-perl", file: "perl/tree-sitter-perl.wasm", built: true },
+    spanToParentEnd: ["package_statement"],
+    commentTypes: ["comment"],
+    scopeSeparator: "::",
+  },
+  {
+    id: "elm", name: "Elm",
+    extensions: [".elm"],
+    // elm-tooling/tree-sitter-elm 5.7.0 as prebuilt there (the grammar's npm package ships no .wasm).
+    grammar: { package: "@cursorless/tree-sitter-wasms", file: "out/tree-sitter-elm.wasm" },
+    spanToParentEnd: ["module_declaration"],
+    commentTypes: ["block_comment", "line_comment"],
+    mergeClauses: ["function"],
+  },
+  {
+    id: "clojure", name: "Clojure",
+    extensions: [".clj", ".cljs", ".cljc", ".edn", ".bb"], interpreters: ["clojure", "bb"],
+    // sogaiu/tree-sitter-clojure as prebuilt there (the grammar's npm release is ABI 9, too old).
+    grammar: { package: "@cursorless/tree-sitter-wasms", file: "out/tree-sitter-clojure.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["interface", "class"],
+  },
+  {
+    id: "elisp", name: "Emacs Lisp",
+    extensions: [".el"], filenames: [".emacs", "_emacs"],
+    grammar: { package: "tree-sitter-wasms", file: "out/tree-sitter-elisp.wasm" },
+    commentTypes: ["comment"],
+  },
+  {
+    id: "zig", name: "Zig",
+    extensions: [".zig"],
+    grammar: { package: "@tree-sitter-grammars/tree-sitter-zig", file: "tree-sitter-zig.wasm" },
+    commentTypes: ["comment"],
+    methodContainers: ["struct", "enum"],
+  },
+  {
+    id: "solidity", name: "Solidity",
+    extensions: [".sol"],
+    // Built here from the package's sources: grammars/solidity/GRAMMAR.md.
+    grammar: { package: "tree-sitter-solidity", file: "solidity/tree-sitter-solidity.wasm", built: true },
+    commentTypes: ["comment"],
+    methodContainers: ["class", "interface", "module"],
+    constantNames: UPPER_CASE,
+  },
+  {
+    id: "svelte", name: "Svelte component",
+    extensions: [".svelte"],
+    grammar: { package: "tree-sitter-typescript", file: "tree-sitter-typescript.wasm" },
+    query: "typescript",
+    ...JS_FAMILY,
+    embedded: {
+      // Built here from the package's sources: grammars/svelte/GRAMMAR.md.
+      hostGrammar: { package: "@tree-sitter-grammars/tree-sitter-svelte", file: "svelte/tree-sitter-svelte.wasm", built: true },
+      scriptLanguages: { ts: "typescript", typescript: "typescript", js: "javascript", javascript: "javascript" },
+      defaultScript: "javascript",
+    },
+  },
+  {
+    id: "julia", name: "Julia",
+    extensions: [".jl"], interpreters: ["julia"],
+    grammar: { package: "tree-sitter-julia", file: "tree-sitter-julia.wasm" },
+    // A string right above a definition is its docstring; an indented signature line opening it is not its summary.
+    leadingTypes: ["string_literal"],
+    leadingDoc: "^(?:\"\"\"|\")(?:[ \\t]*\\r?\\n(?:(?: {4}|\\t)[^\\n]*\\r?\\n)+)?([\\s\\S]*)$",
+    wrapperTypes: ["macro_argument_list", "macrocall_expression"],
+    commentTypes: ["line_comment", "block_comment"],
+    scopeSeparator: ".",
+    // `Base.:+` and `Base.:(==)` define the operators `+` and `==`; `Vector{T}(…)` is a `Vector`
+    // method; a type head `Point{T} <: Shape` names `Point`.
+    nameTrim: "(?<=\\.):\\(?|(?<=\\.:\\(.+)\\)$|\\s*(?:\\{|<:)[\\s\\S]*$",
   },
 ];
 

@@ -19,6 +19,13 @@ export class CommentIndex {
     return i < this.starts.length && this.starts[i] < to;
   }
 
+  /** The ranges of the comments that start at or after `from` and before `to`. */
+  rangesWithin(from: number, to: number): { start: number; end: number }[] {
+    const out: { start: number; end: number }[] = [];
+    for (let i = this.firstAtOrAfter(from); i < this.starts.length && this.starts[i] < to; i++) out.push({ start: this.starts[i], end: this.comments[i].endIndex });
+    return out;
+  }
+
   /** The largest end of the comments that start before `index`; -1 when none does. */
   furthestEndBefore(index: number): number {
     const last = this.firstAtOrAfter(index) - 1;

@@ -18,13 +18,16 @@
 //   (#field? @x "f" ["re"])     @x has an `f` child (whose type matches re); @x becomes that child
 //   (#field-text? @x "f" "re")  the text of @x's `f` child matches re
 //   (#name-before? @name "f")   @name has an `f` child; the name is @name's text before it
-//       (C++ `operator bool() const` is named `operator bool`)
+//       (the innermost `f` down that chain: C++ `operator bool() const` is named `operator bool`,
+//       `operator const T*()` `operator const T*`)
 import type { Node, Query, QueryPredicate, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
 import { outlineMatches } from "./matches.ts";
 import { CommentIndex } from "./comment-index.ts";
 import { unquotedName } from "./quoted-names.ts";
+import { HEADER_NAME, hasNameParts, headerName, joinParts, namePartOrder, type NamePart } from "./name-parts.ts";
+import { patternLevels, spanLevels } from "./levels.ts";
 
 export interface RawDefinition {
   node: Node;
@@ -50,6 +53,10 @@ export interface RawDefinition {
   patternIndex: number;
   /** Where the name starts: orders the names of one node that declares several. */
   nameStartIndex: number;
+  /** The pattern's `section.level` (levels.ts): the definition runs to the next of its level or above. */
+  level?: number;
+  /** Where it ends instead of its node's end (set by levels.ts). */
+  spanEnd?: { index: number; row: number };
 }
 
 const KIND_SET = new Set<string>(SYMBOL_KINDS);
@@ -86,6 +93,10 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
   const wrapperTypes = spec.wrapperTypes ?? [];
   const { matches, collected } = outlineMatches(tree, query, { wrappers: wrapperTypes, comments: spec.commentTypes ?? [] }, hasError);
   const comments = collected ? new CommentIndex(collected.get("comments")!) : undefined;
+  const partsQuery = hasNameParts(query);
+  const levels = patternLevels(query);
+  const headerNamed = query.setProperties.map((p) => p?.[HEADER_NAME] !== undefined);
+  const singleName = spec.singleName === true;
 
   for (const match of matches) {
     const checks = checksOf[match.patternIndex];
@@ -104,6 +115,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     // A module path may be several captures: its pieces as written (Scala's flat `path:` run).
     const importModule: Node[] = [];
     const importNames: Node[] = [];
+    let parts: NamePart[] | undefined;
     for (const cap of match.captures) {
       const c = cap.name;
       const node = rebound?.get(c) ?? cap.node;
@@ -111,8 +123,13 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
         def = node;
         declaration = c.startsWith("declaration.");
         kind = c.slice(c.indexOf(".") + 1);
-      } else if (c === "name") name = node;
-      else if (c === "qualifier") qualifier = node;
+      } else if (c === "name") {
+        name = node;
+        if (partsQuery) (parts ??= []).push({ order: 1, node });
+      } else if (partsQuery && c.startsWith("name.")) {
+        const order = namePartOrder(c);
+        if (order) (parts ??= []).push({ order, node });
+      } else if (c === "qualifier") qualifier = node;
       else if (c === "body") body = node;
       else if (c === "doc") doc = node;
       else if (c === "import") importModule.push(node);
@@ -124,12 +141,23 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       else addImport(mod);
       continue;
     }
+    // A name of several parts (name-parts.ts): its first part stands for it.
+    let joinedName: string | undefined;
+    if (parts && (parts.length > 1 || parts[0].order > 1)) {
+      const joined = joinParts(parts, query.setProperties[match.patternIndex]?.["name.separator"], spec.quotedNames);
+      name = joined.first;
+      joinedName = joined.text;
+    }
     if (!def || !kind || !name) continue;
     if (!KIND_SET.has(kind)) throw new Error(`query for ${spec.id}: unknown kind @definition.${kind}`);
+    // `(#set! name.header)`: named by its header, the text before its body (a CSS at-rule's prelude).
+    if (body && headerNamed[match.patternIndex]) joinedName = headerName(def, body);
     const nameEnd = rebound?.get(`name${NAME_END}`);
-    const rawName = nameEnd ? name.text.slice(0, nameEnd.startIndex - name.startIndex).trimEnd() : name.text;
+    let rawName = joinedName ?? (nameEnd ? name.text.slice(0, nameEnd.startIndex - name.startIndex).trimEnd() : name.text);
     // A name error recovery made up (a MISSING node: `enum : unsigned { ... }`) names nothing.
     if (!rawName) continue;
+    // A name written over several lines (a CSS selector list, a setext heading) is one line.
+    if (rawName.includes("\n")) rawName = rawName.replace(/\s*\n\s*/g, " ");
     let rank = match.patternIndex * 2 + 1;
     if (constantNames && kind === "variable" && constantNames.test(rawName)) {
       kind = "constant";
@@ -146,8 +174,9 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     const same = namesHere?.find((n) => n.startIndex < name!.endIndex && nameStartIndex < n.endIndex);
     // More names for a node with a syntax error inside come from error recovery, not the code
     // (a misparsed `MACRO ctor() : a(x), b(y)` would name a definition `a` and `b`).
-    if (!same && namesHere && hasError && def.hasError) continue;
-    const key = same ? `${nodeKey}:${same.startIndex}` : `${nodeKey}:${nameStartIndex}`;
+    if (!singleName && !same && namesHere && hasError && def.hasError) continue;
+    // One name per node (registry `singleName`): a later pattern's other name is no second name.
+    const key = singleName ? nodeKey : same ? `${nodeKey}:${same.startIndex}` : `${nodeKey}:${nameStartIndex}`;
     if (defs.has(key) && ranks.get(key)! <= rank) continue;
     ranks.set(key, rank);
     if (!same) {
@@ -156,13 +185,15 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
     }
     if (!body && bodyTypes) body = lastChildOfType(def, bodyTypes);
     if (!doc && body && spec.bodyDocstring) doc = bodyDocstring(body, spec.bodyDocstring);
-    let nameText = nameTrim ? rawName.replace(nameTrim, "") : rawName;
-    // A quoted name is the exact text between its quotes: never split, cut or trimmed.
-    const unquoted = spec.quotedNames ? unquotedName(def, name, nameText, spec.quotedNames, hasError && def.hasError) : nameText;
-    const quoted = unquoted !== nameText;
+    let nameText = nameTrim && joinedName === undefined ? rawName.replace(nameTrim, "") : rawName;
+    // A quoted name is the exact text between its quotes: never split, cut or trimmed; so is a
+    // joined one (its parts were unquoted one by one).
+    const unquoted = spec.quotedNames && joinedName === undefined ? unquotedName(def, name, nameText, spec.quotedNames, hasError && def.hasError) : nameText;
+    const quoted = joinedName !== undefined || unquoted !== nameText;
     nameText = unquoted;
     let qualifierText = qualifier?.text;
-    if (!quoted && sep && nameText.includes(sep)) {
+    // A conversion operator's type may be qualified (`operator fmt::string_view`): no scope.
+    if (!quoted && sep && nameText.includes(sep) && !/^operator\b/.test(nameText)) {
       const parts = splitTopLevel(nameText, sep);
       nameText = parts.pop()!.trim();
       qualifierText = parts.join(".");
@@ -185,9 +216,11 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec)
       doc,
       patternIndex: match.patternIndex,
       nameStartIndex,
+      level: levels?.[match.patternIndex],
     });
   }
   const list = [...defs.values()].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex || a.nameStartIndex - b.nameStartIndex);
+  if (levels) spanLevels(list, tree.rootNode);
   if (collected) markWrapped(list, collected.get("wrappers")!);
   return { defs: list, imports, hasError };
 }
@@ -280,8 +313,12 @@ function applyChecks(checks: Check[], captures: { name: string; node: Node }[]):
       if (!child || (check.re && !check.re.test(child.type))) return undefined;
       nodes.set(check.capture, child);
     } else if (check.op === "name-before") {
-      const child = node.childForFieldName(check.field);
+      let child = node.childForFieldName(check.field);
       if (!child) return undefined;
+      // Down to the innermost: `operator const int*()` is named `operator const int*`.
+      // (a node without the field counts a child of the field's kind: `abstract_reference_declarator`)
+      const inner = (n: Node): Node | null => n.childForFieldName(check.field) ?? [...n.namedChildren].reverse().find((c) => !!c?.type.includes(check.field)) ?? null;
+      for (let next = inner(child); next; next = inner(next)) child = next;
       nodes.set(`${check.capture}${NAME_END}`, child);
     } else if (check.op === "field-text") {
       const child = node.childForFieldName(check.field);

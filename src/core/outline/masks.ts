@@ -11,141 +11,25 @@
 //   after a parameter list                   void f() FMT_NOEXCEPT {
 //   a declaration a macro makes              DOCTEST_DEFINE_DECORATOR(skip, bool, true);
 //   an access label a macro makes            JSON_PRIVATE_UNLESS_TESTED:
+//   a block a macro heads                    TEST_CASE("x") { / SECTION("y") {
+//   a statement a macro makes (in a body)    CAPTURE(x)
+//   a template parameter a macro makes       template <typename T, FMT_ENABLE_IF(c)>
+// and the type argument of `va_arg(ap, char *)`, an `__attribute__((…))` before a declarator
+// after a comma.
 // "preprocessor": one configuration of the file, the first branch of each #if/#ifdef (none of
 // an `#if 0`), with the conditional directives and the other branches blanked. Used only when
 // the file as written does not parse (outline.ts), and the lines left out are reported.
 import type { LineRange } from "../types.ts";
 import { tokenize, type Token } from "./c-tokens.ts";
-
-/** Words a C/C++ declaration can start with, after any macros. */
-const DECLARATION_WORDS = new Set([
-  "void", "bool", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "auto",
-  "wchar_t", "char8_t", "char16_t", "char32_t", "static", "inline", "extern", "constexpr", "consteval",
-  "constinit", "virtual", "explicit", "friend", "typename", "template", "const", "volatile", "mutable",
-  "thread_local", "register", "class", "struct", "union", "enum", "namespace", "using", "typedef",
-  "operator", "public", "private", "protected", "decltype", "concept", "export", "_Noreturn", "__inline",
-]);
-
-/** Specifiers a macro can stand among (`static FMT_INLINE constexpr`). */
-const SPECIFIERS = new Set(["static", "inline", "extern", "constexpr", "consteval", "constinit", "virtual", "explicit", "friend", "const"]);
-
-/** What can follow a parameter list: a trailing macro before one of these is an annotation. */
-const AFTER_PARAMETERS = new Set(["{", ";", "=", ":", "override", "final", "const", "noexcept", "->", "&", "&&"]);
-
-/** An all-caps name of two characters or more (a one-letter name is a template parameter). */
-const MACRO_NAME = /^_*[A-Z][A-Z0-9_]+$/;
-
-class Code {
-  /** Code tokens: comments left out; preprocessor lines kept (they separate declarations). */
-  readonly toks: Token[];
-  readonly masked = new Set<number>();
-
-  constructor(readonly text: string, tokens: Token[]) {
-    this.toks = tokens.filter((t) => t.kind !== "comment");
-  }
-
-  str(i: number): string {
-    const t = this.toks[i];
-    return t ? this.text.slice(t.start, t.end) : "";
-  }
-
-  isPunct(i: number, p: string): boolean {
-    const t = this.toks[i];
-    return !!t && t.kind === "punct" && t.end - t.start === p.length && this.text.startsWith(p, t.start);
-  }
-
-  isMacro(i: number): boolean {
-    const t = this.toks[i];
-    return !!t && t.kind === "ident" && MACRO_NAME.test(this.str(i)) && !DECLARATION_WORDS.has(this.str(i));
-  }
-
-  /** Index after the `)` that closes the `(` at `i` (within 2,000 tokens), or -1. */
-  closeParen(i: number): number {
-    let depth = 0;
-    for (let k = i; k < this.toks.length && k < i + 2000; k++) {
-      if (this.toks[k].kind === "directive") return -1;
-      if (this.isPunct(k, "(")) depth++;
-      else if (this.isPunct(k, ")") && --depth === 0) return k + 1;
-    }
-    return -1;
-  }
-
-  /** Index after a macro at `i` and its arguments, when it has any. */
-  afterMacro(i: number): number {
-    return this.isPunct(i + 1, "(") ? this.closeParen(i + 1) : i + 1;
-  }
-
-  /** `::` at i (two `:` tokens side by side). */
-  isScope(i: number): boolean {
-    return this.isPunct(i, ":") && this.isPunct(i + 1, ":") && this.toks[i + 1].start === this.toks[i].end;
-  }
-
-  /**
-   * A declaration can start at `i`: a keyword, a type followed by a declarator, a destructor,
-   * an attribute, a closing brace, a directive, the end, or another macro line before one.
-   */
-  declarationAt(i: number, depth = 0): boolean {
-    const t = this.toks[i];
-    if (!t || t.kind === "directive") return true;
-    if (t.kind === "punct") return this.isPunct(i, "~") || this.isPunct(i, "}") || (this.isPunct(i, "[") && this.isPunct(i + 1, "["));
-    if (t.kind !== "ident") return false;
-    if (DECLARATION_WORDS.has(this.str(i))) return true;
-    if (this.isMacro(i) && depth < 8) {
-      const after = this.afterMacro(i);
-      if (after > 0 && this.aloneOnItsLines(i, after)) return this.declarationAt(after, depth + 1);
-      if (after > i + 1 && this.isPunct(after, ";")) return true; // DECLARE_THING(x);
-    }
-    const next = this.toks[i + 1];
-    if (!next) return false;
-    return next.kind === "ident" || this.isScope(i + 1) || this.isPunct(i + 1, "<") || this.isPunct(i + 1, "*") || this.isPunct(i + 1, "&");
-  }
-
-  /** Before `i` a declaration can begin: the file's start, a directive, `;`, `}`, a block's `{`, an access label, a blanked macro. */
-  boundaryBefore(i: number): boolean {
-    const p = i - 1;
-    const t = this.toks[p];
-    if (!t || t.kind === "directive" || this.masked.has(p)) return true;
-    if (this.isPunct(p, ";") || this.isPunct(p, "}")) return true;
-    if (this.isPunct(p, ":")) return ["public", "private", "protected"].includes(this.str(p - 1)) || this.masked.has(p);
-    // The end of a template header: `template<typename T>` / MACRO / `void f()`.
-    if (this.isPunct(p, ">")) return this.str(firstOfLine(this, p)) === "template";
-    if (this.isPunct(p, "{")) return !this.opensValues(p);
-    return false;
-  }
-
-  /** A `{` that opens enumerators or an initializer, whose lines are values, not declarations. */
-  opensValues(brace: number): boolean {
-    const before = this.str(brace - 1);
-    if (["=", "(", ",", "[", "return", "{"].includes(before)) return true;
-    for (let k = brace - 1; k >= 0 && k > brace - 40; k--) {
-      const s = this.str(k);
-      if (s === "enum") return true;
-      if (s === ";" || s === "}" || s === "{" || this.toks[k].kind === "directive") return false;
-    }
-    return false;
-  }
-
-  /** Tokens from..to-1 have their lines to themselves. */
-  aloneOnItsLines(from: number, to: number): boolean {
-    const next = this.toks[to];
-    return this.firstOnLine(from) && (!next || next.line > this.toks[to - 1].endLine);
-  }
-
-  firstOnLine(i: number): boolean {
-    return i === 0 || this.toks[i - 1].endLine < this.toks[i].line;
-  }
-
-  blank(from: number, to: number): void {
-    for (let k = from; k < to; k++) this.masked.add(k);
-  }
-}
+import { AFTER_PARAMETERS, blankOf, blankTokens, Code, DECLARATION_WORDS, firstOfLine, SPECIFIERS, STATEMENT_WORDS } from "./c-code.ts";
 
 /** C/C++: the text with macros in declaration heads blanked (the same text when there are none). */
 export function maskMacros(text: string): string {
-  if (!/[A-Z][A-Z0-9]*_|[A-Z]{3}|__has_include/.test(text)) return text;
+  if (!/[A-Z][A-Z0-9]*_|[A-Z]{3}|__has_include|va_arg/.test(text)) return text;
   const code = new Code(text, tokenize(text));
   const n = code.toks.length;
   const conditions: { start: number; end: number }[] = [];
+  const inBody = code.bodies();
   for (let i = 0; i < n; i++) {
     const t = code.toks[i];
     if (t.kind === "directive") {
@@ -155,6 +39,17 @@ export function maskMacros(text: string): string {
     }
     if (t.kind !== "ident") continue;
     const word = code.str(i);
+    if (word === "va_arg" && code.isPunct(i + 1, "(")) {
+      typeArgument(code, i + 1);
+      continue;
+    }
+    if (macroBlock(code, i, inBody[i]) || macroParameter(code, i)) continue;
+    // An attribute before a later declarator of a declaration: `a = {…}, __attribute__((x)) b = {…}`.
+    if (word === "__attribute__" && code.isPunct(i - 1, ",") && !inBody[i] && code.isPunct(i + 1, "(")) {
+      const after = code.afterMacro(i);
+      if (after > 0) code.blank(i, after);
+      continue;
+    }
     if (word === "class" || word === "struct" || word === "union") {
       macrosAfterClassKey(code, i);
       continue;
@@ -165,6 +60,11 @@ export function maskMacros(text: string): string {
     const next = code.toks[after];
     // A line of its own: NLOHMANN_JSON_NAMESPACE_BEGIN, MACRO("x"). With arguments it is no
     // type either, so a constructor may follow (`JSON_HEDLEY_NON_NULL(3)` / `exception(int id)`).
+    // A statement a macro makes in a function body, its `;` in the expansion: CAPTURE(x).
+    if (inBody[i] && after > i + 1 && code.aloneOnItsLines(i, after) && code.boundaryBefore(i) && statementFollows(code, after)) {
+      code.blank(i, after);
+      continue;
+    }
     if (code.aloneOnItsLines(i, after)) {
       const call = after > i + 1 && code.toks[after]?.kind === "ident" && code.isPunct(after + 1, "(");
       if (code.boundaryBefore(i) && (call || code.declarationAt(after))) code.blank(i, after);
@@ -183,13 +83,18 @@ export function maskMacros(text: string): string {
     // At the head of a declaration, or among its specifiers: FMT_API void f(), static FMT_INLINE int n.
     const prev = code.str(i - 1);
     const headed = (code.firstOnLine(i) && code.boundaryBefore(i)) || SPECIFIERS.has(prev) || code.masked.has(i - 1) || (prev === ">" && code.str(firstOfLine(code, i)) === "template");
-    if (headed && next?.line === t.line && code.declarationAt(after)) {
+    if (headed && next?.line === t.line && (code.declarationAt(after) || (!inBody[i] && constructorAt(code, after)))) {
       code.blank(i, after);
       continue;
     }
     // After a parameter list: void f() FMT_NOEXCEPT {.
-    const afterParameters = prev === ")" || (prev === "const" && code.str(i - 2) === ")");
-    if (afterParameters && after === i + 1 && AFTER_PARAMETERS.has(code.str(after))) code.blank(i, after);
+    const close = prev === ")" ? i - 1 : prev === "const" && code.str(i - 2) === ")" ? i - 2 : -1;
+    if (close >= 0 && code.closesParameters(close)) {
+      // A run of them, with arguments outside function bodies: `) ATTR PRINTF_ATTR(3, 4);`.
+      let end = after;
+      while (!inBody[i] && code.isMacro(end) && end > 0) end = code.afterMacro(end);
+      if (end > 0 && (end === i + 1 || !inBody[i]) && AFTER_PARAMETERS.has(code.str(end))) code.blank(i, end);
+    }
   }
   return withConditionsTrue(blankTokens(text, code), conditions);
 }
@@ -216,6 +121,77 @@ function withConditionsTrue(text: string, conditions: { start: number; end: numb
   return out + text.slice(at);
 }
 
+/**
+ * A block a macro heads, `TEST_CASE("x") {`, `SECTION("y") {`, `run_with_period(100) {`: a
+ * call standing where a statement or declaration begins, its `)` followed by `{`. In a
+ * function body the call is blanked (a plain block is left); elsewhere, for an all-caps name,
+ * its arguments are (`TEST_CASE(   ) {` reads as a function of that name, which it defines).
+ */
+function macroBlock(code: Code, i: number, inBody: boolean): boolean {
+  if (!code.isPunct(i + 1, "(") || !code.boundaryBefore(i) || code.masked.has(i)) return false;
+  const word = code.str(i);
+  if (STATEMENT_WORDS.has(word) || DECLARATION_WORDS.has(word)) return false;
+  if (!inBody && !(code.isMacro(i) && code.firstOnLine(i))) return false;
+  const after = code.closeParen(i + 1);
+  if (after < 0 || !code.isPunct(after, "{") || code.toks[after].line > code.toks[after - 1].endLine + 1) return false;
+  if (inBody) code.blank(i, after);
+  else code.blank(i + 2, after - 1);
+  return true;
+}
+
+/** What follows a statement (not `<< "msg";` continuing it): a name, a brace, a directive. */
+function statementFollows(code: Code, i: number): boolean {
+  const t = code.toks[i];
+  return !t || t.kind === "ident" || t.kind === "directive" || code.isPunct(i, "}") || code.isPunct(i, "{");
+}
+
+/**
+ * A template parameter a macro makes, `template <typename T, FMT_ENABLE_IF(c)>`: blanked with
+ * its comma (the expansion is a defaulted parameter the parameter list does without).
+ */
+function macroParameter(code: Code, i: number): boolean {
+  if (!code.isMacro(i) || !code.isPunct(i + 1, "(") || !code.isPunct(i - 1, ",")) return false;
+  const after = code.closeParen(i + 1);
+  if (after < 0 || !(code.isPunct(after, ">") || code.isPunct(after, ","))) return false;
+  // Inside a template's parameter list: `template <` before, within the same declaration.
+  for (let k = i - 2, depth = 0; k >= 0 && k > i - 200; k--) {
+    if (code.isPunct(k, ">")) depth++;
+    else if (code.isPunct(k, "<") && depth-- === 0) {
+      if (code.str(k - 1) !== "template") return false;
+      code.blank(i - 1, after);
+      return true;
+    } else if (code.isPunct(k, ";") || code.isPunct(k, "{") || code.isPunct(k, "}")) return false;
+  }
+  return false;
+}
+
+/** A constructor's head at `i`: `name(…)` then what follows a parameter list (`FMT_CONSTEXPR typed_node(const Arg& a) : value(a) {}`). */
+function constructorAt(code: Code, i: number): boolean {
+  if (code.toks[i]?.kind !== "ident" || !code.isPunct(i + 1, "(") || code.isMacro(i)) return false;
+  const close = code.closeParen(i + 1);
+  if (close < 0 || !AFTER_PARAMETERS.has(code.str(close)) || code.isScope(close)) return false;
+  // Named like a class declared before it (`SOCKET win32_socket(…) {` is a function with a macro type).
+  const name = code.str(i);
+  for (let k = i - 1; k > 0 && k > i - 20000; k--) {
+    if (code.str(k) === name && ["class", "struct"].includes(code.str(k - 1))) return true;
+  }
+  return false;
+}
+
+/** `va_arg(ap, char *)`: the type argument is blanked with its comma (a type where the grammar reads an expression). */
+function typeArgument(code: Code, open: number): void {
+  const close = code.closeParen(open);
+  if (close < 0) return;
+  let depth = 0;
+  let comma = -1;
+  for (let k = open + 1; k < close - 1; k++) {
+    if (code.isPunct(k, "(") || code.isPunct(k, "[")) depth++;
+    else if (code.isPunct(k, ")") || code.isPunct(k, "]")) depth--;
+    else if (depth === 0 && code.isPunct(k, ",")) comma = k;
+  }
+  if (comma > 0) code.blank(comma, close - 1);
+}
+
 /** `struct FMT_API pipe {`: the macros between the class-key and the name, when a body or base list follows. */
 function macrosAfterClassKey(code: Code, key: number): void {
   const names: { from: number; to: number }[] = [];
@@ -235,28 +211,6 @@ function macrosAfterClassKey(code: Code, key: number): void {
   const macros = names.slice(0, -1);
   if (!macros.every((m) => code.isMacro(m.from))) return;
   for (const m of macros) code.blank(m.from, m.to);
-}
-
-function firstOfLine(code: Code, i: number): number {
-  while (i > 0 && !code.firstOnLine(i)) i--;
-  return i;
-}
-
-function blankTokens(text: string, code: Code): string {
-  if (!code.masked.size) return text;
-  const spans = [...code.masked].sort((a, b) => a - b).map((k) => code.toks[k]);
-  let out = "";
-  let at = 0;
-  for (const t of spans) {
-    // Comments between a macro's arguments are blanked with them.
-    out += text.slice(at, t.start) + blankOf(text.slice(t.start, t.end));
-    at = t.end;
-  }
-  return out + text.slice(at);
-}
-
-function blankOf(s: string): string {
-  return s.replace(/[^\n\r]/g, " ");
 }
 
 const CONDITIONAL = /^#\s*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)$/s;

@@ -7,12 +7,16 @@ import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../par
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline, LineRange } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
+import { profileFor } from "../languages/profiles.ts";
 import { extractDefinitions, type RawDefinition } from "./extract.ts";
-import { buildSymbols, strandedErrorFrom, swallowedFrom } from "./build.ts";
+import { buildSymbols } from "./build.ts";
+import { strandedErrorFrom, swallowedFrom } from "./recovery.ts";
 import { contentHash } from "../hash.ts";
 import { releaseRows, rowAt } from "./rows.ts";
 import { lineRanges, mergeRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
 import { maskMacros, maskPreprocessor } from "./masks.ts";
+import { maskBranches } from "./branches.ts";
+import { maskSwift } from "./swift-mask.ts";
 
 const MAX_DIAGNOSTICS = 20;
 /** At most this many parses after the first, of at most this many times the file's size in all. */
@@ -45,10 +49,10 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   text = source.text;
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
-  const query = await loadQuery(spec, { imports: withImports });
+  const query = await loadQuery(spec, { imports: withImports, definitions: profileFor(spec, text)?.query });
   const refsQuery = references ? await loadQueryFile(spec, "references.scm") : undefined;
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
-  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : text;
+  let parseText = spec.parseMasks?.includes("macros") ? maskMacros(text) : spec.parseMasks?.includes("swift") ? maskSwift(text) : text;
   // An older tree may come from a masked text (callers keep copies of it): where a language
   // masks, every parse starts afresh, so no tree of one text is the base of another's.
   const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;
@@ -57,11 +61,12 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   try {
     let { defs, imports, hasError } = extractDefinitions(tree, query, spec);
     let leftOut: LineRange[] = [];
-    if (hasError && spec.parseMasks?.includes("preprocessor")) {
+    const configure = spec.parseMasks?.includes("preprocessor") ? maskPreprocessor : spec.parseMasks?.includes("branches") ? maskBranches : undefined;
+    if (hasError && configure) {
       // A file that does not parse as written may as one configuration (an #if splitting a
-      // declaration); that parse is kept when it has fewer errors, and the branches it left
-      // out are reported as unparsed.
-      const one = maskPreprocessor(parseText);
+      // declaration or a block); that parse is kept when it has fewer errors, and the branches
+      // it left out that could hold definitions are reported as unparsed.
+      const one = configure(parseText);
       const other = one && (await named(path, parse(spec.grammar, one.text)));
       if (one && other && errorCount(other) < errorCount(tree)) {
         tree.delete();
@@ -69,7 +74,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
         parseText = one.text;
         leftOut = one.inactive;
         ({ defs, imports, hasError } = extractDefinitions(tree, query, spec));
-        if (leftOut.length) diagnostics.push({ severity: "warning", message: "read as one configuration: the first branch of each #if (the others are unparsed)", line: leftOut[0].startLine });
+        if (leftOut.length) diagnostics.push({ severity: "warning", message: configure === maskPreprocessor ? "read as one configuration: the first branch of each #if (the others are unparsed)" : "read as one configuration: the first branch of each #if that splits a block (the others are unparsed)", line: leftOut[0].startLine });
       } else other?.delete();
     }
     checkDefinitionDepth(path, defs);

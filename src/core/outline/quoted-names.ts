@@ -5,10 +5,24 @@
 // to the quotes around it on its line.
 import type { Node } from "web-tree-sitter";
 
-/** `defHasError`: only a definition with a syntax error can hold a name split by the grammar. */
-export function unquotedName(def: Node, name: Node, nameText: string, quote: string, defHasError: boolean): string {
-  if (nameText.length >= 2 && nameText.startsWith(quote) && nameText.endsWith(quote)) return nameText.slice(quote.length, -quote.length);
+/**
+ * `quotes`: each character is a quote (YAML keys may be `"on"` or `'on'`). `defHasError`: only a
+ * definition with a syntax error can hold a name split by the grammar.
+ */
+export function unquotedName(def: Node, name: Node, nameText: string, quotes: string, defHasError: boolean): string {
+  for (const quote of quotes) {
+    if (nameText.length >= 2 && nameText.startsWith(quote) && nameText.endsWith(quote)) return nameText.slice(1, -1);
+  }
   if (!defHasError) return nameText;
+  for (const quote of quotes) {
+    const widened = widenedToQuotes(def, name, quote);
+    if (widened !== undefined) return widened;
+  }
+  return nameText;
+}
+
+/** The text between the quotes around a name split by the grammar, on its line; undefined when there are none. */
+function widenedToQuotes(def: Node, name: Node, quote: string): string | undefined {
   const src = def.text;
   const start = name.startIndex - def.startIndex;
   const end = name.endIndex - def.startIndex;
@@ -16,7 +30,7 @@ export function unquotedName(def: Node, name: Node, nameText: string, quote: str
   const open = before.lastIndexOf(quote);
   const close = src.indexOf(quote, end);
   // Quotes on both sides, on the name's line, with no other quote between them.
-  if (open < 0 || close < 0 || before.slice(open).includes("\n") || src.slice(end, close).includes("\n")) return nameText;
-  if (src.slice(end, close).includes(quote)) return nameText;
+  if (open < 0 || close < 0 || before.slice(open).includes("\n") || src.slice(end, close).includes("\n")) return undefined;
+  if (src.slice(end, close).includes(quote)) return undefined;
   return src.slice(open + quote.length, close);
 }

@@ -71,7 +71,8 @@ export function firstSentence(raw: string): string | undefined {
     const raw = docLine(source);
     // C# XML doc: <param>, <returns>, ... end the summary, which loses its tags.
     if (/^<(param|typeparam|returns|exception|remarks|example|seealso|value|inheritdoc)\b/.test(raw)) break;
-    const line = stripXmlDocTags(raw);
+    // Description tags (Doxygen `@brief`, NatSpec `@notice`, `@title`, `@dev`) hold the text itself.
+    const line = stripXmlDocTags(raw).replace(/^[@\\](brief|summary|notice|title|dev)\s+/, "");
     if (!line) {
       if (paragraph.length) break;
       continue;
@@ -91,9 +92,11 @@ export function firstSentence(raw: string): string | undefined {
 function docLine(line: string): string {
   const l = line
     .trim()
-    .replace(/^\/\*+!?/, "")
-    .replace(/\*+\/$/, "")
-    .replace(/^(\/\/[/!]?|#+!?|\*|---?)\s?/, "")
+    // Block comments: C `/** */`, OCaml `(** *)`, Haskell and Elm `{-| -}`.
+    .replace(/^(\/\*+!?|\(\*+|\{-[|^]?)/, "")
+    .replace(/(\*+\/|\*+\)|-\})$/, "")
+    // Line comments: `///`, `#`, R's `#'`, `*`, `--`, Haskell's `-- |` and `-- ^`, Lisp's `;;`.
+    .replace(/^(\/\/[/!]?|#+'|#+!?|\*|--+\s*[|^]|---?|;+)\s?/, "")
     .trim();
   return /^[-=#*/_~+]{3,}$/.test(l) ? "" : l;
 }
@@ -109,4 +112,14 @@ function stripXmlDocTags(line: string): string {
 /** Comments that are file headers, not docs. */
 export function isLicenseComment(text: string): boolean {
   return /\b(copyright|licen[cs]e|spdx-license|all rights reserved)\b/i.test(text);
+}
+
+/** Nothing but blanks before `index` on its line. */
+export function startsLine(text: string, index: number): boolean {
+  for (let i = index - 1; i >= 0; i--) {
+    const ch = text[i];
+    if (ch === "\n") return true;
+    if (ch !== " " && ch !== "\t" && ch !== "\r") return false;
+  }
+  return true;
 }

@@ -5,6 +5,7 @@
 import type { Node } from "web-tree-sitter";
 import type { LineRange } from "../types.ts";
 import { rowAt } from "./rows.ts";
+import { startsLine } from "./text-utils.ts";
 
 /** A half-open span of text offsets. */
 export interface Span {
@@ -115,15 +116,6 @@ export function mergeRanges(ranges: LineRange[]): LineRange[] {
     else out.push({ ...r });
   }
   return out;
-}
-
-function startsLine(text: string, index: number): boolean {
-  for (let i = index - 1; i >= 0; i--) {
-    const ch = text[i];
-    if (ch === "\n") return true;
-    if (ch !== " " && ch !== "\t" && ch !== "\r") return false;
-  }
-  return true;
 }
 
 /** Nothing but blanks, `;` or `,` (or a trailing comment the tree put after the node) follows on the line. */

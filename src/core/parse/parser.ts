@@ -51,11 +51,11 @@ export function loadGrammar(g: GrammarSource): Promise<Language> {
 export function loadQuery(spec: LanguageSpec, parts: QueryParts = {}): Promise<Query> {
   const name = spec.query ?? spec.id;
   const imports = parts.imports ?? true;
-  const key = `${grammarKey(spec.grammar)}#${name}${imports ? "" : "#definitions"}`;
+  const key = `${grammarKey(spec.grammar)}#${name}${parts.definitions ? `/${parts.definitions}` : ""}${imports ? "" : "#definitions"}`;
   let q = queries.get(key);
   if (!q) {
     q = loadGrammar(spec.grammar).then((lang) => {
-      const source = outlineQuerySource(name, { imports });
+      const source = outlineQuerySource(name, { imports, definitions: parts.definitions });
       const query = new Query(lang, source);
       rootTypes.set(query, patternRootTypes(query, source, lang));
       return query;

@@ -26,6 +26,18 @@ export interface CallSite {
   name: string;
   line: number;
   from: number;
+  /** What the call passes, where the query says (`@arguments`): for judging it against a signature. */
+  args?: CallArgs;
+}
+
+/** The arguments of one call, as written. */
+export interface CallArgs {
+  /** Arguments passed by position. */
+  positional: number;
+  /** Names of the arguments passed by keyword (`f(x=1)`), in order. */
+  keywords: string[];
+  /** A spread (`...xs`, `*args`, `**kw`, `xs...`): how many arguments it passes is not known from syntax. */
+  spread: boolean;
 }
 
 export interface ImportBinding {
@@ -58,6 +70,11 @@ function scanTree(tree: Tree, query: Query): FileScan {
   const seenBodies = new Set<number>();
   const seenBranches = new Set<number>();
   const seenCalls = new Set<number>();
+  // Arguments come from patterns of their own, tied to their call by node id once every match is seen.
+  const sites: { site: CallSite; node: number }[] = [];
+  const argumentsOf = new Map<number, Node>();
+  const keywords = new Map<number, string>();
+  const spreads = new Set<number>();
 
   // Branch matches are taken in pattern order, so an earlier pattern wins a node or a body
   // whatever the match order (`else if` is one `elif` branch, not an `else` and an `if`).
@@ -66,9 +83,15 @@ function scanTree(tree: Tree, query: Query): FileScan {
     let branch: Node | undefined, kind = "", body: Node | undefined, header: Node | undefined;
     let call: Node | undefined, callee: Node | undefined, calleeObject: Node | undefined, calleeName: Node | undefined;
     let module: Node | undefined, name: Node | undefined, bound: Node | undefined;
+    let args: Node | undefined, argsCall: Node | undefined, keyword: Node | undefined, keywordName: Node | undefined;
     for (const cap of match.captures) {
       const c = cap.name;
-      if (c.startsWith("branch.")) {
+      if (c === "arguments") args = cap.node;
+      else if (c === "arguments.call") argsCall = cap.node;
+      else if (c === "argument.keyword") keyword = cap.node;
+      else if (c === "argument.name") keywordName = cap.node;
+      else if (c === "argument.spread") spreads.add(cap.node.id);
+      else if (c.startsWith("branch.")) {
         branch = cap.node;
         kind = c.slice("branch.".length);
       } else if (c === "body") body = cap.node;
@@ -81,7 +104,11 @@ function scanTree(tree: Tree, query: Query): FileScan {
       else if (c === "import.name") name = cap.node;
       else if (c === "import.bound") bound = cap.node;
     }
-    if (branch) {
+    if (args && argsCall) {
+      argumentsOf.set(argsCall.id, args);
+    } else if (keyword && keywordName) {
+      keywords.set(keyword.id, keywordName.text);
+    } else if (branch) {
       branchMatches.push({ pattern: match.patternIndex, branch, kind, body, header });
     } else if (call && (callee || calleeName)) {
       if (seenCalls.has(call.id)) continue;
@@ -89,12 +116,18 @@ function scanTree(tree: Tree, query: Query): FileScan {
       // Java's `a.b.run(x)` has no node for `a.b.run`: object and name come apart.
       const raw = callee ? callee.text : calleeObject ? `${calleeObject.text}.${calleeName!.text}` : calleeName!.text;
       const text = collapse(raw);
-      calls.push({ callee: shorten(text, MAX_CALLEE), name: lastName(text), line: call.startPosition.row + 1, from: call.startIndex });
+      const site: CallSite = { callee: shorten(text, MAX_CALLEE), name: lastName(text), line: call.startPosition.row + 1, from: call.startIndex };
+      calls.push(site);
+      sites.push({ site, node: call.id });
     } else if (module && bound) {
       // Go binds a package by its path's last segment (`"net/http"` -> `http`).
       const local = unquote(bound.text).split("/").pop()!;
       imports.push({ module: unquote(module.text), name: name?.text, bound: local, line: module.startPosition.row + 1 });
     }
+  }
+  for (const { site, node } of sites) {
+    const args = argumentsOf.get(node);
+    if (args) site.args = callArgs(args, keywords, spreads);
   }
   branchMatches.sort((a, b) => a.pattern - b.pattern);
   for (const { branch, kind, body, header } of branchMatches) {
@@ -106,6 +139,19 @@ function scanTree(tree: Tree, query: Query): FileScan {
   branches.sort((a, b) => a.from - b.from);
   calls.sort((a, b) => a.from - b.from);
   return { branches, calls, imports };
+}
+
+/** The direct arguments of an argument list, comments left out. */
+function callArgs(list: Node, keywords: Map<number, string>, spreads: Set<number>): CallArgs {
+  const out: CallArgs = { positional: 0, keywords: [], spread: false };
+  for (const child of list.namedChildren) {
+    if (!child || child.isExtra) continue;
+    const keyword = keywords.get(child.id);
+    if (keyword !== undefined) out.keywords.push(keyword);
+    else if (spreads.has(child.id)) out.spread = true;
+    else out.positional++;
+  }
+  return out;
 }
 
 function branchSite(node: Node, kind: string, body: Node | undefined, headerNode: Node | undefined): BranchSite {
@@ -183,9 +229,11 @@ function shorten(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
 }
 
-/** `self.store.get` -> `get`; `Vec::<T>::new` -> `new`; `foo!` -> `foo`. */
+/** `self.store.get` -> `get`; `Vec::<T>::new` -> `new`; `foo!` -> `foo`; `make()` / `(a ? f : g)` -> `` (no name). */
 export function lastName(callee: string): string {
   const cleaned = callee.replace(/<[^<>]*>/g, "").replace(/[!?]+$/, "");
+  // What a call returns, or a parenthesized or indexed expression, is called: no name of its own.
+  if (/[)\]]$/.test(cleaned)) return "";
   const m = /([A-Za-z_$][\w$]*)\W*$/.exec(cleaned);
   return m ? m[1] : cleaned;
 }

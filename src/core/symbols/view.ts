@@ -28,6 +28,10 @@ export interface FullView {
   block: TextBlock;
   /** For a nested function: the names it uses that enclosing functions bind. */
   outerNames: OuterName[];
+  /** The short hash of the symbol's own lines (app/symbol-hash.ts). */
+  symbolHash: string;
+  /** The symbol hash the caller read it with, when the symbol has changed since. */
+  changedSince?: string;
 }
 
 /**
@@ -39,6 +43,8 @@ export interface SkeletonView {
   file: FileRef;
   skeleton: Skeleton;
   full: FullView;
+  /** A focused read (core/skeleton/focus.ts): the terms, and the lines shown in full for them. */
+  focus?: { terms: string[]; blocks: TextBlock[] };
 }
 
 /** One branch of a skeleton (`--drill if@12`): its lines. */
@@ -59,7 +65,15 @@ export interface CallView {
   target: FullView | SkeletonView;
 }
 
-export type SymbolView = FullView | SkeletonView | BranchView | CallView;
+/** A symbol asked for with the hash it was read with, unchanged since: no text is sent again. */
+export interface UnchangedView {
+  kind: "unchanged";
+  file: FileRef;
+  symbol: OutlineSymbol;
+  symbolHash: string;
+}
+
+export type SymbolView = FullView | SkeletonView | BranchView | CallView | UnchangedView;
 
 /** A skeleton must save at least this share of the full text, else the full text is shown. */
 export const SKELETON_MIN_SAVING = 0.3;

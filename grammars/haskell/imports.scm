@@ -1,0 +1,2 @@
+; Imports (@import): compiled after outline.scm where an outline lists them.
+(import module: (module) @import)

@@ -1,0 +1,2 @@
+; `include config.mk`, `-include $(DEPS)`: the included files.
+(include_directive filenames: (list (_) @import))
