@@ -56,6 +56,15 @@ async function digest(...args: string[]) {
 
 /** The definition lines of a ranked map: `<indent><start>-<end> <header>`. */
 const definitionLines = (text: string) => text.split("\n").filter((l) => /^\s+\d+-\d+ /.test(l));
+/** The bare names of a ranked map: `  + name name` under their file. */
+const bareNames = (text: string) => text.split("\n").filter((l) => l.startsWith("  + ")).flatMap((l) => l.slice(4).split(" "));
+/** Every definition the map names: those with a header line, and the bare names. */
+const named = (text: string) => [...definitionLines(text).map((l) => l.trim()), ...bareNames(text)];
+/** Where the map first names `name` as a definition (Infinity: not at all). */
+const at = (text: string, name: string) => {
+  const i = text.split("\n").findIndex((l) => (/^\s+\d+-\d+ /.test(l) || l.startsWith("  + ")) && new RegExp(`\\b${name}\\b`).test(l));
+  return i < 0 ? Infinity : i;
+};
 
 describe("ranked digest", () => {
   test("under a tight budget the map names the most referenced definitions, with their headers", async () => {
@@ -64,10 +73,13 @@ describe("ranked digest", () => {
     expect(text).toContain("hub.py [XS 2L]: 1 of 1 symbols\n  1-2 def shared_registry(item)\n");
     expect(text).not.toContain("never_called_anywhere");
     expect(definitionLines(text).length).toBeGreaterThan(0);
-    // A bigger budget shows more definitions, in the same order of importance.
+    // Past half the budget the next definitions are bare names, one line per file.
+    expect(text).toContain("alpha/lib.py [XS 6L]: 2 of 2 symbols\n  + alpha_parse alpha_render\n");
+    // A bigger budget names more definitions, in the same order of importance.
     const more = await digest("--max-tokens", "115");
-    expect(definitionLines(more).length).toBeGreaterThan(definitionLines(text).length);
+    expect(named(more).length).toBeGreaterThan(named(text).length);
     for (const line of definitionLines(text)) expect(more).toContain(line);
+    for (const name of bareNames(text)) expect(at(more, name)).toBeLessThan(Infinity);
     // The same answer every time.
     expect(await digest("--max-tokens", "100")).toBe(text);
   }, 60_000);
@@ -77,11 +89,12 @@ describe("ranked digest", () => {
     const beta = await digest("--max-tokens", "100", "--focus", "beta/use_0.py");
     expect(alpha).toContain("alpha/use_0.py [XS 9L] (focus)");
     // What the focus file uses comes first; the other cluster, if at all, after it.
-    const at = (text: string, re: RegExp) => text.search(re) < 0 ? Infinity : text.search(re);
-    expect(at(alpha, /def alpha_parse\(x\)/)).toBeLessThan(at(alpha, /def beta_/));
-    expect(at(beta, /def beta_connect\(x\)/)).toBeLessThan(at(beta, /def alpha_/));
+    expect(at(alpha, "alpha_parse")).toBeLessThan(at(alpha, "beta_connect"));
+    expect(at(beta, "beta_connect")).toBeLessThan(at(beta, "alpha_parse"));
     // A definition name works as a focus too; a focus that names nothing is an input error.
-    expect(await digest("--max-tokens", "100", "--focus", "beta_close")).toMatch(/def beta_close\(x\)/);
+    const byName = await digest("--max-tokens", "100", "--focus", "beta_close");
+    expect(at(byName, "beta_close")).toBeLessThan(Infinity);
+    expect(at(byName, "task_beta_0")).toBeLessThan(at(byName, "task_alpha_0"));
     const none = await runCli(["digest", "--focus", "no_such_thing_here"], root);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe("ast-outline: focus no_such_thing_here: no file or definition of that name (give a path relative to the repository, or a definition's name)\n");

@@ -6,7 +6,8 @@ import { parseNameRow, type NameRow, type PackObject } from "../core/cache/pack.
 import { inputError } from "../core/errors.ts";
 import { printable } from "../core/text/quote.ts";
 import { parseReferences } from "../core/outline/references.ts";
-import { inFocus, rankFocusUsers, rankRepository, type RankInputFile } from "../core/rank/rank.ts";
+import { buildGraph, inFocus, rankFocusUsers, rankRepository, type RankGraph, type RankInputFile } from "../core/rank/rank.ts";
+import { CHARS_PER_TOKEN } from "../core/text/tokens.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import type { DigestFile, MapDefinition, RankedMap } from "../core/views.ts";
 import type { SymbolIndex } from "./search.ts";
@@ -67,67 +68,96 @@ export interface MapRequest {
 const HEADER_MAX = 100;
 /** How many of the focus's users (best first) have their definitions looked at one by one. */
 const USER_FILES = 40;
+/** What a definition costs at least besides its name (a space between bare names), in characters. */
+const NAME_OVERHEAD = 1;
 /** What a definition line costs besides its header (indent, line range, newline), in characters. */
 const LINE_OVERHEAD = 10;
-/** Characters per token of core/text/tokens.ts. */
-const CHARS_PER_TOKEN = 4;
+
+/**
+ * The files in path order (the index's order depends on how it was built, and sums over files
+ * must not) with their rows and refs, and the graph made of them: kept while the same row and
+ * refs objects come back (a long-running server asked again about unchanged files).
+ */
+interface MapModel {
+  all: (DigestFile & { symbols: NameRow[] })[];
+  input: RankInputFile[];
+  graph: RankGraph;
+  /** Every name a file defines (a focus that is no path must be one of them). */
+  defined?: Set<string>;
+}
+let lastModel: MapModel | undefined;
+
+function mapModel(index: Pick<SymbolIndex, "keys" | "loadNames" | "loadRefs">): MapModel {
+  const all = namedFiles(index, () => true).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const refs = index.loadRefs(all.map((f) => index.keys.get(f.path)!));
+  const input: RankInputFile[] = all.map((f) => ({ path: f.path, symbols: f.symbols, refs: refsOf(refs.get(index.keys.get(f.path)!)) }));
+  const last = lastModel;
+  if (last && last.input.length === input.length && last.input.every((f, i) => f.path === input[i].path && f.symbols === input[i].symbols && f.refs === input[i].refs)) {
+    last.all = all; // line counts ride with the same rows objects; the newest list is kept
+    return last;
+  }
+  return (lastModel = { all, input, graph: buildGraph(input) });
+}
 
 /** The ranked map. A focus that names no file and no definition is an input error. */
 export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | "loadRefs" | "entryFor">, req: MapRequest): Promise<RankedMap> {
-  // In path order: the index's order depends on how it was built, and sums over files must not.
-  const all = namedFiles(index, () => true).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const keyOf = new Map(index.keys);
-  const refs = index.loadRefs(all.map((f) => keyOf.get(f.path)!));
-  const input: RankInputFile[] = all.map((f) => ({ path: f.path, symbols: f.symbols, refs: refsOf(refs.get(keyOf.get(f.path)!)) }));
+  const model = mapModel(index);
+  const { all, input, graph } = model;
+  const keyOf = index.keys;
   const paths: string[] = [];
   const names: string[] = [];
-  const defined = new Set(all.flatMap((f) => f.symbols.map((s) => s.name)));
   for (const raw of req.focus) {
     const f = raw.replace(/^\.\/+/, "");
     if (all.some((file) => inFocus(file.path, f))) paths.push(f);
     else {
       const name = f.split(/\.|::|#/).filter(Boolean).pop() ?? "";
-      if (!defined.has(name)) throw inputError(`focus ${printable(raw)}: no file or definition of that name`, "give a path relative to the repository, or a definition's name");
+      model.defined ??= new Set(all.flatMap((file) => file.symbols.map((s) => s.name)));
+      if (!model.defined.has(name)) throw inputError(`focus ${printable(raw)}: no file or definition of that name`, "give a path relative to the repository, or a definition's name");
       names.push(name);
     }
   }
-  const shown = new Set(all.map((_, i) => i).filter((i) => req.keep(all[i].path)));
-  const focusFiles = new Set(all.map((_, i) => i).filter((i) => paths.some((p) => inFocus(all[i].path, p))));
-  const ranking = rankRepository(input, { paths, names }, { eligible: (i) => shown.has(i) && !focusFiles.has(i), limit: Math.ceil((req.maxTokens * CHARS_PER_TOKEN) / LINE_OVERHEAD) });
+  const shown = all.map((f) => req.keep(f.path));
+  const focused = all.map((f) => paths.some((p) => inFocus(f.path, p)));
+  const budget = req.maxTokens * CHARS_PER_TOKEN;
+  const ranking = rankRepository(graph, { paths, names }, { eligible: (i) => shown[i] && !focused[i], limit: Math.ceil(budget / (NAME_OVERHEAD + 2)) });
   // What the best of the focus's users use, symbol by symbol, from their objects.
   const uses = new Map<number, string[][]>();
-  for (const i of ranking.users.filter((u) => shown.has(u)).slice(0, USER_FILES)) {
+  for (const i of ranking.users.filter((u) => shown[u]).slice(0, USER_FILES)) {
     const entry = await index.entryFor(all[i].path, keyOf.get(all[i].path)!);
     const bySymbol = entry?.references?.bySymbol;
     if (bySymbol && bySymbol.length === all[i].symbols.length) uses.set(i, bySymbol.map((line) => (line ? line.split(" ") : [])));
   }
   const ranked = rankFocusUsers(ranking, input, uses);
 
-  const order = all.map((_, i) => i).filter((i) => req.keep(all[i].path));
+  const order = all.map((_, i) => i).filter((i) => shown[i]);
   order.sort((a, b) => Number(ranking.focusFiles.has(b)) - Number(ranking.focusFiles.has(a)) || ranking.fileScores[b] - ranking.fileScores[a] || (all[a].path < all[b].path ? -1 : 1));
   const position = new Map(order.map((i, at) => [i, at]));
-  // As many as a budget could show were every header its bare name: only their objects are read.
+  // As many as the budget could show as bare names; headers (read from the objects) for as many
+  // as could show with one, were every header its bare name.
   const chosen: typeof ranking.definitions = [];
   let chars = 0;
+  let headed = 0;
   for (const d of ranked) {
     if (!position.has(d.file) || ranking.focusFiles.has(d.file)) continue;
-    chars += all[d.file].symbols[d.symbol].name.length + LINE_OVERHEAD;
-    if (chars > req.maxTokens * CHARS_PER_TOKEN) break;
+    const name = all[d.file].symbols[d.symbol].name.length;
+    chars += name + NAME_OVERHEAD;
+    if (chars > budget) break;
+    if (headed === chosen.length && chars + (headed + 1) * LINE_OVERHEAD <= budget) headed++;
     chosen.push(d);
   }
-
-  // Headers from the objects of the files chosen, by the row's pre-order position.
   const headers = new Map<number, OutlineSymbol[]>();
-  for (const file of new Set(chosen.map((d) => d.file))) {
+  for (const file of new Set(chosen.slice(0, headed).map((d) => d.file))) {
     const entry = await index.entryFor(all[file].path, keyOf.get(all[file].path)!);
     headers.set(file, entry ? preOrder(entry.symbols) : []);
   }
-  const definitions: RankedMap["definitions"] = chosen.map((d) => {
+  const definitions: RankedMap["definitions"] = chosen.map((d, at) => {
     const row = all[d.file].symbols[d.symbol];
-    const symbol = headers.get(d.file)![d.symbol];
-    const signature = symbol && symbol.name === row.name ? firstLine(symbol.signature) : row.name;
-    const endLine = symbol && symbol.name === row.name ? symbol.endLine : row.startLine;
-    const def: MapDefinition & { file: number } = { ...row, endLine, signature, score: d.score, file: position.get(d.file)! };
+    const def: MapDefinition & { file: number } = { ...row, score: d.score, file: position.get(d.file)! };
+    const symbol = at < headed ? headers.get(d.file)![d.symbol] : undefined;
+    if (symbol && symbol.name === row.name) {
+      def.signature = firstLine(symbol.signature);
+      def.endLine = symbol.endLine;
+    }
     return def;
   });
   return {

@@ -64,9 +64,10 @@ export interface DigestFile {
 /** A definition of the ranked map: where it is, its header, and its score. */
 export interface MapDefinition extends DigestSymbol {
   startLine: number;
-  endLine: number;
+  /** With the header: the best of the map, those it may show on a line of their own. */
+  endLine?: number;
   /** The first line of its header, as the outline shows it. */
-  signature: string;
+  signature?: string;
   score: number;
 }
 
@@ -86,6 +87,6 @@ export interface RankedMap {
   focus: string[];
   /** Every file, best first. */
   files: MapFile[];
-  /** The best definitions outside the focus files, best first, as many as any budget asked could show. */
+  /** The best definitions outside the focus files, best first, as many as the budget could show as bare names (the first with their headers). */
   definitions: (MapDefinition & { file: number })[];
 }

@@ -1,23 +1,16 @@
 // Ranks the files and definitions of a repository by how much the rest of it refers to them: a
-// PageRank over the graph "file -> name it uses -> files that define that name", optionally
-// personalised by a focus (files an agent works on, names it asks about). Pure: the files'
-// definitions and references in (from the cache), scores out; the same input always gives the
-// same order (ties broken by path and line).
-import type { SymbolKind } from "../types.ts";
+// PageRank over the graph "file -> name it uses -> files that define that name" (graph.ts),
+// optionally personalised by a focus (files an agent works on, names it asks about). Pure: the
+// graph in, scores out; the same input always gives the same order (ties broken by path and line).
+//
+// The rank without a focus is the same for every question about one set of files: it is walked
+// once per graph and kept. A focus adds a personalised rank, computed by forward push
+// (Andersen, Chung and Lang): only residue that matters is pushed on, so it touches the focus's
+// neighbourhood and not the whole graph. The answer mixes the two, GLOBAL_SHARE of the global one.
+import type { RankGraph, RankInputFile } from "./graph.ts";
 
-export interface RankInputSymbol {
-  kind: SymbolKind;
-  name: string;
-  startLine: number;
-  depth: number;
-}
-
-export interface RankInputFile {
-  path: string;
-  symbols: RankInputSymbol[];
-  /** name -> how many times the file uses it (core/outline/references.ts). */
-  refs: Map<string, number>;
-}
+export type { RankGraph, RankInputFile, RankInputSymbol } from "./graph.ts";
+export { buildGraph } from "./graph.ts";
 
 export interface RankFocus {
   /** Files, or folders (every file under them), the map is centred on. */
@@ -35,7 +28,7 @@ export interface RankedDefinition {
 
 export interface Ranking {
   /** Score of each file, by input index. */
-  fileScores: number[];
+  fileScores: Float64Array;
   /** Each file's definitions' scores, by symbol index. */
   scores: Float64Array[];
   /** The definitions of the eligible files, best first (as many as asked: RankOptions). */
@@ -46,20 +39,19 @@ export interface Ranking {
   users: number[];
   /** The names a focus stands for: those its files define, and the names it gives. */
   focusNames: Set<string>;
-  /** How many files define each name. */
-  definerCount: Map<string, number>;
+  /** How many files define a name. */
+  definerCount: (name: string) => number;
 }
 
 const DAMPING = 0.85;
 const ITERATIONS = 40;
-/** The walk stops early once the ranks move less than this in all (they sum to 1). */
+/** The global walk stops early once the ranks move less than this in all (they sum to 1). */
 const CONVERGED = 1e-5;
-/** Names defined in more files than this say little about which one is meant: their links weigh less. */
-const COMMON_DEFINERS = 5;
-/** Names shorter than this are not linked (see also core/outline/references.ts). */
-const MIN_NAME = 2;
-/** How much more a use of a name the focus asks about weighs. */
-const FOCUS_NAME_WEIGHT = 10;
+/**
+ * A file's residue is pushed on while it exceeds this times the cost of its step (ACL's
+ * threshold: the work of a whole push is at most 1 / (PUSH_EPSILON * (1 - DAMPING)) steps).
+ */
+const PUSH_EPSILON = 1e-7;
 /**
  * Each definition also gets this share of its file's rank (split among the file's definitions),
  * so the definitions of a highly ranked file come before those of a low one even when nothing
@@ -67,17 +59,12 @@ const FOCUS_NAME_WEIGHT = 10;
  */
 const FILE_SHARE = 0.2;
 /**
- * With a focus, the files that use the focus files' definitions get this share of the restart
- * weight: code that calls what you are changing is what a change tends to touch next.
+ * With a focus, the files that use what the focus defines (its callers and its tests) get this
+ * share of the restart weight: the walk itself only goes from a file to what it uses.
  */
 const USER_SHARE = 0.5;
-
-const isPrivate = (name: string) => name.startsWith("_") && !/^__\w+__$/.test(name);
-
-/** Data (fields, properties, variables, constants): a member of that kind is no link target, a top-level one weighs less in the order. */
-const DATA_KINDS = new Set<SymbolKind>(["field", "property", "variable", "constant"]);
-const DATA_WEIGHT = 0.1;
-const linkTarget = (s: RankInputSymbol) => s.depth === 0 || !DATA_KINDS.has(s.kind);
+/** With a focus, this share of the rank is the global one: past the focus's neighbourhood the map goes on with what matters most overall. */
+const GLOBAL_SHARE = 0.1;
 
 export function inFocus(path: string, focus: string): boolean {
   const f = focus.replace(/\/+$/, "");
@@ -91,81 +78,153 @@ export interface RankOptions {
   limit?: number;
 }
 
-export function rankRepository(files: RankInputFile[], focus: RankFocus = { paths: [], names: [] }, opts: RankOptions = {}): Ranking {
-  const n = files.length;
-  const focusNames = new Set(focus.names);
-  const { ids, definers, linkIds, linkWeights, outWeight, symbolIds, symbolShare } = graphOf(files, focusNames);
+/** A rank over files and the flow it sends into each name (what the name's definers receive). */
+export interface Walk {
+  rank: Float64Array;
+  flow: Float64Array;
+}
 
-  const focusFiles = new Set<number>();
-  files.forEach((f, i) => {
-    if (focus.paths.some((p) => inFocus(f.path, p))) focusFiles.add(i);
-  });
-  const { weights: restart, users, centre } = restartWeights(files, focusFiles, focusNames, ids, definers, linkIds);
+const globalWalks = new WeakMap<RankGraph, Walk>();
 
-  let rank = Float64Array.from(restart);
-  const flow = new Float64Array(definers.length);
-  for (let it = 0; it < ITERATIONS; it++) {
-    const next = new Float64Array(n);
+/** The rank with every file alike as the restart: walked once per graph. */
+export function globalWalk(graph: RankGraph): Walk {
+  let walk = globalWalks.get(graph);
+  if (!walk) globalWalks.set(graph, (walk = powerWalk(graph)));
+  return walk;
+}
+
+/** The rank by power iteration, restarting at `restart` (per file, summing to 1; default: every file alike). */
+export function powerWalk(g: RankGraph, restart?: Float64Array): Walk {
+  const n = g.files.length;
+  const names = g.defStart.length - 1;
+  const start = restart ?? new Float64Array(n).fill(n ? 1 / n : 0);
+  let rank = Float64Array.from(start);
+  const flow = new Float64Array(names);
+  const spread = (r: Float64Array): number => {
     flow.fill(0);
     let dangling = 0;
     for (let i = 0; i < n; i++) {
-      if (!outWeight[i]) {
-        dangling += rank[i];
+      if (!g.outWeight[i]) {
+        dangling += r[i];
         continue;
       }
-      const l = linkIds[i];
-      const w = linkWeights[i];
-      const share = rank[i] / outWeight[i];
-      for (let k = 0; k < l.length; k++) flow[l[k]] += share * w[k];
+      const share = r[i] / g.outWeight[i];
+      for (let k = g.linkStart[i]; k < g.linkStart[i + 1]; k++) flow[g.linkName[k]] += share * g.linkWeight[k];
     }
-    for (let id = 0; id < definers.length; id++) {
+    return dangling;
+  };
+  for (let it = 0; it < ITERATIONS; it++) {
+    const dangling = spread(rank);
+    const next = new Float64Array(n);
+    for (let id = 0; id < names; id++) {
       if (!flow[id]) continue;
-      const d = definers[id];
-      const each = (DAMPING * flow[id]) / d.length;
-      for (let k = 0; k < d.length; k++) next[d[k]] += each;
+      const each = (DAMPING * flow[id]) / (g.defStart[id + 1] - g.defStart[id]);
+      for (let k = g.defStart[id]; k < g.defStart[id + 1]; k++) next[g.defFile[k]] += each;
     }
     const base = 1 - DAMPING + DAMPING * dangling;
     let change = 0;
     for (let i = 0; i < n; i++) {
-      next[i] += base * restart[i];
+      next[i] += base * start[i];
       change += Math.abs(next[i] - rank[i]);
     }
     rank = next;
     if (change < CONVERGED) break;
   }
-  // The flow of the last step, from the final ranks: what each name brings its definers.
-  flow.fill(0);
-  for (let i = 0; i < n; i++) {
-    if (!outWeight[i]) continue;
-    const l = linkIds[i];
-    const w = linkWeights[i];
-    const share = rank[i] / outWeight[i];
-    for (let k = 0; k < l.length; k++) flow[l[k]] += share * w[k];
+  spread(rank); // the flow of the last step, from the final ranks
+  return { rank, flow };
+}
+
+/**
+ * The rank restarting at `restart` (file -> weight, summing to 1), by forward push: a file's
+ * residue is settled (1 - DAMPING of it) and the rest sent along its links; a file that links
+ * nowhere sends it back to the restart. The flow is what the pushes sent into each name.
+ */
+export function pushWalk(g: RankGraph, restart: Map<number, number>): Walk {
+  const n = g.files.length;
+  const rank = new Float64Array(n);
+  const residue = new Float64Array(n);
+  const flow = new Float64Array(g.defStart.length - 1);
+  const queued = new Uint8Array(n);
+  const queue: number[] = [];
+  const due = (i: number) => residue[i] > PUSH_EPSILON * Math.max(1, g.stepCost[i]);
+  const add = (i: number, x: number) => {
+    residue[i] += x;
+    if (!queued[i] && due(i)) {
+      queued[i] = 1;
+      queue.push(i);
+    }
+  };
+  for (const [i, w] of [...restart].sort((a, b) => a[0] - b[0])) add(i, w);
+  for (let head = 0; head < queue.length; head++) {
+    const u = queue[head];
+    queued[u] = 0;
+    const r = residue[u];
+    residue[u] = 0;
+    rank[u] += (1 - DAMPING) * r;
+    if (!g.outWeight[u]) {
+      for (const [i, w] of restart) add(i, DAMPING * r * w);
+      continue;
+    }
+    const share = r / g.outWeight[u];
+    for (let k = g.linkStart[u]; k < g.linkStart[u + 1]; k++) {
+      const id = g.linkName[k];
+      const sent = share * g.linkWeight[k];
+      flow[id] += sent;
+      const each = (DAMPING * sent) / (g.defStart[id + 1] - g.defStart[id]);
+      for (let j = g.defStart[id]; j < g.defStart[id + 1]; j++) add(g.defFile[j], each);
+    }
+    // A long queue is cut from its front now and then, so it does not grow without end.
+    if (head > 65536 && head * 2 > queue.length) {
+      queue.splice(0, head + 1);
+      head = -1;
+    }
   }
+  // What the pushes sent is the flow of all the rank they settled, over (1 - DAMPING).
+  for (let id = 0; id < flow.length; id++) flow[id] *= 1 - DAMPING;
+  return { rank, flow };
+}
+
+export function rankRepository(graph: RankGraph, focus: RankFocus = { paths: [], names: [] }, opts: RankOptions = {}): Ranking {
+  const { files } = graph;
+  const focusFiles = new Set<number>();
+  files.forEach((f, i) => {
+    if (focus.paths.some((p) => inFocus(f.path, p))) focusFiles.add(i);
+  });
+  const { restart, users, centre } = restartWeights(graph, focusFiles, new Set(focus.names));
+  const global = globalWalk(graph);
+  let walk = global;
+  if (restart.size) {
+    const near = pushWalk(graph, restart);
+    const mix = (a: Float64Array, b: Float64Array) => a.map((x, i) => (1 - GLOBAL_SHARE) * x + GLOBAL_SHARE * b[i]);
+    walk = { rank: mix(near.rank, global.rank), flow: mix(near.flow, global.flow) };
+  }
+  const { rank, flow } = walk;
 
   // A definition's score: the rank its name brought into its file, shared by the file's
   // definitions of that name; plus a share of its file's rank.
   const scores: Float64Array[] = files.map((f, i) => {
     const out = new Float64Array(f.symbols.length);
     const fromFile = f.symbols.length ? (FILE_SHARE * rank[i]) / f.symbols.length : 0;
-    const target = symbolIds[i];
-    const share = symbolShare[i];
+    const target = graph.symbolIds[i];
+    const share = graph.symbolShare[i];
     for (let k = 0; k < out.length; k++) {
       const id = target[k];
-      out[k] = ((id < 0 ? 0 : (DAMPING * flow[id]) / definers[id].length) * share[k] + fromFile * Math.abs(share[k])) || 0;
+      out[k] = ((id < 0 ? 0 : (DAMPING * flow[id]) / (graph.defStart[id + 1] - graph.defStart[id])) * share[k] + fromFile * Math.abs(share[k])) || 0;
     }
     return out;
   });
   const definitions = best(files, scores, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity);
-  const definerCount = new Map([...ids].map(([name, id]) => [name, definers[id].length]));
   return {
-    fileScores: [...rank],
+    fileScores: rank,
     scores,
     definitions,
     focusFiles,
     users: [...users].sort((a, b) => rank[b] - rank[a] || byPath(files[a].path, files[b].path)),
     focusNames: centre,
-    definerCount,
+    definerCount: (name) => {
+      const id = graph.ids.get(name);
+      return id === undefined ? 0 : graph.defStart[id + 1] - graph.defStart[id];
+    },
   };
 }
 
@@ -196,31 +255,32 @@ function compareDefinitions(files: RankInputFile[], a: RankedDefinition, b: Rank
 }
 
 /**
- * Where the walk restarts: every file alike without a focus; with one, the focus files, the
- * files defining a focus name, and (a smaller share) the files that use the focus files' names.
+ * Where a focused walk restarts: the focus files and the files defining a focus name (the
+ * core), and (USER_SHARE, when there are any) the files that use what the core stands for:
+ * the names the focus files define and the focus names. Empty without a focus.
  */
-function restartWeights(files: RankInputFile[], focusFiles: Set<number>, focusNames: Set<string>, ids: Map<string, number>, definers: number[][], linkIds: Int32Array[]): { weights: number[]; users: Set<number>; centre: Set<string> } {
-  const n = files.length;
+function restartWeights(g: RankGraph, focusFiles: Set<number>, focusNames: Set<string>): { restart: Map<number, number>; users: Set<number>; centre: Set<string> } {
   const core = new Set(focusFiles);
+  const centreIds = new Set<number>();
   for (const name of focusNames) {
-    const id = ids.get(name);
-    if (id !== undefined) for (const g of definers[id]) core.add(g);
+    const id = g.ids.get(name);
+    if (id === undefined) continue;
+    centreIds.add(id);
+    for (let k = g.defStart[id]; k < g.defStart[id + 1]; k++) core.add(g.defFile[k]);
   }
-  const definedHere = new Set<string>(focusNames);
-  if (!core.size) return { weights: new Array<number>(n).fill(n ? 1 / n : 0), users: new Set(), centre: definedHere };
-  for (const i of focusFiles) for (const s of files[i].symbols) if (ids.has(s.name)) definedHere.add(s.name);
-  const centreIds = new Set([...definedHere].map((name) => ids.get(name)).filter((id) => id !== undefined));
+  const centre = new Set<string>(focusNames);
+  const restart = new Map<number, number>();
+  if (!core.size) return { restart, users: new Set(), centre };
+  for (const i of focusFiles) {
+    for (const id of g.symbolIds[i]) if (id >= 0) centreIds.add(id);
+    for (const s of g.files[i].symbols) if (g.ids.has(s.name)) centre.add(s.name);
+  }
   const users = new Set<number>();
-  if (definedHere.size) {
-    linkIds.forEach((l, i) => {
-      if (!core.has(i) && l.some((id) => centreIds.has(id))) users.add(i);
-    });
-  }
-  const weights = new Array<number>(n).fill(0);
+  for (const id of centreIds) for (let k = g.useStart[id]; k < g.useStart[id + 1]; k++) if (!core.has(g.useFile[k])) users.add(g.useFile[k]);
   const coreShare = users.size ? 1 - USER_SHARE : 1;
-  for (const i of core) weights[i] = coreShare / core.size;
-  for (const i of users) weights[i] = USER_SHARE / users.size;
-  return { weights, users, centre: definedHere };
+  for (const i of core) restart.set(i, coreShare / core.size);
+  for (const i of users) restart.set(i, USER_SHARE / users.size);
+  return { restart, users, centre };
 }
 
 /**
@@ -235,7 +295,7 @@ export function rankFocusUsers(ranking: Ranking, files: RankInputFile[], uses: M
   const top = ranking.definitions.length ? ranking.definitions[0].score : 0;
   const bonus = (names: string[]) => {
     let b = 0;
-    for (const name of names) if (ranking.focusNames.has(name)) b += 1 / (ranking.definerCount.get(name) ?? 1);
+    for (const name of names) if (ranking.focusNames.has(name)) b += 1 / (ranking.definerCount(name) || 1);
     return b;
   };
   // The users' definitions, best first within each file, with their bonus.
@@ -256,87 +316,4 @@ export function rankFocusUsers(ranking: Ranking, files: RankInputFile[], uses: M
 
 function byPath(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-
-interface Graph {
-  ids: Map<string, number>;
-  definers: number[][];
-  linkIds: Int32Array[];
-  linkWeights: Float64Array[];
-  outWeight: Float64Array;
-  /** Per file, each symbol's name as a number, -1 when it is no link target. */
-  symbolIds: Int32Array[];
-  /** Per file, what each symbol takes of its name's inflow: 1 / the file's symbols of that name, times DATA_WEIGHT for data. */
-  symbolShare: Float64Array[];
-}
-
-/**
- * The last graph made, and what it was made of: a long-running server asked again about the
- * same files (the same row and refs objects, which its callers keep while a file is unchanged)
- * and the same focus names walks the graph it has.
- */
-let last: { files: RankInputFile[]; focus: string; graph: Graph } | undefined;
-
-function graphOf(files: RankInputFile[], focusNames: Set<string>): Graph {
-  const focusKey = [...focusNames].sort().join("\n");
-  const same = last && last.focus === focusKey && last.files.length === files.length
-    && last.files.every((f, i) => f.path === files[i].path && f.symbols === files[i].symbols && f.refs === files[i].refs);
-  if (same) return last!.graph;
-  const n = files.length;
-
-  // Who defines each name (names as numbers from here on: the walk below is the hot loop).
-  const ids = new Map<string, number>();
-  const definers: number[][] = [];
-  const own: Set<string>[] = [];
-  files.forEach((f, i) => {
-    const seen = new Set<string>();
-    for (const s of f.symbols) {
-      if (s.name.length < MIN_NAME || seen.has(s.name) || !linkTarget(s)) continue;
-      seen.add(s.name);
-      let id = ids.get(s.name);
-      if (id === undefined) {
-        ids.set(s.name, (id = definers.length));
-        definers.push([]);
-      }
-      definers[id].push(i);
-    }
-    own.push(seen);
-  });
-  // Each file's links: the names it uses that another file defines and it does not (a name a
-  // file defines itself means its own), with their weights.
-  const linkIds: Int32Array[] = [];
-  const linkWeights: Float64Array[] = [];
-  const outWeight = new Float64Array(n);
-  files.forEach((f, i) => {
-    const idList: number[] = [];
-    const weights: number[] = [];
-    let total = 0;
-    for (const [name, count] of f.refs) {
-      const id = ids.get(name);
-      if (id === undefined || own[i].has(name)) continue;
-      const d = definers[id];
-      let w = Math.sqrt(count);
-      if (isPrivate(name)) w *= 0.1;
-      if (d.length > COMMON_DEFINERS) w *= 0.1;
-      if (focusNames.has(name)) w *= FOCUS_NAME_WEIGHT;
-      idList.push(id);
-      weights.push(w);
-      total += w;
-    }
-    linkIds.push(Int32Array.from(idList));
-    linkWeights.push(Float64Array.from(weights));
-    outWeight[i] = total;
-  });
-  const symbolIds: Int32Array[] = [];
-  const symbolShare: Float64Array[] = [];
-  for (const f of files) {
-    const sameName = new Map<string, number>();
-    for (const s of f.symbols) sameName.set(s.name, (sameName.get(s.name) ?? 0) + 1);
-    symbolIds.push(Int32Array.from(f.symbols, (s) => (linkTarget(s) ? ids.get(s.name) ?? -1 : -1)));
-    symbolShare.push(Float64Array.from(f.symbols, (s) => (DATA_KINDS.has(s.kind) ? DATA_WEIGHT : 1) / sameName.get(s.name)!));
-  }
-  const graph = { ids, definers, linkIds, linkWeights, outWeight, symbolIds, symbolShare };
-  last = { files: files.map((f) => ({ ...f })), focus: focusKey, graph };
-  return graph;
 }
