@@ -51,7 +51,7 @@ const CONVERGED = 1e-5;
  * A file's residue is pushed on while it exceeds this times the cost of its step (ACL's
  * threshold: the work of a whole push is at most 1 / (PUSH_EPSILON * (1 - DAMPING)) steps).
  */
-const PUSH_EPSILON = 1e-7;
+const PUSH_EPSILON = 1e-5;
 /**
  * Each definition also gets this share of its file's rank (split among the file's definitions),
  * so the definitions of a highly ranked file come before those of a low one even when nothing
