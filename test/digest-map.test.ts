@@ -73,7 +73,7 @@ describe("ranked digest", () => {
     expect(text).toContain("hub.py [XS 2L]: 1 of 1 symbols\n  1-2 def shared_registry(item)\n");
     expect(text).not.toContain("never_called_anywhere");
     expect(definitionLines(text).length).toBeGreaterThan(0);
-    // Past half the budget the next definitions are bare names, one line per file.
+    // Past a quarter of the budget the next definitions are bare names, one line per file.
     expect(text).toContain("alpha/lib.py [XS 6L]: 2 of 2 symbols\n  + alpha_parse alpha_render\n");
     // A bigger budget names more definitions, in the same order of importance.
     const more = await digest("--max-tokens", "115");

@@ -19,8 +19,11 @@ function fileHead(f: MapFile): string {
   return `${quotePath(f.path)} [${sizeClass(f.lineCount)} ${f.lineCount}L]${f.focus ? " (focus)" : ""}`;
 }
 
-/** The share of the budget the best definitions' header lines may take; the rest goes to bare names, which name more. */
-const HEADER_SHARE = 0.5;
+/**
+ * The share of the budget (past the title line) the best definitions' header lines may take; the
+ * rest goes to bare names, which name about four times as many definitions per token.
+ */
+const HEADER_SHARE = 0.25;
 
 /** The map with the best `headed` definitions on lines of their own and the next `named` as bare names, and which files it listed. */
 function withDefinitions(map: RankedMap, headed: number, named: number): { text: string; listed: Set<number> } {
@@ -62,7 +65,8 @@ export function renderRankedMap(map: RankedMap, maxTokens: number): string {
   // more as fit as bare names (the text grows with each one).
   const withHeader = map.definitions.findIndex((d) => d.signature === undefined);
   const headable = withHeader < 0 ? map.definitions.length : withHeader;
-  const headed = most(headable, (k) => estimateTokens(withDefinitions(map, k, 0).text) <= HEADER_SHARE * maxTokens);
+  const title = estimateTokens(header(map));
+  const headed = most(headable, (k) => estimateTokens(withDefinitions(map, k, 0).text) <= title + HEADER_SHARE * (maxTokens - title));
   const named = most(map.definitions.length - headed, (k) => estimateTokens(withDefinitions(map, headed, k).text) <= maxTokens);
   const { text, listed } = withDefinitions(map, headed, named);
   let out = text;
