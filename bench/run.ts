@@ -31,6 +31,8 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   "changed-formats": script("changed-formats.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
+  map: script("map.ts"),
+  "mcp-digest": script("mcp-digest.ts"),
   "parse-floor": parseFloor,
   floor: script("floor.ts"),
   scale: script("scale.ts"),

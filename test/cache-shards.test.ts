@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { namesRows, packObject, parseNameRow, parseNames, parseShard, serializeNames, serializeShard, shardOf, SHARD_COUNT, type PackObjects } from "../src/core/cache/pack.ts";
+import { namesRows, packObject, parseNameRow, parseNames, parseRefs, parseShard, serializeNames, serializeShard, shardOf, SHARD_COUNT, type PackObjects } from "../src/core/cache/pack.ts";
 import { blockMayMatch, rankSymbols } from "../src/core/search/rank.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../src/core/types.ts";
 import { runCli } from "./helpers/cli.ts";
@@ -113,11 +113,11 @@ describe("shards on disk", () => {
       writeFileSync(join(repo.path, "m3.py"), "class Renamed:\n    def run_3(self):\n        pass\n");
       expect((await runCli(["index"], repo.path)).stdout).toContain("1 parsed");
       const rewritten = [...before].filter(([n, t]) => statSync(join(shardDir(repo.path), n)).mtimeMs !== t).map(([n]) => n);
-      // A shard is its .tsv and its .names file, rewritten together.
+      // A shard is its .tsv, its .names and its .refs file, rewritten together.
       const shards = new Set(rewritten.map((n) => n.split(".")[0]));
       expect(shards.size).toBeGreaterThanOrEqual(1);
       expect(shards.size).toBeLessThanOrEqual(2);
-      expect(rewritten.length).toBe(shards.size * 2);
+      expect(rewritten.length).toBe(shards.size * 3);
       expect((await searchJson(repo.path, "Renamed")).results.map((h: { path: string }) => h.path)).toEqual(["m3.py"]);
       expect((await searchJson(repo.path, "Thing3")).results.filter((h: { match: string }) => h.match === "exact")).toEqual([]);
     } finally {
@@ -142,7 +142,7 @@ describe("shards on disk", () => {
       for (const f of [a, b, c]) {
         const text = readFileSync(f, "utf8");
         const engine = text.split("\n")[0].split(" ")[2];
-        expect(f.endsWith(".names") ? parseNames(text, engine) : parseShard(text, engine)).toBeDefined();
+        expect(f.endsWith(".names") ? parseNames(text, engine) : f.endsWith(".refs") ? parseRefs(text, engine) : parseShard(text, engine)).toBeDefined();
       }
       // A missing shard is also noticed by a warm index, which reads no shard otherwise.
       rmSync(a);

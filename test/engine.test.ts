@@ -22,7 +22,7 @@ describe("engine id", () => {
 
   test("covers the outline-building modules and nothing else", () => {
     const files = engineSourceFiles(src);
-    for (const f of ["core/outline/build.ts", "core/outline/signature.ts", "core/outline/recovery.ts", "core/outline/extract.ts", "core/languages/registry.ts", "core/parse/parser.ts", "core/cache/pack.ts"]) expect(files).toContain(f);
+    for (const f of ["core/outline/build.ts", "core/outline/signature.ts", "core/outline/recovery.ts", "core/outline/extract.ts", "core/outline/references.ts", "core/languages/registry.ts", "core/parse/parser.ts", "core/cache/pack.ts"]) expect(files).toContain(f);
     expect(files).not.toContain("cli/commands/prompt.ts");
     const before = engineSourceDigest(src);
     expect(engineSourceDigest(join(ROOT, "src"))).toBe(before);

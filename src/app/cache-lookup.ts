@@ -50,7 +50,10 @@ function topFor(env: Env, file: string): string | undefined {
   return top ?? undefined;
 }
 
-/** The outline of a file (an absolute path) from the cache at its work tree's top, else `parse()` (stored there for next time). */
+/**
+ * The outline of a file (an absolute path) from the cache at its work tree's top, else `parse()`
+ * (stored there for next time, with the references `parse` found: the outline returned has none).
+ */
 export async function outlineWithCache(
   env: Env,
   file: string,
@@ -61,10 +64,15 @@ export async function outlineWithCache(
 ): Promise<FileOutline> {
   const top = cacheDisabled(env) ? undefined : topFor(env, file);
   const store = top ? trustedCache(env, top) : undefined;
-  if (!store) return parse();
+  if (!store) return shown(await parse());
   const hit = store.readOutline(bytes, language.id, displayPath);
   if (hit) return hit;
   const outline = await parse();
   store.writeOutline(outline);
-  return outline;
+  return shown(outline);
+}
+
+function shown(outline: FileOutline): FileOutline {
+  const { references: _cacheOnly, ...rest } = outline;
+  return rest;
 }

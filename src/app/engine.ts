@@ -1,5 +1,5 @@
 // The engine id: what an outline depends on besides the file's bytes (cache format, tool
-// version, queries, grammar versions, and the source of the code that builds outlines and
+// version, queries (outline and references), grammar versions, and the source of the code that builds outlines and
 // their cached objects). Cached objects live under it, so a new release, an edited query or a
 // changed extraction never serves an outline the current code would not produce.
 import { dirname, extname, join } from "node:path";
@@ -31,6 +31,8 @@ export function engineId(): string {
     if (!seen.has(`query:${q}`)) {
       seen.add(`query:${q}`);
       h.update(`query ${q}\n${outlineQuerySource(q)}\n`);
+      // A cached object holds the file's references too (core/outline/references.ts).
+      h.update(`references ${q}\n${src.queryFile(q, "references.scm") ?? ""}\n`);
       for (const p of spec.profiles ?? []) h.update(`profile ${q}/${p.query} ${p.when.join("\0")}\n${outlineQuerySource(q, { definitions: p.query })}\n`);
     }
   }

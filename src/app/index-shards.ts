@@ -43,7 +43,7 @@ export function syncShards(ctx: ShardContext, shards: Set<number>, keys: Set<str
       let obj = fresh.get(key);
       if (obj) {
         const had = objects.get(key);
-        if (had && had.rows === obj.rows && had.lineCount === obj.lineCount) continue;
+        if (had && had.rows === obj.rows && had.lineCount === obj.lineCount && (had.refs ?? "") === (obj.refs ?? "")) continue;
       } else if (objects.has(key)) continue;
       if (!obj) {
         const ref = ctx.refOf(key);
@@ -67,23 +67,30 @@ export function syncShards(ctx: ShardContext, shards: Set<number>, keys: Set<str
   return out;
 }
 
+/** Which file of a shard to read: the full rows, the names rows, or the references (pack.ts). */
+export type ShardView = "rows" | "names" | "refs";
+
 /**
- * The rows of these keys, from the shards as stored (`names`: from the smaller names files); a
- * shard that is missing, damaged or short of a key is synced first (and its files rewritten).
+ * The rows of these keys, from the shards as stored (`names`: from the smaller names files,
+ * `refs`: each object's references and no rows); a shard that is missing, damaged or short of
+ * a key is synced first (and its files rewritten).
  */
-export function loadRows(ctx: ShardContext, keys: Iterable<string>, inUse: () => Set<string>, names: boolean): RowsLookup {
+export function loadRows(ctx: ShardContext, keys: Iterable<string>, inUse: () => Set<string>, view: ShardView): RowsLookup {
+  const names = view === "names";
   const byShard = new Map<number, NamesObjects | undefined>();
   const stale = new Set<number>();
   for (const key of keys) {
     const shard = shardOf(key);
     if (stale.has(shard)) continue;
     let rows = byShard.get(shard);
-    if (rows === undefined && !byShard.has(shard)) byShard.set(shard, (rows = names ? ctx.store.readNames(shard) : ctx.store.readShard(shard)));
+    if (rows === undefined && !byShard.has(shard)) byShard.set(shard, (rows = names ? ctx.store.readNames(shard) : view === "refs" ? ctx.store.readRefs(shard) : ctx.store.readShard(shard)));
     if (!rows?.has(key)) stale.add(shard);
   }
   if (stale.size) {
     const synced: NamesObjects = new Map();
-    for (const [key, obj] of syncShards(ctx, stale, inUse(), names ? stale : undefined)) synced.set(key, names ? { lineCount: obj.lineCount, rows: namesRows(obj) } : obj);
+    for (const [key, obj] of syncShards(ctx, stale, inUse(), view === "rows" ? undefined : stale)) {
+      synced.set(key, names ? { lineCount: obj.lineCount, rows: namesRows(obj) } : view === "refs" ? { lineCount: obj.lineCount, rows: "", refs: obj.refs ?? "" } : obj);
+    }
     for (const shard of stale) byShard.set(shard, synced);
   }
   return { get: (key) => byShard.get(shardOf(key))?.get(key) };

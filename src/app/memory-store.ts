@@ -74,6 +74,10 @@ export class MemoryStore extends EntryReader implements IndexStore {
     return out;
   }
 
+  readRefs(shard: number): PackObjects | undefined {
+    return this.shards.get(shard);
+  }
+
   writeShard(shard: number, objects: PackObjects): void {
     this.shards.set(shard, new Map(objects));
     this.names.delete(shard);

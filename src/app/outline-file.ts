@@ -29,7 +29,7 @@ export async function outlineRead(env: Env, file: SourceFile, opts: Omit<Outline
   const language = requireLanguage(file, opts.language);
   const display = toDisplayPath(file.path);
   // The parser and the outline builder load only when the cache has no answer.
-  const direct = async () => (await import("../core/outline/outline.ts")).outlineSource({ path: display, bytes: file.bytes, language });
-  const outline = opts.cache === false ? await direct() : await outlineWithCache(env, resolve(env.cwd, file.path), display, file.bytes, language, direct);
+  const direct = async (references: boolean) => (await import("../core/outline/outline.ts")).outlineSource({ path: display, bytes: file.bytes, language, references });
+  const outline = opts.cache === false ? await direct(false) : await outlineWithCache(env, resolve(env.cwd, file.path), display, file.bytes, language, () => direct(true));
   return { file, outline };
 }

@@ -61,6 +61,8 @@ export interface RefreshResult {
   loadPack(keys?: Iterable<string>): RowsLookup;
   /** Like loadPack, but the names rows (pack.ts), from the smaller names files: what a name search and `digest` need. */
   loadNames(keys?: Iterable<string>): RowsLookup;
+  /** Each object's references (`refs`, no rows), from the refs files: what the ranked `digest` links files by. */
+  loadRefs(keys?: Iterable<string>): RowsLookup;
   seen: number;
   parsed: number;
   reused: number;
@@ -168,8 +170,9 @@ class RefreshRun {
     this.result = {
       store, manifest: this.manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(), stored: true,
       entryFor: (path, key) => this.entryFor(path, key),
-      loadPack: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), false),
-      loadNames: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), true),
+      loadPack: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), "rows"),
+      loadNames: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), "names"),
+      loadRefs: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), "refs"),
     };
   }
 
@@ -447,7 +450,7 @@ class RefreshRun {
     const language = REGISTRY.byId.get(ref.language);
     if (!language || contentHash(bytes) !== ref.hash) return undefined;
     const { outlineSource } = await import("../core/outline/outline.ts");
-    const outline = await outlineSource({ path, bytes, language });
+    const outline = await outlineSource({ path, bytes, language, references: true });
     // The object was missing or damaged: put it back, so the next answer reads it (a cache that
     // is off or unwritable is left alone: the store declines).
     if (this.store.writeOutlineSoon(outline) >= 0) await this.store.flush();

@@ -11,7 +11,7 @@ import { normalizeQuery } from "../core/symbols/find.ts";
 import type { RefreshResult } from "./refresh-cache.ts";
 
 /** What a search reads of the index: the object key of each file, and the rows and objects behind them. */
-export type SymbolIndex = Pick<RefreshResult, "keys" | "loadPack" | "loadNames" | "entryFor">;
+export type SymbolIndex = Pick<RefreshResult, "keys" | "loadPack" | "loadNames" | "loadRefs" | "entryFor">;
 
 export interface SearchRequest {
   query: string;

@@ -22,7 +22,7 @@ export interface StoredOutline {
 }
 
 export async function outlineAndStore(job: StoreJob, store: Pick<IndexStore, "writeOutlineSoon">): Promise<StoredOutline> {
-  const outline = await outlineSource(job);
+  const outline = await outlineSource({ ...job, references: true });
   const size = store.writeOutlineSoon(outline); // written by the pool's flush at the latest
   // A failed write shows at the pool's flush (CacheStore.unwritable), which every batch awaits.
   return { hash: outline.hash, size, pack: packObject(outline) };

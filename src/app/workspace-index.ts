@@ -121,6 +121,6 @@ export class WorkspaceIndex {
       keys.set(shown, key);
       rootPath.set(shown, path);
     }
-    return { keys, loadPack: r.loadPack, loadNames: r.loadNames, entryFor: (path, key) => r.entryFor(rootPath.get(path) ?? path, key) };
+    return { keys, loadPack: r.loadPack, loadNames: r.loadNames, loadRefs: r.loadRefs, entryFor: (path, key) => r.entryFor(rootPath.get(path) ?? path, key) };
   }
 }

@@ -160,9 +160,11 @@ export const COMMANDS: CommandSpec[] = [
     run: async (io, env, query, opts) => (await import("./commands/search.ts")).searchCommand(query, opts, io, env),
   },
   {
-    name: "digest", usage: "digest [path]", description: "One-page map of the repository or a folder: per file its size class and symbols", startup: "refreshes",
+    name: "digest", usage: "digest [path]", description: "One-page map of the repository or a folder: per file its size class and symbols, ranked by references when it does not fit whole", startup: "refreshes",
     options: [
       { flags: "--max-tokens <n>", description: "Fit the map into about this many tokens (chars/4)", default: 2000 },
+      { flags: "--focus <paths or names>", description: "Rank around these files, folders or definition names (comma-separated, repeatable)" },
+      { flags: "--flat", description: "The flat map (every file, detail dropped until it fits) even when it does not fit whole" },
       { flags: "--root <dir>", description: "Map this folder instead of the git repository around the current one" },
     ],
     run: async (io, env, path, opts) => (await import("./commands/digest.ts")).digestCommand(path, opts, io, env),

@@ -61,4 +61,14 @@ export interface FileOutline {
    * definitions there may be missing. Absent when there are none.
    */
   unparsedRanges?: LineRange[];
+  /** What the file's code refers to (core/outline/references.ts): kept in the cache for the ranked digest, never part of an outline's output. */
+  references?: FileReferences;
+}
+
+/** The names a file uses that another file may define (core/outline/references.ts). */
+export interface FileReferences {
+  /** `name count` pairs, sorted by name, space-separated. */
+  names: string;
+  /** For each symbol in pre-order, the distinct names used inside it and in none of its members, space-separated. */
+  bySymbol: string[];
 }

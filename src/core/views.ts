@@ -60,3 +60,33 @@ export interface DigestFile {
   lineCount: number;
   symbols: DigestSymbol[];
 }
+
+/** A definition of the ranked map: where it is, its header, and its score. */
+export interface MapDefinition extends DigestSymbol {
+  startLine: number;
+  /** With the header: the best of the map, those it may show on a line of their own. */
+  endLine?: number;
+  /** The first line of its header, as the outline shows it. */
+  signature?: string;
+  score: number;
+}
+
+export interface MapFile {
+  path: string;
+  lineCount: number;
+  symbolCount: number;
+  score: number;
+  /** A file the focus names: its definitions are left out (the agent has it open). */
+  focus: boolean;
+}
+
+/** The ranked `digest` (app/digest.ts rankedMap): files and their best definitions, best first. */
+export interface RankedMap {
+  totalLines: number;
+  /** The focus as given (paths relative to the index's root, or names). */
+  focus: string[];
+  /** Every file, best first. */
+  files: MapFile[];
+  /** The best definitions outside the focus files, best first, as many as the budget could show as bare names (the first with their headers). */
+  definitions: (MapDefinition & { file: number })[];
+}

@@ -18,7 +18,7 @@ import {
   CACHE_DIR, CACHE_FORMAT, emptyManifest, entryFitsSource, fromEntry, objectKey, parseManifest, toEntry, validEntry,
   type CacheEntry, type Manifest,
 } from "../core/cache/format.ts";
-import { parseNames, parseShard, serializeNames, serializeShard, SHARD_COUNT, type NamesObjects, type PackObjects } from "../core/cache/pack.ts";
+import { parseNames, parseRefs, parseShard, serializeNames, serializeRefs, serializeShard, SHARD_COUNT, type NamesObjects, type PackObjects } from "../core/cache/pack.ts";
 import { contentHash } from "../core/hash.ts";
 import type { FileOutline } from "../core/types.ts";
 import { readNoFollow, type CacheCheck } from "./cache-trust.ts";
@@ -52,7 +52,7 @@ export type IndexStore = Pick<
   CacheStore,
   | "root" | "engine" | "off" | "unwritable" | "prepare" | "readManifest" | "writeManifest" | "objectSize" | "readEntry"
   | "readEntryFor" | "readOutline" | "touchObject" | "writeOutlineSoon" | "flush" | "markUnwritable" | "missingShards"
-  | "readShard" | "readNames" | "writeShard" | "sweep" | "readAux" | "writeAux"
+  | "readShard" | "readNames" | "readRefs" | "writeShard" | "sweep" | "readAux" | "writeAux"
 > & { readonly inMemory?: true };
 
 /** What a sweep removed. */
@@ -235,7 +235,7 @@ export class CacheStore extends EntryReader {
     return join(this.dir, "symbols", `${shard.toString(16).padStart(2, "0")}.${ext}`);
   }
 
-  /** Shards that lack a file, rows or names (never written, or removed): they are rebuilt from the objects. */
+  /** Shards that lack a file, rows, names or refs (never written, or removed): they are rebuilt from the objects. */
   missingShards(): number[] {
     const present = new Set<string>();
     if (!this.off) {
@@ -248,7 +248,7 @@ export class CacheStore extends EntryReader {
     const missing: number[] = [];
     for (let i = 0; i < SHARD_COUNT; i++) {
       const stem = i.toString(16).padStart(2, "0");
-      if (!present.has(`${stem}.tsv`) || !present.has(`${stem}.names`)) missing.push(i);
+      if (!present.has(`${stem}.tsv`) || !present.has(`${stem}.names`) || !present.has(`${stem}.refs`)) missing.push(i);
     }
     return missing;
   }
@@ -263,12 +263,18 @@ export class CacheStore extends EntryReader {
     return this.readParsed(this.shardPath(shard, "names"), (text) => parseNames(text, this.engine));
   }
 
-  /** Write a shard and its names file, each atomically (a reader may see one new and one old: both are right for the keys they hold). */
+  /** The shard's refs file (pack.ts): each object's references, what the ranked `digest` reads; not to be changed. */
+  readRefs(shard: number): PackObjects | undefined {
+    return this.readParsed(this.shardPath(shard, "refs"), (text) => parseRefs(text, this.engine));
+  }
+
+  /** Write a shard and its names and refs files, each atomically (a reader may see one new and one old: both are right for the keys they hold). */
   writeShard(shard: number, objects: PackObjects, rows = true): void {
     this.attempt(() => {
       mkdirSync(join(this.dir, "symbols"), { recursive: true, mode: DIR_MODE });
       if (rows) this.writeAtomic(this.shardPath(shard), serializeShard(this.engine, objects));
       this.writeAtomic(this.shardPath(shard, "names"), serializeNames(this.engine, objects));
+      this.writeAtomic(this.shardPath(shard, "refs"), serializeRefs(this.engine, objects));
     });
   }
 

@@ -187,14 +187,16 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     title: "Map of the repository",
     description:
       "One line per source file: path, size class and line count, and its symbols (classes with their " +
-      "members), detail dropped until it fits the budget; the same map as the CLI's `digest`. For getting " +
-      "oriented in an unfamiliar repository; then get_outline on the files that matter.",
+      "members); when that does not fit the budget, the definitions the rest of the code refers to most, " +
+      "with their headers, best first. `focus` (files you work on, or names) ranks around them. The same " +
+      "map as the CLI's `digest`. For getting oriented; then get_outline on the files that matter.",
     inputSchema: {
       path: WITHIN(),
+      focus: z.array(text(PATH_MAX)).max(64).optional().describe("Files, folders (relative to the workspace root) or definition names to rank around"),
       max_tokens: BUDGET(4000),
     },
     annotations: ro,
-  }, ({ path, max_tokens }) => answer(() => getTools().digest(path, max_tokens ?? 4000)));
+  }, ({ path, focus, max_tokens }) => answer(() => getTools().digest(path, max_tokens ?? 4000, focus ?? [])));
 
   register("symbol_history", {
     title: "When and why a symbol changed",

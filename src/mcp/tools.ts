@@ -8,7 +8,7 @@
 import { callChain } from "../app/call-chain.ts";
 import { findCallers } from "../app/callers.ts";
 import { symbolHistory } from "../app/history.ts";
-import { digestFiles } from "../app/digest.ts";
+import { digest } from "../app/digest.ts";
 import { outlineEach } from "../app/outline-files.ts";
 import { REGION_MAX_BYTES, checkRange, isSymbolHash, normalizeHash, readRegion, readRegionBySymbol } from "../app/region.ts";
 import { languageByName } from "../core/languages/detect.ts";
@@ -25,7 +25,8 @@ import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES } from "../io/files.ts";
 import type { FileAccess } from "../io/workspace.ts";
 import type { WalkNote } from "../io/walk.ts";
 import { renderCallChainText, renderCallersText } from "../render/calls-text.ts";
-import { renderDigest } from "../render/digest-text.ts";
+import { renderDigestAnswer } from "../render/digest-map-text.ts";
+import { flatDigestFits } from "../render/digest-text.ts";
 import { renderHistoryText } from "../render/history-text.ts";
 import { FolderOutlineText } from "../render/outline-folder.ts";
 import { renderOutlineText } from "../render/outline-text.ts";
@@ -121,10 +122,10 @@ export class AgentTools {
   }
 
   /** A map of the workspace's files (those matching `glob`, if given), fitted to the budget. */
-  async digest(glob?: string, maxTokens = 4000): Promise<string> {
+  async digest(glob?: string, maxTokens = 4000, focus: string[] = []): Promise<string> {
     const keep = glob === undefined ? () => true : pathFilter(glob);
-    const files = digestFiles(await this.index.refresh(false), keep);
-    if (!files.length) throw new OutlineError("input", `no source files${glob === undefined ? "" : ` matching ${printable(glob)}`}`, "get_outline of a folder lists what is there");
-    return renderDigest(files, maxTokens).text;
+    const answer = await digest(await this.index.refresh(false), { keep, focus, maxTokens, flatFits: (files) => flatDigestFits(files, maxTokens) });
+    if (!answer) throw new OutlineError("input", `no source files${glob === undefined ? "" : ` matching ${printable(glob)}`}`, "get_outline of a folder lists what is there");
+    return renderDigestAnswer(answer, maxTokens);
   }
 }

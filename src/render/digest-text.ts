@@ -10,7 +10,7 @@
 import type { SymbolKind } from "../core/types.ts";
 import type { DigestFile } from "../core/views.ts";
 import { quoteName, quotePath } from "../core/text/quote.ts";
-import { estimateTokens } from "../core/text/tokens.ts";
+import { CHARS_PER_TOKEN, estimateTokens } from "../core/text/tokens.ts";
 
 export function sizeClass(lines: number): string {
   return lines <= 50 ? "XS" : lines <= 200 ? "S" : lines <= 1000 ? "M" : lines <= 5000 ? "L" : "XL";
@@ -77,6 +77,18 @@ function folderLines(files: DigestFile[]): string[] {
     dirs.set(dir, d);
   }
   return [...dirs].map(([dir, d]) => `${quotePath(dir)} ${d.files} files, ${d.lines}L`);
+}
+
+/** The flat map's last level that still names every file's top-level symbols. */
+const ALL_TOP_LEVEL = 3;
+
+/** Whether the flat map fits the budget with every file's top-level names (else `digest` ranks). */
+export function flatDigestFits(files: DigestFile[], maxTokens: number): boolean {
+  // Up to that level every file has a line starting with its path: when the paths alone are
+  // over the budget it cannot fit, and a large repository is not rendered to find that out.
+  let chars = 0;
+  for (const f of files) if ((chars += f.path.length + 1) > maxTokens * CHARS_PER_TOKEN) return false;
+  return renderDigest(files, maxTokens).level <= ALL_TOP_LEVEL;
 }
 
 export function renderDigest(files: DigestFile[], maxTokens: number): { text: string; level: number } {

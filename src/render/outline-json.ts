@@ -17,7 +17,8 @@ export function elide(symbols: OutlineSymbol[], maxChildren: number, topLevel = 
 }
 
 export function outlineJsonValue(file: FileOutline, maxChildren: number): FileOutline {
-  return { ...file, symbols: elide(file.symbols, maxChildren) };
+  const { references: _cacheOnly, ...value } = file;
+  return { ...value, symbols: elide(file.symbols, maxChildren) };
 }
 
 export function renderOutlineJson(files: FileOutline[], maxChildren: number, single: boolean): string {

@@ -1,9 +1,11 @@
-// `ast-outline digest [path]`: a one-page map of the repository or a folder, from its index.
-import { digestFiles } from "../../app/digest.ts";
+// `ast-outline digest [path]`: a one-page map of the repository or a folder, from its index:
+// the flat map when it fits whole, else definitions ranked by references (`--focus` centres it).
+import { digest } from "../../app/digest.ts";
 import { repoRelative } from "../../app/repo.ts";
-import { inputError } from "../../core/errors.ts";
+import { inputError, usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
-import { renderDigest } from "../../render/digest-text.ts";
+import { renderDigestAnswer } from "../../render/digest-map-text.ts";
+import { flatDigestFits } from "../../render/digest-text.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseCount } from "../options.ts";
 import { openIndex } from "./index-repo.ts";
@@ -11,11 +13,19 @@ import { openIndex } from "./index-repo.ts";
 export interface DigestOptions {
   maxTokens?: unknown;
   root?: string;
+  focus?: unknown;
+  flat?: boolean;
+}
+
+/** `--focus a,b --focus c`: the values, split at commas. */
+export function focusValues(value: unknown): string[] {
+  if (value === undefined) return [];
+  return [value].flat().flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
 }
 
 export async function digestCommand(path: string | undefined, options: DigestOptions, io: CliIO, env: Env): Promise<number> {
   const maxTokens = parseCount(options.maxTokens, "--max-tokens", 2000);
-  // Digest reads only the names files: the objects need no check.
+  // Digest reads the names and refs files, and objects only for the headers it shows: the objects need no check.
   const r = await openIndex(env, options, io, { isIndex: false, verifyObjects: false });
   let prefix = "";
   if (path !== undefined) {
@@ -23,8 +33,20 @@ export async function digestCommand(path: string | undefined, options: DigestOpt
     if (rel === undefined) throw inputError(`${path} is outside the repository at ${r.repo.root}`);
     prefix = rel;
   }
-  const files = digestFiles(r, (p) => !prefix || p === prefix || p.startsWith(`${prefix}/`));
-  if (!files.length) throw inputError(`no source files under ${path ?? r.repo.root}`, "`ast-outline languages` lists what is outlined");
-  io.out(renderDigest(files, maxTokens).text);
+  // A focus is a path (from the current folder) when one of the index's files is it or lies under it, else a name.
+  const paths = [...r.keys.keys()];
+  const focus = focusValues(options.focus).map((f) => {
+    const rel = repoRelative(r.repo, env.cwd, f);
+    return rel !== undefined && paths.some((p) => p === rel || p.startsWith(`${rel}/`) || rel === "") ? rel : f;
+  });
+  if (options.flat && focus.length) throw usageError("--flat and --focus do not go together", "a focus ranks the map");
+  const answer = await digest(r, {
+    keep: (p) => !prefix || p === prefix || p.startsWith(`${prefix}/`),
+    focus,
+    maxTokens,
+    flatFits: (files) => options.flat === true || flatDigestFits(files, maxTokens),
+  });
+  if (!answer) throw inputError(`no source files under ${path ?? r.repo.root}`, "`ast-outline languages` lists what is outlined");
+  io.out(renderDigestAnswer(answer, maxTokens));
   return EXIT_OK;
 }

@@ -9,7 +9,7 @@
 // to read back (no JSON, one string slice per object; rows are split only for the objects a
 // query can match):
 //   ast-outline-symbols <SYMBOLS_FORMAT> <engine>
-//   >\t<key>\t<lineCount>
+//   >\t<key>\t<lineCount>[\t<references>]                               (references: see below)
 //   <kind>\t<name>\t<qualifiedName>\t<startLine>\t<endLine>\t<depth>     (one per symbol)
 //   ...
 //   .end
@@ -27,10 +27,16 @@
 // A kind code is the kind's index (base 36) in the header's list. The qualified name, end line
 // and signature of a hit are read from its object, by the row's position (the same pre-order).
 // Written with its shard from the same rows, and trusted on the same terms.
+//
+// And symbols/<nn>.refs holds each object's references (core/outline/references.ts: the names
+// the file uses, as `name count` pairs), what the ranked `digest` links files by, and no rows:
+//   ast-outline-refs <SYMBOLS_FORMAT> <engine>
+//   >\t<key>\t<lineCount>\t<references>
+//   .end
 import { SYMBOL_KINDS, type FileOutline, type OutlineSymbol, type SymbolKind } from "../types.ts";
 
 export const SHARD_COUNT = 64;
-export const SYMBOLS_FORMAT = 2;
+export const SYMBOLS_FORMAT = 3;
 const END = ".end";
 
 export interface PackObject {
@@ -39,6 +45,8 @@ export interface PackObject {
   rows: string;
   /** Whether `rows` holds only ASCII, once a search asked (core/search/rank.ts asciiOnly). */
   ascii?: boolean;
+  /** The file's references line (core/outline/references.ts); "" when it names none. */
+  refs?: string;
 }
 
 /** Objects by key: a whole pack, or the part of it that was read. */
@@ -55,7 +63,7 @@ export interface PackRow {
 
 const clean = (s: string) => s.replace(/[\t\n\r]/g, " ");
 
-export function packObject(outline: Pick<FileOutline, "lineCount" | "symbols">): PackObject {
+export function packObject(outline: Pick<FileOutline, "lineCount" | "symbols" | "references">): PackObject {
   const rows: string[] = [];
   const visit = (symbols: OutlineSymbol[], depth: number) => {
     for (const s of symbols) {
@@ -64,7 +72,9 @@ export function packObject(outline: Pick<FileOutline, "lineCount" | "symbols">):
     }
   };
   visit(outline.symbols, 0);
-  return { lineCount: outline.lineCount, rows: rows.join("\n") };
+  const obj: PackObject = { lineCount: outline.lineCount, rows: rows.join("\n") };
+  if (outline.references?.names) obj.refs = clean(outline.references.names);
+  return obj;
 }
 
 /** A cleaned name or qualified name, as the rows hold it (tabs and line breaks are field and row separators). */
@@ -95,7 +105,7 @@ export function serializeShard(engine: string, objects: PackObjects): string {
   const parts = [header(engine)];
   for (const key of [...objects.keys()].sort()) {
     const obj = objects.get(key)!;
-    parts.push(`>\t${key}\t${obj.lineCount}`);
+    parts.push(obj.refs ? `>\t${key}\t${obj.lineCount}\t${obj.refs}` : `>\t${key}\t${obj.lineCount}`);
     if (obj.rows) parts.push(obj.rows);
   }
   parts.push(END, "");
@@ -116,12 +126,14 @@ function parseSections(text: string | undefined, head: string): PackObjects | un
   while (at < stop) {
     if (text.charCodeAt(at) !== 62 /* > */ || text.charCodeAt(at + 1) !== 9) return undefined;
     const eol = text.indexOf("\n", at);
-    const [, key, lines] = text.slice(at, eol).split("\t");
+    const [, key, lines, refs] = text.slice(at, eol).split("\t");
     const lineCount = Number(lines);
     if (!key || !Number.isInteger(lineCount)) return undefined;
     let next = text.indexOf("\n>\t", eol);
     if (next < 0 || next > stop) next = stop;
-    objects.set(key, { lineCount, rows: eol + 1 < next ? text.slice(eol + 1, next) : "" });
+    const obj: PackObject = { lineCount, rows: eol + 1 < next ? text.slice(eol + 1, next) : "" };
+    if (refs !== undefined) obj.refs = refs;
+    objects.set(key, obj);
     at = next + 1;
   }
   return objects;
@@ -204,4 +216,20 @@ export function parseNameRow(line: string): NameRow | undefined {
   const [code, name, start, depth] = line.split("\t");
   const kind = SYMBOL_KINDS[parseInt(code, 36)];
   return kind === undefined ? undefined : { kind, name, startLine: Number(start), depth: Number(depth) };
+}
+
+function refsHeader(engine: string): string {
+  return `ast-outline-refs ${SYMBOLS_FORMAT} ${engine}`;
+}
+
+export function serializeRefs(engine: string, objects: PackObjects): string {
+  const parts = [refsHeader(engine)];
+  for (const key of [...objects.keys()].sort()) parts.push(`>\t${key}\t${objects.get(key)!.lineCount}\t${objects.get(key)!.refs ?? ""}`);
+  parts.push(END, "");
+  return parts.join("\n");
+}
+
+/** A refs file read back (each object's `refs`, no rows), or undefined when it cannot be trusted, like parseShard. */
+export function parseRefs(text: string | undefined, engine: string): PackObjects | undefined {
+  return parseSections(text, refsHeader(engine));
 }

@@ -1,7 +1,8 @@
 // The core entry: a file's bytes and its language in, its outline out. No IO.
 import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
-import { loadQuery, parse, parseTail } from "../parse/parser.ts";
+import { loadQuery, loadQueryFile, parse, parseTail } from "../parse/parser.ts";
+import { collectReferences } from "./references.ts";
 import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../parse/limits.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline, LineRange } from "../types.ts";
@@ -34,6 +35,8 @@ export interface OutlineInput {
   oldTree?: Tree;
   /** False: no import patterns are compiled or matched, and `imports` is empty (`changed` needs definitions only). */
   imports?: boolean;
+  /** True: `references` is filled too (what a cached object keeps for the ranked digest). */
+  references?: boolean;
 }
 
 /** The masks that give the parser another text of the same length and lines (the others act after a failed parse). */
@@ -41,7 +44,7 @@ const TEXT_MASKS: Partial<Record<NonNullable<LanguageSpec["parseMasks"]>[number]
   macros: maskMacros, swift: maskSwift, julia: maskJulia, make: maskMake,
 };
 
-export async function outlineSource({ path, bytes, language, inspectTree, oldTree, imports: withImports = true }: OutlineInput): Promise<FileOutline> {
+export async function outlineSource({ path, bytes, language, inspectTree, oldTree, imports: withImports = true, references = false }: OutlineInput): Promise<FileOutline> {
   const decoded = decodeSourceChecked(bytes);
   let text = decoded.text;
   const diagnostics: Diagnostic[] = [];
@@ -54,6 +57,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });
 
   const query = await loadQuery(spec, { imports: withImports, definitions: profileFor(spec, text)?.query });
+  const refsQuery = references ? await loadQueryFile(spec, "references.scm") : undefined;
   // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
   const textMask = spec.parseMasks?.map((m) => TEXT_MASKS[m]).find((mask) => mask !== undefined);
   let parseText = textMask ? textMask(text) : text;
@@ -94,6 +98,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
       symbols,
       diagnostics,
     };
+    if (refsQuery) outline.references = collectReferences(segments.map((s, i) => ({ tree: s.tree, from: s.from, to: segments[i + 1]?.from })), refsQuery, symbols, outline.lineCount);
     if (hasError) diagnostics.push(...syntaxDiagnostics(segments, parseText, spec));
     const unread = hasError
       ? segments.flatMap((s, i) => unreadSpans(s.tree.rootNode, parseText, s.from, segments[i + 1]?.from ?? parseText.length, spec.commentTypes ?? [], i > 0))
