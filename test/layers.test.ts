@@ -1,7 +1,8 @@
 // The layers (issue 12): src/core knows no other layer; src/app (the use cases) returns data and
 // loads no renderer or front end; src/render turns data into text and loads no use case or
 // front end. Read from the source: every import that loads code (static or `import()`), type
-// imports aside, since they load nothing.
+// imports aside, since they load nothing. And the environment is passed in (src/io/env.ts): no
+// other module reads the working folder or the variables, or changes the working folder.
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -46,4 +47,19 @@ describe("layers", () => {
     const text = 'import { a } from "../render/x.ts";\nimport type { T } from "../cli/y.ts";\nconst m = await import("../mcp/z.ts");\n// import { c } from "../bin/w.ts";\n';
     expect(valueImports("src/app/example.ts", text)).toEqual(["src/render/x.ts", "src/mcp/z.ts"]);
   });
+});
+
+/** Where the process's working folder and variables may be read: the edge that makes the Env, and the binary's start-up seam. */
+const ENV_EDGES = ["src/io/env.ts", "src/bin/"];
+
+test("only src/io/env.ts and src/bin read process.cwd() or process.env; no module or test calls process.chdir", () => {
+  const found: string[] = [];
+  for (const file of sources("src")) {
+    const code = readFileSync(join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    for (const m of code.matchAll(/\bprocess\.(cwd|env|chdir)\b/g)) {
+      if (m[1] === "chdir" || !ENV_EDGES.some((e) => file === e || file.startsWith(e))) found.push(`${file}: process.${m[1]}`);
+    }
+  }
+  for (const file of sources("test")) if (/\bprocess\.chdir\s*\(/.test(readFileSync(join(ROOT, file), "utf8"))) found.push(`${file}: process.chdir`);
+  expect(found).toEqual([]);
 });
