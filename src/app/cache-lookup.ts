@@ -51,8 +51,9 @@ function topFor(env: Env, file: string): string | undefined {
 }
 
 /**
- * The outline of a file (an absolute path) from the cache at its work tree's top, else `parse()`
- * (stored there for next time, with the references `parse` found: the outline returned has none).
+ * The outline of a file (an absolute path) from the cache at its work tree's top, else `parse`d:
+ * with references when there is a cache to store them in (the outline returned has none either
+ * way), without them (their query is not compiled) when there is none.
  */
 export async function outlineWithCache(
   env: Env,
@@ -60,14 +61,14 @@ export async function outlineWithCache(
   displayPath: string,
   bytes: Uint8Array,
   language: LanguageSpec,
-  parse: () => Promise<FileOutline>,
+  parse: (references: boolean) => Promise<FileOutline>,
 ): Promise<FileOutline> {
   const top = cacheDisabled(env) ? undefined : topFor(env, file);
   const store = top ? trustedCache(env, top) : undefined;
-  if (!store) return shown(await parse());
+  if (!store) return parse(false);
   const hit = store.readOutline(bytes, language.id, displayPath);
   if (hit) return hit;
-  const outline = await parse();
+  const outline = await parse(true);
   store.writeOutline(outline);
   return shown(outline);
 }

@@ -30,6 +30,6 @@ export async function outlineRead(env: Env, file: SourceFile, opts: Omit<Outline
   const display = toDisplayPath(file.path);
   // The parser and the outline builder load only when the cache has no answer.
   const direct = async (references: boolean) => (await import("../core/outline/outline.ts")).outlineSource({ path: display, bytes: file.bytes, language, references });
-  const outline = opts.cache === false ? await direct(false) : await outlineWithCache(env, resolve(env.cwd, file.path), display, file.bytes, language, () => direct(true));
+  const outline = opts.cache === false ? await direct(false) : await outlineWithCache(env, resolve(env.cwd, file.path), display, file.bytes, language, direct);
   return { file, outline };
 }

@@ -3,10 +3,9 @@
 // it changes it. The JSON outline and every symbol header carry the first HASH_PREFIX digits;
 // `symbol --hash`, MCP get_symbol and read_region take one back and answer whether the symbol
 // is as it was read.
-import { contentHash } from "../core/hash.ts";
+import { HASH_PREFIX, contentHash } from "../core/hash.ts";
 import { LineIndex } from "../core/text/lines.ts";
 import type { FileOutline, OutlineSymbol } from "../core/types.ts";
-import { HASH_PREFIX } from "../render/outline-text.ts";
 
 /** The short hash of a symbol's own lines. */
 export function symbolHash(index: LineIndex, s: { startLine: number; endLine: number }): string {

@@ -1,17 +1,17 @@
 // One symbol, read three ways: full text, skeleton (branches and calls, bodies elided), or a
 // drill into one branch or one call's target. Returns data (core/symbols/view.ts), shared by the
-// CLI's `symbol` and the MCP `get_symbol`; render/symbol-text.ts prints it.
+// CLI's `symbol` and the MCP `get_symbol`; render/symbol-text.ts prints it. The skeleton code,
+// the scope scan and the call resolver (and through them the parser) load when a view needs
+// them: the full text of a symbol from the cache parses nothing (unless it is a function inside
+// a function, whose outer names need the scope scan).
 import { OutlineError } from "../core/errors.ts";
-import { resolveSymbol } from "../core/symbols/find.ts";
+import { resolveSymbol, symbolChain } from "../core/symbols/find.ts";
 import type { FileRef, FullView, SkeletonView, SymbolLookup, SymbolView, TextBlock } from "../core/symbols/view.ts";
 import { LineIndex, decodeSource } from "../core/text/lines.ts";
 import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 import type { FileOutline, OutlineSymbol } from "../core/types.ts";
-import { buildSkeleton, findDrill } from "../core/skeleton/skeleton.ts";
-import { focusRanges, focusTerms } from "../core/skeleton/focus.ts";
-import { outerNames, scanScope, symbolChain, type OuterName } from "../core/skeleton/free-names.ts";
+import type { OuterName, ScopeScan } from "../core/skeleton/free-names.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
-import { callResolver } from "./call-resolver.ts";
 import { freshness, symbolHash } from "./symbol-hash.ts";
 import type { OutlinedFile } from "./outline-file.ts";
 import type { ParsedFile, RepoSymbols } from "./repo-symbols.ts";
@@ -54,7 +54,7 @@ export async function lookupSymbols(file: OutlinedFile, names: string[]): Promis
   return out;
 }
 
-const scopeCache = new WeakMap<OutlinedFile, ReturnType<typeof scanScope>>();
+const scopeCache = new WeakMap<OutlinedFile, Promise<ScopeScan | undefined>>();
 
 async function outerNamesOf(file: OutlinedFile, symbol: OutlineSymbol): Promise<OuterName[]> {
   const chain = symbolChain(file.outline.symbols, symbol);
@@ -64,6 +64,7 @@ async function outerNamesOf(file: OutlinedFile, symbol: OutlineSymbol): Promise<
   if (!language) return [];
   // Only a function inside a function has outer names: skip the parse for methods and the like.
   if (!chain.slice(0, -1).some((s) => s.kind === "function" || s.kind === "method" || s.kind === "constructor")) return [];
+  const { outerNames, scanScope } = await import("../core/skeleton/free-names.ts");
   let scope = scopeCache.get(file);
   if (!scope) {
     scope = scanScope(decodeSource(file.file.bytes), language);
@@ -90,9 +91,11 @@ function requireScan(file: ParsedFile): NonNullable<ParsedFile["scan"]> {
 
 /** With `focus` (words of a task): the branches and lines that mention them are shown in full. */
 export async function skeletonView(file: ParsedFile, symbol: OutlineSymbol, focus?: string): Promise<SkeletonView> {
+  const { buildSkeleton } = await import("../core/skeleton/skeleton.ts");
   const skeleton = buildSkeleton(symbol, requireScan(file));
   const view: SkeletonView = { kind: "skeleton", file: fileRef(file), skeleton, full: await fullView(file, symbol) };
   if (focus !== undefined) {
+    const { focusRanges, focusTerms } = await import("../core/skeleton/focus.ts");
     const terms = focusTerms(focus);
     if (!terms.length) throw new OutlineError("usage", "focus has no word of 2+ characters", "give the words of the task, e.g. \"retry timeout\"");
     const index = new LineIndex(file.file.bytes);
@@ -134,6 +137,7 @@ export async function symbolView(repo: RepoSymbols, file: ParsedFile, symbol: Ou
 
 /** One branch's lines, or one call followed to the definition it resolves to (shown by its default view). */
 export async function drillView(repo: RepoSymbols, file: ParsedFile, symbol: OutlineSymbol, label: string): Promise<SymbolView> {
+  const { buildSkeleton, findDrill } = await import("../core/skeleton/skeleton.ts");
   const sk = buildSkeleton(symbol, requireScan(file));
   const target = findDrill(sk, label);
   if (target.type === "missing") {
@@ -145,6 +149,7 @@ export async function drillView(repo: RepoSymbols, file: ParsedFile, symbol: Out
     return { kind: "branch", file: fileRef(file), symbol, branch: b, block: block(new LineIndex(file.file.bytes), b.startLine, b.endLine) };
   }
   const call = target.call;
+  const { callResolver } = await import("./call-resolver.ts");
   const resolved = await callResolver(repo).resolve({ path: file.outline.path, file, symbol }, call);
   if (!resolved.target) {
     const why = resolved.module ? `imported from ${printable(resolved.module)}, which is not in the workspace` : "no definition of that name found";

@@ -4,6 +4,9 @@
 // (src/bin/binary.ts), so a parsing run never loads node:crypto at all.
 import { nodeCrypto } from "./builtins.ts";
 
+/** Hex digits of a hash that outputs show and that a symbol hash keeps (symbol headers, `region`, JSON outlines). */
+export const HASH_PREFIX = 12;
+
 type HexDigest = (data: Uint8Array | string) => string;
 let hexDigest: HexDigest = (data) => sha256().update(data).digest("hex");
 

@@ -12,6 +12,7 @@
 // every parameter name kept, marked `[shortened]`), and doc sentences except on public
 // top-level classes and functions (measured in bench/tokens.ts).
 import type { FileOutline, LineRange, OutlineSymbol } from "../core/types.ts";
+import { HASH_PREFIX } from "../core/hash.ts";
 import { printable, quoteName, quotePath } from "../core/text/quote.ts";
 import { fitSignature } from "./signature-fit.ts";
 
@@ -22,7 +23,6 @@ export interface TextOptions {
   docs?: "top" | "all";
 }
 
-export const HASH_PREFIX = 12;
 const MAX_DIAGNOSTICS_SHOWN = 5;
 const MAX_UNPARSED_SHOWN = 8;
 /** One space a level: a two-space indent costs o200k two tokens a line, one space one. */

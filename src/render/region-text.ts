@@ -9,7 +9,7 @@
 // the MCP answer carries them as `#` lines under the header.
 import { quoteName, quotePath, toJson } from "../core/text/quote.ts";
 import type { RegionView } from "../core/views.ts";
-import { HASH_PREFIX } from "./outline-text.ts";
+import { HASH_PREFIX } from "../core/hash.ts";
 
 export interface RegionNote {
   /** `stale`: the file no longer has the hash the caller expected; `clamped`: fewer lines than asked. */

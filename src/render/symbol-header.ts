@@ -8,7 +8,7 @@
 // digits of the file's content hash (for `region --hash` / read_region: the lines are those of
 // that version of the file).
 import { quotePath } from "../core/text/quote.ts";
-import { HASH_PREFIX } from "./outline-text.ts";
+import { HASH_PREFIX } from "../core/hash.ts";
 
 /** The header line of every symbol view (see the top), with its newline. */
 export function symbolHeader(path: string, startLine: number, endLine: number, name: string, parts: string[], hash: string): string {

@@ -3,7 +3,7 @@
 import type { OuterName } from "../core/skeleton/free-names.ts";
 import { SKELETON_MIN_SAVING, type BranchView, type CallView, type FileRef, type FullView, type SkeletonView, type SymbolLookup, type SymbolView, type UnchangedView } from "../core/symbols/view.ts";
 import { printable, quoteName, quotePath, toJson } from "../core/text/quote.ts";
-import { HASH_PREFIX } from "./outline-text.ts";
+import { HASH_PREFIX } from "../core/hash.ts";
 import { symbolHeader } from "./symbol-header.ts";
 import { renderSkeletonText } from "./skeleton-text.ts";
 

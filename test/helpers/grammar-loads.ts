@@ -1,5 +1,6 @@
-// Runs one CLI command in a fresh process and prints, as JSON, the grammars the command loaded
-// (every grammar read goes through the asset source, so wrapping it sees them all).
+// Runs one CLI command in a fresh process and prints, as JSON, the grammars and the extra query
+// files (folder/file.scm) the command loaded (every read goes through the asset source, so
+// wrapping it sees them all).
 //   bun test/helpers/grammar-loads.ts <cwd> <args...>
 import { main } from "../../src/cli/main.ts";
 import { captureIO } from "../../src/cli/io.ts";
@@ -9,13 +10,18 @@ import { processEnv } from "../../src/io/env.ts";
 const [cwd, ...args] = process.argv.slice(2);
 const disk = diskAssets();
 const grammars: string[] = [];
+const queries: string[] = [];
 setAssetSource({
   ...disk,
   grammarWasm: (g) => {
     grammars.push(g.file);
     return disk.grammarWasm(g);
   },
+  queryFile: (folder, file) => {
+    queries.push(`${folder}/${file}`);
+    return disk.queryFile(folder, file);
+  },
 });
 const io = captureIO();
 const code = await main(args, io, processEnv({ cwd, vars: { ...process.env }, warn: io.note }));
-console.log(JSON.stringify({ code, grammars }));
+console.log(JSON.stringify({ code, grammars, queries }));

@@ -84,7 +84,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec,
   const nameTrim = spec.nameTrim ? new RegExp(spec.nameTrim, "g") : undefined;
   const bodyTypes = spec.bodyTypes?.length ? spec.bodyTypes : undefined;
   // Ranks for "the earlier pattern wins": a variable made a constant by `constantNames` ranks
-  // just ahead of its own pattern, where the separate constant pattern used to be.
+  // just ahead of its own pattern, as a constant pattern listed just before it would.
   const ranks = new Map<string, number>();
   // The name nodes each definition node was matched with, by the node's range.
   const namesOfNode = new Map<string, Node[]>();

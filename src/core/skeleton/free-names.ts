@@ -72,13 +72,3 @@ export function outerNames(chain: OutlineSymbol[], scope: ScopeScan): OuterName[
   }
   return out.sort((a, b) => a.line - b.line || a.name.localeCompare(b.name));
 }
-
-/** The symbols from the top level down to `target`, by identity. */
-export function symbolChain(symbols: OutlineSymbol[], target: OutlineSymbol): OutlineSymbol[] | undefined {
-  for (const s of symbols) {
-    if (s === target) return [s];
-    const sub = s.children && symbolChain(s.children, target);
-    if (sub) return [s, ...sub];
-  }
-  return undefined;
-}

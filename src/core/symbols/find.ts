@@ -40,3 +40,13 @@ export function resolveSymbol(symbols: OutlineSymbol[], rawQuery: string): Resol
   const suggestions = all.filter((s) => s.qualifiedName.toLowerCase().includes(lower)).slice(0, 10);
   return { status: "missing", suggestions };
 }
+
+/** The symbols from the top level down to `target`, by identity. */
+export function symbolChain(symbols: OutlineSymbol[], target: OutlineSymbol): OutlineSymbol[] | undefined {
+  for (const s of symbols) {
+    if (s === target) return [s];
+    const sub = s.children && symbolChain(s.children, target);
+    if (sub) return [s, ...sub];
+  }
+  return undefined;
+}

@@ -1,0 +1,65 @@
+// The layers (issue 12): src/core knows no other layer; src/app (the use cases) returns data and
+// loads no renderer or front end; src/render turns data into text and loads no use case or
+// front end. Read from the source: every import that loads code (static or `import()`), type
+// imports aside, since they load nothing. And the environment is passed in (src/io/env.ts): no
+// other module reads the working folder or the variables, or changes the working folder.
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { ROOT } from "./helpers/cli.ts";
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+}
+
+/** The project modules a file loads, as paths from the repository root. */
+function valueImports(file: string, text = readFileSync(join(ROOT, file), "utf8")): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const specs: string[] = [];
+  for (const m of code.matchAll(/^(?:import|export)\s([^;]*?)\sfrom\s+"(\.[^"]+)"/gms)) if (!/^type\s/.test(m[1])) specs.push(m[2]);
+  for (const m of code.matchAll(/\bimport\("(\.[^"]+)"\)/g)) specs.push(m[1]);
+  return specs.map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)));
+}
+
+/** Each layer, and the layers it must not load. */
+const FORBIDDEN: Record<string, string[]> = {
+  "src/core": ["src/app", "src/render", "src/cli", "src/mcp", "src/bin", "src/io"],
+  "src/app": ["src/render", "src/cli", "src/mcp", "src/bin"],
+  "src/render": ["src/app", "src/cli", "src/mcp", "src/bin"],
+};
+
+function violations(layer: string): string[] {
+  const out: string[] = [];
+  for (const file of sources(layer)) {
+    for (const target of valueImports(file)) if (FORBIDDEN[layer].some((f) => target.startsWith(`${f}/`))) out.push(`${file} -> ${target}`);
+  }
+  return out;
+}
+
+describe("layers", () => {
+  for (const layer of Object.keys(FORBIDDEN)) {
+    test(`${layer} loads none of ${FORBIDDEN[layer].join(", ")}`, () => {
+      expect(violations(layer)).toEqual([]);
+    });
+  }
+
+  test("the check sees static imports and import() alike, and lets type imports pass", () => {
+    const text = 'import { a } from "../render/x.ts";\nimport type { T } from "../cli/y.ts";\nconst m = await import("../mcp/z.ts");\n// import { c } from "../bin/w.ts";\n';
+    expect(valueImports("src/app/example.ts", text)).toEqual(["src/render/x.ts", "src/mcp/z.ts"]);
+  });
+});
+
+/** Where the process's working folder and variables may be read: the edge that makes the Env, and the binary's start-up seam. */
+const ENV_EDGES = ["src/io/env.ts", "src/bin/"];
+
+test("only src/io/env.ts and src/bin read process.cwd() or process.env; no module or test calls process.chdir", () => {
+  const found: string[] = [];
+  for (const file of sources("src")) {
+    const code = readFileSync(join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    for (const m of code.matchAll(/\bprocess\.(cwd|env|chdir)\b/g)) {
+      if (m[1] === "chdir" || !ENV_EDGES.some((e) => file === e || file.startsWith(e))) found.push(`${file}: process.${m[1]}`);
+    }
+  }
+  for (const file of sources("test")) if (/\bprocess\.chdir\s*\(/.test(readFileSync(join(ROOT, file), "utf8"))) found.push(`${file}: process.chdir`);
+  expect(found).toEqual([]);
+});
