@@ -98,6 +98,24 @@ describe("co-change", () => {
     expect(related.indexOf("release_notes")).toBeLessThan(related.indexOf("ledger_total"));
   });
 
+  test("what the focus uses is lifted by how specific it is, and so is another file's definition of a name the focus defines", () => {
+    const all = [
+      ...files.filter((f) => f.path !== "core.py"),
+      file("core.py", ["core_run", "fetch"], { lib_helper: 3, fetch: 1, common_util: 1 }),
+      file("adapter.py", ["fetch", "adapter_setup"], {}),
+      file("util.py", ["common_util"], {}),
+      ...["u1", "u2", "u3", "u4"].map((u) => file(`${u}.py`, [`${u}_main`], { common_util: 1 })),
+    ];
+    const r = rankRepository(buildGraph(all), { paths: ["core.py"], names: [] }, { eligible: (i) => all[i].path !== "core.py" });
+    const weight = (path: string, name: string) => r.callees.find((d) => all[d.file].path === path && all[d.file].symbols[d.symbol].name === name)?.score ?? 0;
+    expect(weight("lib.py", "lib_helper")).toBeGreaterThan(weight("util.py", "common_util"));
+    expect(weight("adapter.py", "fetch")).toBeGreaterThan(0);
+    expect(weight("adapter.py", "adapter_setup")).toBe(0);
+    const order = rankFocusUsers(r, all, new Map()).map((d) => `${all[d.file].path}:${all[d.file].symbols[d.symbol].name}`);
+    expect(order.indexOf("adapter.py:fetch")).toBeLessThan(order.indexOf("other/a.py:other_a"));
+    expect(order.indexOf("adapter.py:fetch")).toBeLessThan(order.indexOf("adapter.py:adapter_setup"));
+  });
+
   test("each definition of a user that uses the focus is lifted alike, however many its file has", () => {
     const tests = file("tests/test_core.py", ["test_a", "test_b", "test_c", "test_d"], { core_run: 4 });
     const all = [...files.filter((f) => f.path !== "tests/test_core.py"), tests];
@@ -107,7 +125,8 @@ describe("co-change", () => {
     const scores = lifted.filter((d) => d.file === at).map((d) => d.score);
     expect(scores.length).toBe(4);
     expect(Math.max(...scores) - Math.min(...scores)).toBeLessThan(1e-12);
-    expect(lifted.slice(0, 4).every((d) => d.file === at)).toBe(true);
+    const order = lifted.map((d) => all[d.file].symbols[d.symbol].name);
+    for (const t of ["test_a", "test_b", "test_c", "test_d"]) for (const other of ["app_main", "other_a", "base_util"]) expect(order.indexOf(t)).toBeLessThan(order.indexOf(other));
   });
 });
 

@@ -45,6 +45,8 @@ export interface Ranking {
   focusNames: Set<string>;
   /** The focus's related files (RankFocus.related) by input index, weights scaled so the largest is 1. */
   related: Map<number, number>;
+  /** With a focus: the definitions of other files whose names the focus files use, each with its specificity (calleeWeights). */
+  callees: RankedDefinition[];
   /** How many files define a name. */
   definerCount: (name: string) => number;
 }
@@ -228,6 +230,7 @@ export function rankRepository(graph: RankGraph, focus: RankFocus = { paths: [],
     users: [...users].sort((a, b) => rank[b] - rank[a] || byPath(files[a].path, files[b].path)),
     focusNames: centre,
     related: relatedFiles(files, focusFiles, focus.related),
+    callees: calleeWeights(graph, focusFiles),
     definerCount: (name) => {
       const id = graph.ids.get(name);
       return id === undefined ? 0 : graph.defStart[id + 1] - graph.defStart[id];
@@ -247,6 +250,34 @@ function relatedFiles(files: RankInputFile[], focusFiles: Set<number>, related: 
     top = Math.max(top, w);
   });
   for (const [i, w] of out) out.set(i, w / top);
+  return out;
+}
+
+/**
+ * The definitions in other files of the names the focus files use (its own names too: another
+ * file's method of the same name is often a sibling implementation), each weighing 1 / (the files
+ * defining its name times the files using it): a name the focus shares with few others is more
+ * likely what a change to the focus touches too. The walk spreads the focus's rank over all the
+ * names it uses; this singles out the specific ones.
+ */
+function calleeWeights(g: RankGraph, focusFiles: Set<number>): RankedDefinition[] {
+  const weight = new Map<string, number>();
+  const files = new Set<number>();
+  for (const i of focusFiles) {
+    for (const name of g.files[i].refs.keys()) {
+      const id = g.ids.get(name);
+      if (id === undefined) continue;
+      weight.set(name, 1 / ((g.defStart[id + 1] - g.defStart[id]) * Math.max(1, g.useStart[id + 1] - g.useStart[id])));
+      for (let k = g.defStart[id]; k < g.defStart[id + 1]; k++) if (!focusFiles.has(g.defFile[k])) files.add(g.defFile[k]);
+    }
+  }
+  const out: RankedDefinition[] = [];
+  for (const file of [...files].sort((a, b) => a - b)) {
+    g.files[file].symbols.forEach((s, symbol) => {
+      const w = weight.get(s.name);
+      if (w) out.push({ file, symbol, score: w });
+    });
+  }
   return out;
 }
 
@@ -305,6 +336,9 @@ function restartWeights(g: RankGraph, focusFiles: Set<number>, focusNames: Set<s
   return { restart, users, centre };
 }
 
+/** A definition the focus uses gets this times its specificity (calleeWeights), in the top score's units. */
+const CALLEE_WEIGHT = 0.3;
+
 /**
  * A related file's definitions (Ranking.related) get RELATED_WEIGHT times its weight, in the
  * top score's units; within the file, best first, the n-th 1/sqrt(n) of that: which of a file's
@@ -315,12 +349,13 @@ const RELATED_WEIGHT = 2;
 /**
  * With a focus, definitions lifted one by one above the walk's order: those that use what the
  * focus stands for, by how much they use of it (each name weighs 1 / the number of files
- * defining it), and those of the files that changed with the focus before (RELATED_WEIGHT); then
+ * defining it), those the focus uses (CALLEE_WEIGHT), and those of the files that changed with
+ * the focus before (RELATED_WEIGHT); then
  * the rest as ranked. `uses` holds, for some of `ranking.users`, the names each of the file's
  * symbols uses (by symbol index).
  */
 export function rankFocusUsers(ranking: Ranking, files: RankInputFile[], uses: Map<number, string[][]>): RankedDefinition[] {
-  if (!uses.size && !ranking.related.size) return ranking.definitions;
+  if (!uses.size && !ranking.related.size && !ranking.callees.length) return ranking.definitions;
   const top = (ranking.definitions.length ? ranking.definitions[0].score : 0) || 1;
   const bonus = (names: string[]) => {
     let b = 0;
@@ -334,6 +369,9 @@ export function rankFocusUsers(ranking: Ranking, files: RankInputFile[], uses: M
       const b = bonus(names);
       if (b) boosted.set(`${file}:${symbol}`, { file, symbol, score: ranking.scores[file][symbol] + b * top });
     });
+  }
+  for (const { file, symbol, score } of ranking.callees) {
+    boosted.set(`${file}:${symbol}`, { file, symbol, score: scoreOf(file, symbol) + CALLEE_WEIGHT * score * top });
   }
   for (const [file, weight] of ranking.related) {
     const order = Array.from(ranking.scores[file], (_, symbol) => symbol).sort((a, b) => scoreOf(file, b) - scoreOf(file, a) || a - b);
