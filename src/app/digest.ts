@@ -68,7 +68,8 @@ export interface MapRequest {
   maxTokens: number;
   /**
    * The files each of the newest commits changed (paths as the index names them), newest first;
-   * asked only when the focus names files. None, or none readable: the map goes by references alone.
+   * asked only with a focus, used only when it names files; it must not reject. None, or none
+   * readable: the map goes by references alone.
    */
   history?: () => Promise<string[][]>;
 }
@@ -115,6 +116,8 @@ export function gitHistory(env: Env, dir: string): () => Promise<string[][]> {
 
 /** The ranked map. A focus that names no file and no definition is an input error. */
 export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | "loadRefs" | "entryFor">, req: MapRequest): Promise<RankedMap> {
+  // Started first, so git runs while the model is made (it never rejects: gitHistory); used only if the focus names a file.
+  const history = req.focus.length ? req.history?.() : undefined;
   const model = mapModel(index);
   const { all, input, graph } = model;
   const keyOf = index.keys;
@@ -133,7 +136,7 @@ export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | 
   const shown = all.map((f) => req.keep(f.path));
   const focused = all.map((f) => paths.some((p) => inFocus(f.path, p)));
   const budget = req.maxTokens * CHARS_PER_TOKEN;
-  const related = paths.length && req.history ? coChanged(await req.history(), paths) : undefined;
+  const related = paths.length && history ? coChanged(await history, paths) : undefined;
   const ranking = rankRepository(graph, { paths, names, related }, { eligible: (i) => shown[i] && !focused[i], limit: Math.ceil(budget / (NAME_OVERHEAD + 2)) });
   // What the best of the focus's users use, symbol by symbol, from their objects.
   const uses = new Map<number, string[][]>();

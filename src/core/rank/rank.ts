@@ -230,7 +230,7 @@ export function rankRepository(graph: RankGraph, focus: RankFocus = { paths: [],
     users: [...users].sort((a, b) => rank[b] - rank[a] || byPath(files[a].path, files[b].path)),
     focusNames: centre,
     related: relatedFiles(files, focusFiles, focus.related),
-    callees: calleeWeights(graph, focusFiles),
+    callees: calleeWeights(graph, focusFiles, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity),
     definerCount: (name) => {
       const id = graph.ids.get(name);
       return id === undefined ? 0 : graph.defStart[id + 1] - graph.defStart[id];
@@ -258,17 +258,22 @@ function relatedFiles(files: RankInputFile[], focusFiles: Set<number>, related: 
  * file's method of the same name is often a sibling implementation), each weighing 1 / (the files
  * defining its name times the files using it): a name the focus shares with few others is more
  * likely what a change to the focus touches too. The walk spreads the focus's rank over all the
- * names it uses; this singles out the specific ones.
+ * names it uses; this singles out the specific ones. Only eligible files' definitions, at most `limit`.
  */
-function calleeWeights(g: RankGraph, focusFiles: Set<number>): RankedDefinition[] {
+/** A name defined and used in more files than this (defining times using) lifts too little to be worth a look: left out. */
+const CALLEE_SPREAD = 10;
+
+function calleeWeights(g: RankGraph, focusFiles: Set<number>, eligible: (file: number) => boolean, limit: number): RankedDefinition[] {
   const weight = new Map<string, number>();
   const files = new Set<number>();
   for (const i of focusFiles) {
     for (const name of g.files[i].refs.keys()) {
       const id = g.ids.get(name);
       if (id === undefined) continue;
-      weight.set(name, 1 / ((g.defStart[id + 1] - g.defStart[id]) * Math.max(1, g.useStart[id + 1] - g.useStart[id])));
-      for (let k = g.defStart[id]; k < g.defStart[id + 1]; k++) if (!focusFiles.has(g.defFile[k])) files.add(g.defFile[k]);
+      const spread = (g.defStart[id + 1] - g.defStart[id]) * Math.max(1, g.useStart[id + 1] - g.useStart[id]);
+      if (spread > CALLEE_SPREAD) continue;
+      weight.set(name, 1 / spread);
+      for (let k = g.defStart[id]; k < g.defStart[id + 1]; k++) if (!focusFiles.has(g.defFile[k]) && eligible(g.defFile[k])) files.add(g.defFile[k]);
     }
   }
   const out: RankedDefinition[] = [];
@@ -278,7 +283,8 @@ function calleeWeights(g: RankGraph, focusFiles: Set<number>): RankedDefinition[
       if (w) out.push({ file, symbol, score: w });
     });
   }
-  return out;
+  // As many as could be shown, the most specific (ties: by file, then symbol: the order above).
+  return out.length > limit ? out.map((d, at) => ({ d, at })).sort((a, b) => b.d.score - a.d.score || a.at - b.at).slice(0, limit).map(({ d }) => d) : out;
 }
 
 /** The best `limit` definitions of the eligible files, best first (ties: by path, then line). */
