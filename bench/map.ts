@@ -12,7 +12,9 @@
 // With --explain: each of those definitions by how its file stands to the focus file in the
 // references the index holds (its file uses a name the focus file defines, the focus file uses
 // its name, both, or neither: the last no reference-based map can find but by chance), and
-// how many of each the focused digest named.
+// how many of each the focused digest named; and apart from that, whether its file changed with
+// the focus file in the newest commits before C (what `digest --focus` reads from git,
+// core/rank/co-change.ts), and how many of those were named.
 // Only code counts, for the focus and the others: files of a language with a references query
 // (grammars/<lang>/references.scm), since a YAML key or a Markdown heading changed beside code is
 // not a definition a map of code is for.
@@ -26,6 +28,8 @@ import { parseReferences } from "../src/core/outline/references.ts";
 import { parseNameRow } from "../src/core/cache/pack.ts";
 import { envAt, processEnv } from "../src/io/env.ts";
 import { detectLanguage } from "../src/core/languages/detect.ts";
+import { CO_CHANGE_COMMITS, coChanged } from "../src/core/rank/co-change.ts";
+import { recentCommitFiles } from "../src/io/git.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const args = process.argv.slice(2);
@@ -175,10 +179,13 @@ async function bench(name: string): Promise<Row[]> {
     if (explain) {
       row.relations = {};
       const rel = await relations(dir, focus, others);
+      const co = coChanged(await recentCommitFiles(envAt(processEnv(), dir), dir, CO_CHANGE_COMMITS), [focus]);
       others.forEach((d, i) => {
-        const cell = (row.relations![rel[i]] ??= [0, 0]);
-        cell[0]++;
-        if (names(focusedText, d)) cell[1]++;
+        for (const key of [rel[i], co.has(d.path) ? "changed with the focus before" : "never changed with the focus before"]) {
+          const cell = (row.relations![key] ??= [0, 0]);
+          cell[0]++;
+          if (names(focusedText, d)) cell[1]++;
+        }
       });
     }
     rows.push(row);
@@ -208,6 +215,6 @@ if (explain) {
     const t = total.get(k) ?? [0, 0];
     total.set(k, [t[0] + n, t[1] + hit]);
   }
-  const sum = [...total.values()].reduce((a, [n]) => a + n, 0);
+  const sum = [...total].filter(([k]) => !k.includes("changed with")).reduce((a, [, [n]]) => a + n, 0);
   for (const [k, [n, hit]] of [...total].sort()) console.log(`${k} | ${n} (${pct(n / sum)}) | ${hit} (${pct(hit / n)})`);
 }

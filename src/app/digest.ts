@@ -1,15 +1,19 @@
 // `digest` / the MCP digest tool, from the repository index: the flat map (per file its line
 // count and its symbols, from the names files) and the ranked map (files and definitions
 // ranked by the references of the rest of the repository, core/rank/rank.ts, from the names
-// and refs files; headers read from the objects of the definitions it may show).
+// and refs files; headers read from the objects of the definitions it may show; with a focus
+// file, also by what changed with it in the newest commits, core/rank/co-change.ts).
 import { parseNameRow, type NameRow, type PackObject } from "../core/cache/pack.ts";
 import { inputError } from "../core/errors.ts";
 import { printable } from "../core/text/quote.ts";
 import { parseReferences } from "../core/outline/references.ts";
+import { CO_CHANGE_COMMITS, coChanged } from "../core/rank/co-change.ts";
 import { buildGraph, inFocus, rankFocusUsers, rankRepository, type RankGraph, type RankInputFile } from "../core/rank/rank.ts";
 import { CHARS_PER_TOKEN } from "../core/text/tokens.ts";
 import type { OutlineSymbol } from "../core/types.ts";
 import type { DigestFile, MapDefinition, RankedMap } from "../core/views.ts";
+import type { Env } from "../io/env.ts";
+import { recentCommitFiles } from "../io/git.ts";
 import type { SymbolIndex } from "./search.ts";
 
 /** The files of the index that `keep` admits (paths relative to the index's root), in index order. */
@@ -62,6 +66,12 @@ export interface MapRequest {
   focus: string[];
   /** The budget the map will be fitted to: how many definitions it could possibly show. */
   maxTokens: number;
+  /**
+   * The files each of the newest commits changed (paths as the index names them), newest first;
+   * asked only with a focus, used only when it names files; it must not reject. None, or none
+   * readable: the map goes by references alone.
+   */
+  history?: () => Promise<string[][]>;
 }
 
 /** A header longer than this is cut (with `…`): a map spends its budget on more definitions, not on one's defaults. */
@@ -99,8 +109,15 @@ function mapModel(index: Pick<SymbolIndex, "keys" | "loadNames" | "loadRefs">): 
   return (lastModel = { all, input, graph: buildGraph(input) });
 }
 
+/** MapRequest.history for the folder `dir` (the index's root): one bounded git call; none where git cannot tell (no repository, no commit yet). */
+export function gitHistory(env: Env, dir: string): () => Promise<string[][]> {
+  return () => recentCommitFiles(env, dir, CO_CHANGE_COMMITS).catch(() => []);
+}
+
 /** The ranked map. A focus that names no file and no definition is an input error. */
 export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | "loadRefs" | "entryFor">, req: MapRequest): Promise<RankedMap> {
+  // Started first, so git runs while the model is made (it never rejects: gitHistory); used only if the focus names a file.
+  const history = req.focus.length ? req.history?.() : undefined;
   const model = mapModel(index);
   const { all, input, graph } = model;
   const keyOf = index.keys;
@@ -119,7 +136,8 @@ export async function rankedMap(index: Pick<SymbolIndex, "keys" | "loadNames" | 
   const shown = all.map((f) => req.keep(f.path));
   const focused = all.map((f) => paths.some((p) => inFocus(f.path, p)));
   const budget = req.maxTokens * CHARS_PER_TOKEN;
-  const ranking = rankRepository(graph, { paths, names }, { eligible: (i) => shown[i] && !focused[i], limit: Math.ceil(budget / (NAME_OVERHEAD + 2)) });
+  const related = paths.length && history ? coChanged(await history, paths) : undefined;
+  const ranking = rankRepository(graph, { paths, names, related }, { eligible: (i) => shown[i] && !focused[i], limit: Math.ceil(budget / (NAME_OVERHEAD + 2)) });
   // What the best of the focus's users use, symbol by symbol, from their objects.
   const uses = new Map<number, string[][]>();
   for (const i of ranking.users.filter((u) => shown[u]).slice(0, USER_FILES)) {

@@ -412,3 +412,20 @@ export async function blobAt(env: Env, root: string, sha: string, path: string):
   const m = record && /^(\d+) blob ([0-9a-f]+)\t/.exec(record);
   return m && m[1] !== "120000" ? m[2] : undefined;
 }
+
+/**
+ * The files each of the newest `count` non-merge commits before HEAD changed, newest first,
+ * relative to `cwd` and only those under it (renames not followed: a renamed file is its old and
+ * its new path). Throws as `git()` does, also where there is no commit yet.
+ */
+export async function recentCommitFiles(env: Env, cwd: string, count: number): Promise<string[][]> {
+  const { stdout } = await git(env, cwd, ["log", "--no-merges", "--no-renames", "--relative", "--name-only", "-z", "--format=%x01", `-n${count}`, "--end-of-options", "HEAD", "--"], "log");
+  const commits: string[][] = [];
+  // `-z` with this format: each commit is \x01 NUL, then its paths each NUL-terminated, the first after a newline.
+  for (const entry of splitNulPaths(stdout)) {
+    const path = entry.replace(/^\n/, "");
+    if (path === "\x01") commits.push([]);
+    else if (path && commits.length) commits[commits.length - 1].push(path);
+  }
+  return commits;
+}

@@ -8,7 +8,7 @@
 import { callChain } from "../app/call-chain.ts";
 import { findCallers } from "../app/callers.ts";
 import { symbolHistory } from "../app/history.ts";
-import { digest } from "../app/digest.ts";
+import { digest, gitHistory } from "../app/digest.ts";
 import { outlineEach } from "../app/outline-files.ts";
 import { REGION_MAX_BYTES, checkRange, isSymbolHash, normalizeHash, readRegion, readRegionBySymbol } from "../app/region.ts";
 import { languageByName } from "../core/languages/detect.ts";
@@ -124,7 +124,7 @@ export class AgentTools {
   /** A map of the workspace's files (those matching `glob`, if given), fitted to the budget. */
   async digest(glob?: string, maxTokens = 4000, focus: string[] = []): Promise<string> {
     const keep = glob === undefined ? () => true : pathFilter(glob);
-    const answer = await digest(await this.index.refresh(false), { keep, focus, maxTokens, flatFits: (files) => flatDigestFits(files, maxTokens) });
+    const answer = await digest(await this.index.refresh(false), { keep, focus, maxTokens, history: gitHistory(this.env, this.workspace.base), flatFits: (files) => flatDigestFits(files, maxTokens) });
     if (!answer) throw new OutlineError("input", `no source files${glob === undefined ? "" : ` matching ${printable(glob)}`}`, "get_outline of a folder lists what is there");
     return renderDigestAnswer(answer, maxTokens);
   }

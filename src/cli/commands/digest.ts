@@ -1,6 +1,6 @@
 // `ast-outline digest [path]`: a one-page map of the repository or a folder, from its index:
 // the flat map when it fits whole, else definitions ranked by references (`--focus` centres it).
-import { digest } from "../../app/digest.ts";
+import { digest, gitHistory } from "../../app/digest.ts";
 import { repoRelative } from "../../app/repo.ts";
 import { inputError, usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
@@ -44,6 +44,7 @@ export async function digestCommand(path: string | undefined, options: DigestOpt
     keep: (p) => !prefix || p === prefix || p.startsWith(`${prefix}/`),
     focus,
     maxTokens,
+    history: gitHistory(env, r.repo.root),
     flatFits: (files) => options.flat === true || flatDigestFits(files, maxTokens),
   });
   if (!answer) throw inputError(`no source files under ${path ?? r.repo.root}`, "`ast-outline languages` lists what is outlined");

@@ -7,6 +7,8 @@
 // once per graph and kept. A focus adds a personalised rank, computed by forward push
 // (Andersen, Chung and Lang): only residue that matters is pushed on, so it touches the focus's
 // neighbourhood and not the whole graph. The answer mixes the two, GLOBAL_SHARE of the global one.
+// rankFocusUsers then lifts, one definition at a time, what the walk sees only file by file: the
+// definitions of the focus's users that use it, and those of files that changed with it before.
 import type { RankGraph, RankInputFile } from "./graph.ts";
 
 export type { RankGraph, RankInputFile, RankInputSymbol } from "./graph.ts";
@@ -17,6 +19,8 @@ export interface RankFocus {
   paths: string[];
   /** Definition names (the last part of `A.b`) the map is centred on. */
   names: string[];
+  /** Files related to the focus by more than references (changed with it before: co-change.ts), by weight. */
+  related?: Map<string, number>;
 }
 
 export interface RankedDefinition {
@@ -39,6 +43,10 @@ export interface Ranking {
   users: number[];
   /** The names a focus stands for: those its files define, and the names it gives. */
   focusNames: Set<string>;
+  /** The focus's related files (RankFocus.related) by input index, weights scaled so the largest is 1. */
+  related: Map<number, number>;
+  /** With a focus: the definitions of other files whose names the focus files use, each with its specificity (calleeWeights). */
+  callees: RankedDefinition[];
   /** How many files define a name. */
   definerCount: (name: string) => number;
 }
@@ -221,11 +229,62 @@ export function rankRepository(graph: RankGraph, focus: RankFocus = { paths: [],
     focusFiles,
     users: [...users].sort((a, b) => rank[b] - rank[a] || byPath(files[a].path, files[b].path)),
     focusNames: centre,
+    related: relatedFiles(files, focusFiles, focus.related),
+    callees: calleeWeights(graph, focusFiles, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity),
     definerCount: (name) => {
       const id = graph.ids.get(name);
       return id === undefined ? 0 : graph.defStart[id + 1] - graph.defStart[id];
     },
   };
+}
+
+/** The related files that are in the graph and not in the focus, by index, weights scaled so the largest is 1. */
+function relatedFiles(files: RankInputFile[], focusFiles: Set<number>, related: Map<string, number> | undefined): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!related?.size || !focusFiles.size) return out;
+  let top = 0;
+  files.forEach((f, i) => {
+    const w = related.get(f.path);
+    if (!w || focusFiles.has(i)) return;
+    out.set(i, w);
+    top = Math.max(top, w);
+  });
+  for (const [i, w] of out) out.set(i, w / top);
+  return out;
+}
+
+/**
+ * The definitions in other files of the names the focus files use (its own names too: another
+ * file's method of the same name is often a sibling implementation), each weighing 1 / (the files
+ * defining its name times the files using it): a name the focus shares with few others is more
+ * likely what a change to the focus touches too. The walk spreads the focus's rank over all the
+ * names it uses; this singles out the specific ones. Only eligible files' definitions, at most `limit`.
+ */
+/** A name defined and used in more files than this (defining times using) lifts too little to be worth a look: left out. */
+const CALLEE_SPREAD = 10;
+
+function calleeWeights(g: RankGraph, focusFiles: Set<number>, eligible: (file: number) => boolean, limit: number): RankedDefinition[] {
+  const weight = new Map<string, number>();
+  const files = new Set<number>();
+  for (const i of focusFiles) {
+    for (const name of g.files[i].refs.keys()) {
+      const id = g.ids.get(name);
+      if (id === undefined) continue;
+      const spread = (g.defStart[id + 1] - g.defStart[id]) * Math.max(1, g.useStart[id + 1] - g.useStart[id]);
+      if (spread > CALLEE_SPREAD) continue;
+      weight.set(name, 1 / spread);
+      for (let k = g.defStart[id]; k < g.defStart[id + 1]; k++) if (!focusFiles.has(g.defFile[k]) && eligible(g.defFile[k])) files.add(g.defFile[k]);
+    }
+  }
+  const out: RankedDefinition[] = [];
+  for (const file of [...files].sort((a, b) => a - b)) {
+    g.files[file].symbols.forEach((s, symbol) => {
+      const w = weight.get(s.name);
+      if (w) out.push({ file, symbol, score: w });
+    });
+  }
+  // As many as could be shown, the most specific (ties: by file, then symbol: the order above).
+  return out.length > limit ? out.map((d, at) => ({ d, at })).sort((a, b) => b.d.score - a.d.score || a.at - b.at).slice(0, limit).map(({ d }) => d) : out;
 }
 
 /** The best `limit` definitions of the eligible files, best first (ties: by path, then line). */
@@ -283,32 +342,48 @@ function restartWeights(g: RankGraph, focusFiles: Set<number>, focusNames: Set<s
   return { restart, users, centre };
 }
 
+/** A definition the focus uses gets this times its specificity (calleeWeights), in the top score's units. */
+const CALLEE_WEIGHT = 0.3;
+
 /**
- * With a focus: definitions that use what the focus stands for come first, by how much they use
- * of it (each name weighs 1 / the number of files defining it; the n-th such definition of one
- * file 1/n of that, so one file's many users, its tests say, do not fill the map alone), then as
- * ranked. `uses` holds, for some of `ranking.users`, the names each of the file's symbols uses
- * (by symbol index).
+ * A related file's definitions (Ranking.related) get RELATED_WEIGHT times its weight, in the
+ * top score's units; within the file, best first, the n-th 1/sqrt(n) of that: which of a file's
+ * definitions a change touches is unknown, so the bonus favours its best without cutting off the rest.
+ */
+const RELATED_WEIGHT = 2;
+
+/**
+ * With a focus, definitions lifted one by one above the walk's order: those that use what the
+ * focus stands for, by how much they use of it (each name weighs 1 / the number of files
+ * defining it), those the focus uses (CALLEE_WEIGHT), and those of the files that changed with
+ * the focus before (RELATED_WEIGHT); then
+ * the rest as ranked. `uses` holds, for some of `ranking.users`, the names each of the file's
+ * symbols uses (by symbol index).
  */
 export function rankFocusUsers(ranking: Ranking, files: RankInputFile[], uses: Map<number, string[][]>): RankedDefinition[] {
-  if (!uses.size) return ranking.definitions;
-  const top = ranking.definitions.length ? ranking.definitions[0].score : 0;
+  if (!uses.size && !ranking.related.size && !ranking.callees.length) return ranking.definitions;
+  const top = (ranking.definitions.length ? ranking.definitions[0].score : 0) || 1;
   const bonus = (names: string[]) => {
     let b = 0;
     for (const name of names) if (ranking.focusNames.has(name)) b += 1 / (ranking.definerCount(name) || 1);
     return b;
   };
-  // The users' definitions, best first within each file, with their bonus.
   const boosted = new Map<string, RankedDefinition>();
+  const scoreOf = (file: number, symbol: number) => boosted.get(`${file}:${symbol}`)?.score ?? ranking.scores[file][symbol];
   for (const [file, bySymbol] of uses) {
-    const order = bySymbol.map((_, symbol) => symbol).sort((a, b) => ranking.scores[file][b] - ranking.scores[file][a] || a - b);
-    let nth = 0;
-    for (const symbol of order) {
-      const b = bonus(bySymbol[symbol]);
-      if (!b) continue;
-      nth++;
-      boosted.set(`${file}:${symbol}`, { file, symbol, score: ranking.scores[file][symbol] + (b / nth) * (top || 1) });
-    }
+    bySymbol.forEach((names, symbol) => {
+      const b = bonus(names);
+      if (b) boosted.set(`${file}:${symbol}`, { file, symbol, score: ranking.scores[file][symbol] + b * top });
+    });
+  }
+  for (const { file, symbol, score } of ranking.callees) {
+    boosted.set(`${file}:${symbol}`, { file, symbol, score: scoreOf(file, symbol) + CALLEE_WEIGHT * score * top });
+  }
+  for (const [file, weight] of ranking.related) {
+    const order = Array.from(ranking.scores[file], (_, symbol) => symbol).sort((a, b) => scoreOf(file, b) - scoreOf(file, a) || a - b);
+    order.forEach((symbol, nth) => {
+      boosted.set(`${file}:${symbol}`, { file, symbol, score: scoreOf(file, symbol) + (RELATED_WEIGHT * weight * top) / Math.sqrt(nth + 1) });
+    });
   }
   const out = [...boosted.values(), ...ranking.definitions.filter((d) => !boosted.has(`${d.file}:${d.symbol}`))];
   return out.sort((a, b) => compareDefinitions(files, a, b));
