@@ -34,19 +34,31 @@ export interface SnapshotIO {
 }
 
 /**
+ * What a long-lived process (the MCP server) keeps of the last snapshot it read: the same text
+ * is not parsed again, only its watched paths stat'ed, and the same listing (the same array,
+ * which no caller changes) comes back while none of them moved.
+ */
+export interface SnapshotMemo {
+  text?: string;
+  /** Each watched path (absolute) with its recorded fingerprint. */
+  watched?: [string, string][];
+  paths?: string[];
+}
+
+/**
  * Every candidate file of a git work tree (gitListing), from the snapshot when nothing it watches
  * moved: then only the files git listed that have a language, which is all the cache looks at.
  * The snapshot is read only from a cache `check` (cache-trust.ts) found usable, and written only
  * to one; a git listing of the whole work tree settles whether git tracks the cache.
  */
-export function listFilesFast(env: Env, repo: Repo, engine: string, check: CacheCheck): string[] | Promise<string[]> {
+export function listFilesFast(env: Env, repo: Repo, engine: string, check: CacheCheck, memo?: SnapshotMemo): string[] | Promise<string[]> {
   const list = () => gitListing(env, repo.root).then((l) => {
     settleCache(check, l.cacheTracked);
     return l.paths;
   });
   if (!snapshotAllowed(env, repo.root)) return list();
   if (!check.unsettled && !check.problem) {
-    const known = readSnapshot(env, openCache(check, engine).readAux(SNAPSHOT_FILE), repo.root, engine);
+    const known = readSnapshot(env, openCache(check, engine).readAux(SNAPSHOT_FILE), repo.root, engine, memo);
     if (known) return known;
   }
   return listAndRecord(env, repo.root, engine, { write: (text) => openCache(check, engine).writeAux(SNAPSHOT_FILE, text) }, list);
@@ -84,10 +96,15 @@ export function snapshotAllowed(env: Env, root: string): boolean {
 }
 
 /** The listing a snapshot holds when every path it watches is as it was; undefined otherwise. */
-export function readSnapshot(env: Env, text: string | undefined, root: string, engine: string): string[] | undefined {
+export function readSnapshot(env: Env, text: string | undefined, root: string, engine: string, memo?: SnapshotMemo): string[] | undefined {
+  if (text !== undefined && memo?.text === text) {
+    for (const [path, fp] of memo.watched!) if (fingerprint(path) !== fp) return undefined;
+    return memo.paths;
+  }
   if (text === undefined || !text.startsWith(`${header(env, engine)}\n`) || !text.endsWith(`\n${END}\n`)) return undefined;
   const lines = text.split("\n");
   const paths: string[] = [];
+  const watched: [string, string][] = [];
   for (let i = 1; i < lines.length - 2; i++) {
     const line = lines[i];
     const tab = line.indexOf("\t");
@@ -98,9 +115,13 @@ export function readSnapshot(env: Env, text: string | undefined, root: string, e
       const tab2 = line.indexOf("\t", 2);
       if (tab2 < 0) return undefined;
       const path = unescape(line.slice(2, tab2));
-      if (fingerprint(isAbsolute(path) ? path : join(root, path)) !== line.slice(tab2 + 1)) return undefined;
+      const abs = isAbsolute(path) ? path : join(root, path);
+      const fp = line.slice(tab2 + 1);
+      if (fingerprint(abs) !== fp) return undefined;
+      watched.push([abs, fp]);
     } else return undefined;
   }
+  if (memo) Object.assign(memo, { text, watched, paths });
   return paths;
 }
 

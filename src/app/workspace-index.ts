@@ -1,6 +1,7 @@
 // The repository index (refresh-cache.ts) behind the MCP server's search_symbols and digest.
 import { lstatSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { RACY_WINDOW_MS, type StatLike } from "../core/cache/format.ts";
 import { openCache, type CacheStore } from "../io/cache-store.ts";
 import { checkCache, recordUntracked, settleCache, warnDistrust } from "../io/cache-trust.ts";
 import type { FileSource } from "../io/disk-source.ts";
@@ -11,7 +12,7 @@ import { hasCache, workTreeAbove } from "../io/work-tree.ts";
 import type { FileAccess } from "../io/workspace.ts";
 import { cacheDisabled } from "./cache-lookup.ts";
 import { engineId } from "./engine.ts";
-import { listFilesFast } from "./listing-snapshot.ts";
+import { listFilesFast, type SnapshotMemo } from "./listing-snapshot.ts";
 import { MemoryStore } from "./memory-store.ts";
 import { refreshCache, type RefreshResult } from "./refresh-cache.ts";
 import { ensureExcluded, type Repo } from "./repo.ts";
@@ -29,6 +30,9 @@ export class WorkspaceIndex {
   private memory?: MemoryStore;
   /** The cache's store, kept while its trust check passes: what it has parsed is read again only when replaced. */
   private disk?: CacheStore;
+  private readonly snapshot: SnapshotMemo = {};
+  /** The last refresh of the cache on disk, while nothing could have moved under it (Settled). */
+  private settled?: Settled;
 
   constructor(private readonly env: Env, private readonly access: FileAccess) {}
 
@@ -42,7 +46,7 @@ export class WorkspaceIndex {
     const useDisk = !cacheDisabled(env);
     if (useDisk && !hasCache(top, nodeProbe)) ensureExcluded(env, repo);
     const check = checkCache(env, top, engine, top);
-    const listing = listFilesFast(env, repo, engine, check);
+    const listing = listFilesFast(env, repo, engine, check, this.snapshot);
     const whole = this.access.listRoots.includes(top);
     const inRoots = whole ? undefined : this.inRoots(top);
     const paths = !inRoots ? listing : Array.isArray(listing) ? listing.filter(inRoots) : listing.then((l) => l.filter(inRoots));
@@ -52,10 +56,20 @@ export class WorkspaceIndex {
     settleCache(check);
     if (useDisk && !check.problem) {
       if (!this.disk || this.disk.unwritable || this.disk.engine !== engine) this.disk = openCache(check, engine);
-      this.disk.prepare();
-      recordUntracked(check, this.disk);
-      return this.shown(await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store: this.disk, source }), top);
+      const store = this.disk;
+      const settled = this.settled;
+      if (!verifyObjects && settled && settled.store === store && settled.listing === listing && settled.top === top && unmoved(settled, source)) return settled.index;
+      this.settled = undefined;
+      store.prepare();
+      recordUntracked(check, store);
+      const seen = recordingStats(source);
+      const started = env.now();
+      const r = await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store, source: seen.source });
+      const index = this.shown(r, top);
+      if (Array.isArray(listing) && settles(r, seen.stats, started)) this.settled = { top, store, listing, index, paths: [...seen.stats.keys()], stats: [...seen.stats.values()] };
+      return index;
     }
+    this.settled = undefined;
     if (useDisk) warnDistrust(env, top, check.problem!);
     this.disk = undefined;
     this.memory ??= new MemoryStore(top, engine);
@@ -123,4 +137,61 @@ export class WorkspaceIndex {
     }
     return { keys, loadPack: r.loadPack, loadNames: r.loadNames, loadRefs: r.loadRefs, entryFor: (path, key) => r.entryFor(rootPath.get(path) ?? path, key) };
   }
+}
+
+/**
+ * A refresh of the cache on disk that the next question may be answered from without another:
+ * it was made from the listing snapshot (the same listing array comes back only while no folder,
+ * ignore file or git index it watches moved), and the stat of every file it looked at is kept.
+ * While each is as it was, each file's content is (the stat check the manifest itself trusts),
+ * so the index is what a refresh would give again.
+ */
+interface Settled {
+  top: string;
+  store: CacheStore;
+  listing: string[];
+  index: SymbolIndex;
+  /** Every path the refresh stat'ed, and what it found (undefined: no regular file). */
+  paths: string[];
+  stats: (StatLike | undefined)[];
+}
+
+/** A source that remembers the last stat it gave of each path. */
+function recordingStats(source: FileSource): { source: FileSource; stats: Map<string, StatLike | undefined> } {
+  const stats = new Map<string, StatLike | undefined>();
+  return {
+    stats,
+    source: {
+      stat: (path) => {
+        const s = source.stat(path);
+        stats.set(path, s && { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino });
+        return s;
+      },
+      read: (path) => source.read(path),
+    },
+  };
+}
+
+/**
+ * Whether a refresh may be reused: it failed on nothing, stored what it found, and saw no file
+ * changed within the racy window before it started (such a file could change again, in the same
+ * clock tick, without its stat moving: the manifest stores it to be hashed again, so must we).
+ */
+function settles(r: RefreshResult, stats: Map<string, StatLike | undefined>, started: number): boolean {
+  if (r.failed.length || !r.stored || r.warnings.length || r.distrustNote) return false;
+  for (const s of stats.values()) if (s && Math.max(s.mtimeMs, s.ctimeMs) >= started - RACY_WINDOW_MS) return false;
+  return true;
+}
+
+/** Every file the settled refresh looked at has the stat it had then. */
+function unmoved(settled: Settled, source: FileSource): boolean {
+  const { paths, stats } = settled;
+  for (let i = 0; i < paths.length; i++) {
+    const now = source.stat(paths[i]);
+    const then = stats[i];
+    if (now === undefined || then === undefined) {
+      if (now !== then) return false;
+    } else if (now.size !== then.size || now.mtimeMs !== then.mtimeMs || now.ctimeMs !== then.ctimeMs || now.ino !== then.ino) return false;
+  }
+  return true;
 }
