@@ -5,7 +5,7 @@ import { asciiOnly, blockMayMatch, rankSymbols, type SearchHit, type SearchSymbo
 import { pathFilter } from "../core/text/glob.ts";
 import { SYMBOL_KINDS, type OutlineSymbol } from "../core/types.ts";
 import type { SearchResult } from "../core/views.ts";
-import { cleanField, parseNameRow, unpackRows } from "../core/cache/pack.ts";
+import { cleanField, parseNameRow, unpackRows, type RowsLookup } from "../core/cache/pack.ts";
 import { usageError } from "../core/errors.ts";
 import { normalizeQuery } from "../core/symbols/find.ts";
 import type { RefreshResult } from "./refresh-cache.ts";
@@ -48,23 +48,41 @@ export async function searchSymbols(req: SearchRequest, index: (verifyObjects: b
 /** The hits; undefined when an object was unreadable and not verified first. */
 async function findHits(q: string, req: SearchRequest, r: SymbolIndex, verifyObjects: boolean): Promise<{ hits: SearchHit[]; total: number } | undefined> {
   const filters = (req.within ?? []).map(pathFilter);
-  const pathsOf = new Map<string, string[]>();
   const keyOf = filters.length ? new Map<string, string>() : r.keys;
-  for (const [path, key] of r.keys) {
-    if (filters.length) {
-      if (!filters.some((f) => f(path))) continue;
-      keyOf.set(path, key);
+  let files = filters.length ? undefined : wholeIndex.get(r);
+  if (!files) {
+    const pathsOf = new Map<string, string[]>();
+    for (const [path, key] of r.keys) {
+      if (filters.length) {
+        if (!filters.some((f) => f(path))) continue;
+        keyOf.set(path, key);
+      }
+      const paths = pathsOf.get(key);
+      if (paths) paths.push(path);
+      else pathsOf.set(key, [path]);
     }
-    const paths = pathsOf.get(key);
-    if (paths) paths.push(path);
-    else pathsOf.set(key, [path]);
+    files = { pathsOf };
+    if (!filters.length) wholeIndex.set(r, files);
   }
   const mayMatch = blockMayMatch(q);
-  const ranked = q.includes(".") ? rankQualified(q, req.kinds, r, pathsOf, mayMatch) : rankNames(q, req.kinds, r, pathsOf, mayMatch);
+  const ranked = q.includes(".") ? rankQualified(q, req.kinds, r, files.pathsOf, mayMatch) : rankNames(q, req.kinds, r, files, mayMatch);
   const hits = req.limit > 0 ? ranked.slice(0, req.limit) : ranked;
   if (!(await addObjectFields(hits, keyOf, r)) && !verifyObjects) return undefined;
   return { hits, total: ranked.length };
 }
+
+/** The files of a search by object key, and their names rows once read. */
+interface IndexFiles {
+  pathsOf: Map<string, string[]>;
+  names?: RowsLookup;
+}
+
+/**
+ * Those of a whole index, made once per index: a long-running server answers from the same
+ * index object while no file moved (workspace-index.ts), and objects are named by their content,
+ * so the rows read for a key stay right for as long as that index is used.
+ */
+const wholeIndex = new WeakMap<SymbolIndex, IndexFiles>();
 
 /** A hit before its object was read: `index` is its row's position in the object's pre-order. */
 type PendingHit = SearchHit & { depth: number; index?: number };
@@ -91,8 +109,9 @@ function rankQualified(q: string, kinds: Set<string> | undefined, r: SymbolIndex
  * A plain name is ranked on names alone, read from the names files (under half the shards'
  * bytes); the qualified name, end line and signature of the hits shown come from their objects.
  */
-function rankNames(q: string, kinds: Set<string> | undefined, r: SymbolIndex, pathsOf: Map<string, string[]>, mayMatch: MayMatch): PendingHit[] {
-  const names = r.loadNames(pathsOf.keys());
+function rankNames(q: string, kinds: Set<string> | undefined, r: SymbolIndex, files: IndexFiles, mayMatch: MayMatch): PendingHit[] {
+  const { pathsOf } = files;
+  const names = (files.names ??= r.loadNames(pathsOf.keys()));
   const symbols: (SearchSymbol & { depth: number; index: number })[] = [];
   for (const [key, paths] of pathsOf) {
     const obj = names.get(key);
