@@ -8,31 +8,12 @@
 // steadier number).
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { median } from "./lib.ts";
+import { cpuOf, mcpBench } from "./mcp-lib.ts";
 
-const args = process.argv.slice(2);
-const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const repo = args.find((a, i) => !a.startsWith("--") && !(i > 0 && args[i - 1].startsWith("--"))) ?? "/work/data/scala3-6500";
-const binary = opt("--binary") ?? join(import.meta.dirname, "..", "dist", "ast-outline");
+const { repo, binary, opt } = mcpBench("mcp-digest", process.argv.slice(2));
 const runs = Number(opt("--runs") ?? 3);
 const focus = opt("--focus") ?? "compiler/src/dotty/tools/dotc/typer/Typer.scala";
-
-if (!existsSync(join(repo, ".git"))) {
-  console.error(`mcp-digest: ${repo} is not a git work tree (see the top of bench/mcp-search.ts)`);
-  process.exit(2);
-}
-const index = spawnSync(binary, ["index"], { cwd: repo, encoding: "utf8" });
-if (index.status !== 0) throw new Error(`index failed: ${index.stderr}`);
-console.log(`${repo}: ${index.stdout.trim()}`);
-
-const cpuOf = (pid: number | null): number | undefined => {
-  if (!pid || !existsSync(`/proc/${pid}/stat`)) return undefined;
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
 
 const CALLS: Record<string, unknown>[] = [
   { max_tokens: 1000 },

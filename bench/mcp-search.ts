@@ -15,33 +15,16 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { median } from "./lib.ts";
+import { cpuOf, mcpBench } from "./mcp-lib.ts";
 
-const args = process.argv.slice(2);
-const opt = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
-const repo = args.find((a, i) => !a.startsWith("--") && !(i > 0 && args[i - 1].startsWith("--"))) ?? "/work/data/scala3-6500";
-const binary = opt("--binary") ?? join(import.meta.dirname, "..", "dist", "ast-outline");
+const { repo, binary, opt } = mcpBench("mcp-search", process.argv.slice(2));
 const runs = Number(opt("--runs") ?? 5);
 const file = opt("--file") ?? "compiler/src/dotty/tools/dotc/typer/Typer.scala";
 const QUERIES = ["Typer", "typedApply", "Symbol", "adapt", "Contexts.Context", "inline", "Tree", "parse", "Denotation", "erasure"];
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
-if (!existsSync(join(repo, ".git"))) {
-  console.error(`mcp-search: ${repo} is not a git work tree (see the top of bench/mcp-search.ts)`);
-  process.exit(2);
-}
-const index = spawnSync(binary, ["index"], { cwd: repo, encoding: "utf8" });
-if (index.status !== 0) throw new Error(`index failed: ${index.stderr}`);
-console.log(`${repo}: ${index.stdout.trim()}`);
-
-/** CPU time (user + system) of a process so far, ms; undefined where /proc is not there. */
-const cpuOf = (pid: number | null): number | undefined => {
-  if (!pid || !existsSync(`/proc/${pid}/stat`)) return undefined;
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ 100)
-};
 let serverPid: number | null = null;
 const cpu: Record<string, number[]> = { first: [], later: [], outline: [] };
 const ms = async (f: () => Promise<unknown>, what?: string) => {
