@@ -75,6 +75,8 @@ export function pathFromBytes(bytes: Uint8Array): string {
 
 /** NUL-separated paths (`git … -z`), each through pathFromBytes. */
 export function splitNulPaths(out: Uint8Array): string[] {
+  // All valid UTF-8 (a NUL is never inside a sequence, so then every name is): decoded at once.
+  if (isUtf8(out)) return Buffer.from(out.buffer, out.byteOffset, out.length).toString("utf8").split("\0").filter((p) => p !== "");
   const paths: string[] = [];
   let start = 0;
   for (let i = 0; i <= out.length; i++) {
