@@ -75,8 +75,15 @@ const USER_SHARE = 0.5;
 const GLOBAL_SHARE = 0.1;
 
 export function inFocus(path: string, focus: string): boolean {
+  return focusTest(focus)(path);
+}
+
+/** inFocus for one focus and many paths. */
+export function focusTest(focus: string): (path: string) => boolean {
   const f = focus.replace(/\/+$/, "");
-  return f === "" || f === "." || path === f || path.startsWith(`${f}/`);
+  if (f === "" || f === ".") return () => true;
+  const under = `${f}/`;
+  return (path) => path === f || path.startsWith(under);
 }
 
 export interface RankOptions {
@@ -195,8 +202,9 @@ export function pushWalk(g: RankGraph, restart: Map<number, number>): Walk {
 export function rankRepository(graph: RankGraph, focus: RankFocus = { paths: [], names: [] }, opts: RankOptions = {}): Ranking {
   const { files } = graph;
   const focusFiles = new Set<number>();
+  const inFocus = focus.paths.map(focusTest);
   files.forEach((f, i) => {
-    if (focus.paths.some((p) => inFocus(f.path, p))) focusFiles.add(i);
+    if (inFocus.some((inside) => inside(f.path))) focusFiles.add(i);
   });
   const { restart, users, centre } = restartWeights(graph, focusFiles, new Set(focus.names));
   const global = globalWalk(graph);
