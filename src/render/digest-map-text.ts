@@ -60,7 +60,19 @@ function most(hi: number, fits: (k: number) => boolean): number {
   return lo;
 }
 
+/** The text of frozen maps (app/digest.ts keeps a map it may answer again frozen), by budget: a frozen map renders the same each time. */
+const texts = new WeakMap<RankedMap, Map<number, string>>();
+
 export function renderRankedMap(map: RankedMap, maxTokens: number): string {
+  if (!Object.isFrozen(map)) return renderMap(map, maxTokens);
+  let byBudget = texts.get(map);
+  if (!byBudget) texts.set(map, (byBudget = new Map()));
+  let text = byBudget.get(maxTokens);
+  if (text === undefined) byBudget.set(maxTokens, (text = renderMap(map, maxTokens)));
+  return text;
+}
+
+function renderMap(map: RankedMap, maxTokens: number): string {
   // The best definitions with their headers, within HEADER_SHARE of the budget; then as many
   // more as fit as bare names (the text grows with each one).
   const withHeader = map.definitions.findIndex((d) => d.signature === undefined);
