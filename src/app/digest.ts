@@ -144,7 +144,8 @@ async function makeMap(index: Pick<SymbolIndex, "entryFor">, named: NamesModel, 
   const ranked = rankFocusUsers(ranking, input, uses);
 
   const order = all.map((_, i) => i).filter((i) => shown[i]);
-  order.sort((a, b) => Number(ranking.focusFiles.has(b)) - Number(ranking.focusFiles.has(a)) || ranking.fileScores[b] - ranking.fileScores[a] || (all[a].path < all[b].path ? -1 : 1));
+  const scores = ranking.fileScores;
+  order.sort((a, b) => Number(focused[b]) - Number(focused[a]) || scores[b] - scores[a] || (all[a].path < all[b].path ? -1 : 1));
   const position = new Map(order.map((i, at) => [i, at]));
   const { chosen, headed } = choose(model, ranked, position, ranking.focusFiles, budget);
   const headers = new Map<number, ObjectView["headers"]>();
@@ -187,12 +188,14 @@ function choose(model: MapModel, ranked: RankedDefinition[], position: Map<numbe
   return { chosen, headed };
 }
 
-/** The map, frozen through (a kept map is shared by every caller asking its question; render/digest-map-text.ts keeps the text of a frozen one). */
+/**
+ * The map and its entries frozen: a kept map is shared by every caller asking its question, and
+ * render/digest-map-text.ts keeps the text of a frozen one. Its two long lists are left as they
+ * are (freezing a large array makes JSC copy it into a slower form); nothing changes them.
+ */
 function frozen(map: RankedMap): RankedMap {
   for (const f of map.files) Object.freeze(f);
   for (const d of map.definitions) Object.freeze(d);
-  Object.freeze(map.files);
-  Object.freeze(map.definitions);
   Object.freeze(map.focus);
   return Object.freeze(map);
 }
