@@ -145,7 +145,8 @@ async function makeMap(index: Pick<SymbolIndex, "entryFor">, named: NamesModel, 
 
   const order = all.map((_, i) => i).filter((i) => shown[i]);
   const scores = ranking.fileScores;
-  order.sort((a, b) => Number(focused[b]) - Number(focused[a]) || scores[b] - scores[a] || (all[a].path < all[b].path ? -1 : 1));
+  // The model's files are in path order, each path once: by index is by path.
+  order.sort((a, b) => Number(focused[b]) - Number(focused[a]) || scores[b] - scores[a] || a - b);
   const position = new Map(order.map((i, at) => [i, at]));
   const { chosen, headed } = choose(model, ranked, position, ranking.focusFiles, budget);
   const headers = new Map<number, ObjectView["headers"]>();

@@ -222,7 +222,7 @@ export function rankRepository(graph: RankGraph, focus: RankFocus = { paths: [],
     scores,
     definitions,
     focusFiles,
-    users: [...users].sort((a, b) => rank[b] - rank[a] || byPath(files[a].path, files[b].path)),
+    users: byRank(users, rank, pathOrder(files)),
     focusNames: centre,
     related: relatedFiles(files, focusFiles, focus.related),
     callees: calleeWeights(graph, focusFiles, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity),
@@ -330,7 +330,7 @@ function best(files: RankInputFile[], scores: Float64Array[], eligible: (file: n
     if (!eligible(file)) return;
     for (let symbol = 0; symbol < s.length; symbol++) if (s[symbol] >= threshold) pool.push({ file, symbol, score: s[symbol] });
   });
-  pool.sort((a, b) => compareDefinitions(files, a, b));
+  pool.sort(definitionOrder(files));
   return pool.length > limit ? pool.slice(0, limit) : pool;
 }
 
@@ -365,8 +365,33 @@ function select(a: Float64Array, k: number): number {
   return a[k];
 }
 
-function compareDefinitions(files: RankInputFile[], a: RankedDefinition, b: RankedDefinition): number {
-  return b.score - a.score || byPath(files[a.file].path, files[b.file].path) || files[a.file].symbols[a.symbol].startLine - files[b.file].symbols[b.symbol].startLine || a.symbol - b.symbol;
+/** The order of definitions: best first, ties by path, then line. */
+function definitionOrder(files: RankInputFile[]): (a: RankedDefinition, b: RankedDefinition) => number {
+  const byPath = pathOrder(files);
+  return (a, b) => b.score - a.score || byPath[a.file] - byPath[b.file] || files[a.file].symbols[a.symbol].startLine - files[b.file].symbols[b.symbol].startLine || a.symbol - b.symbol;
+}
+
+/** Files best first by rank, ties by path. */
+function byRank(files: Iterable<number>, rank: Float64Array, byPath: Int32Array): number[] {
+  return [...files].sort((a, b) => rank[b] - rank[a] || byPath[a] - byPath[b]);
+}
+
+const pathOrders = new WeakMap<RankInputFile[], Int32Array>();
+
+/** Per file, its place in the files sorted by path (the same place for the same path): made once per list of files (a graph's is never changed). */
+function pathOrder(files: RankInputFile[]): Int32Array {
+  let order = pathOrders.get(files);
+  if (!order) {
+    order = new Int32Array(files.length);
+    const sorted = files.map((_, i) => i).sort((a, b) => byPath(files[a].path, files[b].path));
+    for (let at = 0; at < sorted.length; at++) {
+      const file = sorted[at];
+      const before = sorted[at - 1];
+      order[file] = at > 0 && files[before].path === files[file].path ? order[before] : at;
+    }
+    pathOrders.set(files, order);
+  }
+  return order;
 }
 
 /**
@@ -442,7 +467,7 @@ export function rankFocusUsers(ranking: Ranking, files: RankInputFile[], uses: M
     });
   }
   const out = [...boosted.values(), ...ranking.definitions.filter((d) => !boosted.has(slot(d.file, d.symbol)))];
-  return out.sort((a, b) => compareDefinitions(files, a, b));
+  return out.sort(definitionOrder(files));
 }
 
 /** A definition as one number (a file has far fewer than 2^32 symbols, and file * 2^32 stays an exact integer). */
