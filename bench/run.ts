@@ -33,6 +33,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   "mcp-search": script("mcp-search.ts"),
   map: script("map.ts"),
   "mcp-digest": script("mcp-digest.ts"),
+  "digest-calls": script("digest-calls.ts"),
   "parse-floor": parseFloor,
   floor: script("floor.ts"),
   scale: script("scale.ts"),
