@@ -164,7 +164,7 @@ async function makeMap(index: Pick<SymbolIndex, "entryFor">, named: NamesModel, 
   const map: RankedMap = {
     totalLines: order.reduce((n, i) => n + all[i].lineCount, 0),
     focus: [...req.focus],
-    files: order.map((i) => ({ path: all[i].path, lineCount: all[i].lineCount, symbolCount: all[i].symbols.length, score: ranking.fileScores[i], focus: ranking.focusFiles.has(i) })),
+    files: order.map((i) => ({ path: all[i].path, lineCount: all[i].lineCount, symbolCount: all[i].symbols.length, score: scores[i], focus: focused[i] })),
     definitions,
   };
   return { map, complete };

@@ -82,8 +82,8 @@ export function inFocus(path: string, focus: string): boolean {
 export function focusTest(focus: string): (path: string) => boolean {
   const f = focus.replace(/\/+$/, "");
   if (f === "" || f === ".") return () => true;
-  const under = `${f}/`;
-  return (path) => path === f || path.startsWith(under);
+  const n = f.length;
+  return (path) => path === f || (path.length > n && path.charCodeAt(n) === 47 && path.startsWith(f)); // 47: "/"
 }
 
 export interface RankOptions {
