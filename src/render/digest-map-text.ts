@@ -69,7 +69,7 @@ function most(hi: number, fits: (k: number) => boolean): number {
   return lo;
 }
 
-/** The text of frozen maps (app/digest.ts keeps a map it may answer again frozen), by budget: a frozen map renders the same each time. */
+/** The text of the maps app/digest.ts keeps to answer again (frozen, and changed by nobody), by budget. */
 const texts = new WeakMap<RankedMap, Map<number, string>>();
 
 export function renderRankedMap(map: RankedMap, maxTokens: number): string {
