@@ -34,6 +34,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   map: script("map.ts"),
   "mcp-digest": script("mcp-digest.ts"),
   "mcp-tools": script("mcp-tools.ts"),
+  "digest-calls": script("digest-calls.ts"),
   "parse-floor": parseFloor,
   floor: script("floor.ts"),
   scale: script("scale.ts"),

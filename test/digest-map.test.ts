@@ -129,6 +129,29 @@ describe("ranked digest", () => {
     expect(await digest("--max-tokens", "400", "--focus", "alpha/use_1.py")).toContain("def never_called_anywhere(a, b)");
   }, 60_000);
 
+  test("a long-running server asked again gives the same map, and sees an edit and a new commit on the next call", async () => {
+    const question = { max_tokens: 150, focus: ["alpha/use_0.py"] };
+    const first = await mcp(question);
+    await mcp({ max_tokens: 150 });
+    await mcp({ max_tokens: 150, path: "beta" });
+    expect(await mcp(question)).toBe(first);
+    expect(first).toBe(await digest("--max-tokens", "150", "--focus", "alpha/use_0.py"));
+    // An edit: web/shared.ts now defines what alpha/use_0.py calls.
+    write(root, "web/shared.ts", "export function shared(url: string): string {\n  return url;\n}\nexport function alpha_parse(x: string): string {\n  return x;\n}\n");
+    const edited = await mcp(question);
+    expect(edited).not.toBe(first);
+    expect(edited).toBe(await digest("--max-tokens", "150", "--focus", "alpha/use_0.py"));
+    // A commit of the focus with beta/lib.py, the files as they were: only what changed with the focus before is new, and it moves the map.
+    write(root, "beta/lib.py", "def beta_connect(x):\n    return x\n\n\ndef beta_close(x):\n    return x\n\n\ndef beta_extra(x):\n    return x\n");
+    write(root, "alpha/use_0.py", "from alpha.lib import alpha_parse\n\n\ndef task_alpha_0(x):\n    return alpha_parse(x)\n");
+    const uncommitted = await mcp(question);
+    gitOk(root, "add", "-A");
+    gitOk(root, "commit", "-qm", "together");
+    const committed = await mcp(question);
+    expect(committed).not.toBe(uncommitted);
+    expect(committed).toBe(await digest("--max-tokens", "150", "--focus", "alpha/use_0.py"));
+  }, 60_000);
+
   test("an outline's JSON does not carry the references the cache keeps", async () => {
     const r = await runCli(["outline", "alpha/use_0.py", "--format", "json"], root);
     expect(r.code).toBe(0);

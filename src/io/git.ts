@@ -423,7 +423,7 @@ export async function recentCommitFiles(env: Env, cwd: string, count: number): P
   const commits: string[][] = [];
   // `-z` with this format: each commit is \x01 NUL, then its paths each NUL-terminated, the first after a newline.
   for (const entry of splitNulPaths(stdout)) {
-    const path = entry.replace(/^\n/, "");
+    const path = entry.charCodeAt(0) === 10 ? entry.slice(1) : entry;
     if (path === "\x01") commits.push([]);
     else if (path && commits.length) commits[commits.length - 1].push(path);
   }

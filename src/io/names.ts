@@ -4,16 +4,21 @@
 // bytes exactly. Whatever must open the file uses the bytes (undecodablePath) or skips it with
 // a note naming it; nothing else is lost.
 
-const fatal = new TextDecoder("utf-8", { fatal: true });
+// ignoreBOM: a leading U+FEFF is part of the name, not a mark to drop.
+const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 export const UNDECODABLE_NAME = "file name is not valid UTF-8";
 
 export function isUtf8(bytes: Uint8Array): boolean {
+  return utf8(bytes) !== undefined;
+}
+
+/** The bytes decoded, when they are valid UTF-8. */
+function utf8(bytes: Uint8Array): string | undefined {
   try {
-    fatal.decode(bytes);
-    return true;
+    return fatal.decode(bytes);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -75,6 +80,9 @@ export function pathFromBytes(bytes: Uint8Array): string {
 
 /** NUL-separated paths (`git … -z`), each through pathFromBytes. */
 export function splitNulPaths(out: Uint8Array): string[] {
+  // All valid UTF-8 (a NUL is never inside a sequence, so then every name is): decoded at once.
+  const text = utf8(out);
+  if (text !== undefined) return text.split("\0").filter((p) => p !== "");
   const paths: string[] = [];
   let start = 0;
   for (let i = 0; i <= out.length; i++) {

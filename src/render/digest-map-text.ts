@@ -26,7 +26,7 @@ function fileHead(f: MapFile): string {
 const HEADER_SHARE = 0.25;
 
 /** The map with the best `headed` definitions on lines of their own and the next `named` as bare names, and which files it listed. */
-function withDefinitions(map: RankedMap, headed: number, named: number): { text: string; listed: Set<number> } {
+function withDefinitions(map: RankedMap, headed: number, named: number, focusFiles: number[]): { text: string; listed: Set<number> } {
   const byFile = new Map<number, { lines: MapDefinition[]; names: MapDefinition[] }>();
   map.definitions.slice(0, headed + named).forEach((d, at) => {
     let entry = byFile.get(d.file);
@@ -36,17 +36,26 @@ function withDefinitions(map: RankedMap, headed: number, named: number): { text:
   const byLine = (a: MapDefinition, b: MapDefinition) => a.startLine - b.startLine || a.depth - b.depth;
   const listed = new Set<number>();
   const lines: string[] = [];
-  map.files.forEach((f, i) => {
+  // The files with definitions shown and the focus files, in the map's order.
+  const shown = [...new Set([...byFile.keys(), ...focusFiles])].sort((a, b) => a - b);
+  for (const i of shown) {
+    const f = map.files[i];
     const defs = byFile.get(i);
-    if (!defs && !f.focus) return;
     listed.add(i);
     const count = defs ? defs.lines.length + defs.names.length : 0;
     lines.push(defs ? `${fileHead(f)}: ${count} of ${f.symbolCount} symbols` : fileHead(f));
-    if (!defs) return;
+    if (!defs) continue;
     for (const d of defs.lines.sort(byLine)) lines.push(`${"  ".repeat(d.depth + 1)}${d.startLine}-${d.endLine} ${printable(d.signature!)}`);
     if (defs.names.length) lines.push(`  + ${defs.names.sort(byLine).map((d) => printable(d.name)).join(" ")}`);
-  });
+  }
   return { text: header(map) + lines.map((l) => `${l}\n`).join(""), listed };
+}
+
+/** The map's focus files, by index. */
+function focusIndexes(map: RankedMap): number[] {
+  const out: number[] = [];
+  map.files.forEach((f, i) => f.focus && out.push(i));
+  return out;
 }
 
 /** The largest k in [0, hi] for which `fits(k)` holds (it holds for 0 and, once false, stays false). */
@@ -60,15 +69,28 @@ function most(hi: number, fits: (k: number) => boolean): number {
   return lo;
 }
 
+/** The text of the maps app/digest.ts keeps to answer again (frozen, and changed by nobody), by budget. */
+const texts = new WeakMap<RankedMap, Map<number, string>>();
+
 export function renderRankedMap(map: RankedMap, maxTokens: number): string {
+  if (!Object.isFrozen(map)) return renderMap(map, maxTokens);
+  let byBudget = texts.get(map);
+  if (!byBudget) texts.set(map, (byBudget = new Map()));
+  let text = byBudget.get(maxTokens);
+  if (text === undefined) byBudget.set(maxTokens, (text = renderMap(map, maxTokens)));
+  return text;
+}
+
+function renderMap(map: RankedMap, maxTokens: number): string {
   // The best definitions with their headers, within HEADER_SHARE of the budget; then as many
   // more as fit as bare names (the text grows with each one).
   const withHeader = map.definitions.findIndex((d) => d.signature === undefined);
   const headable = withHeader < 0 ? map.definitions.length : withHeader;
   const title = estimateTokens(header(map));
-  const headed = most(headable, (k) => estimateTokens(withDefinitions(map, k, 0).text) <= title + HEADER_SHARE * (maxTokens - title));
-  const named = most(map.definitions.length - headed, (k) => estimateTokens(withDefinitions(map, headed, k).text) <= maxTokens);
-  const { text, listed } = withDefinitions(map, headed, named);
+  const focusFiles = focusIndexes(map);
+  const headed = most(headable, (k) => estimateTokens(withDefinitions(map, k, 0, focusFiles).text) <= title + HEADER_SHARE * (maxTokens - title));
+  const named = most(map.definitions.length - headed, (k) => estimateTokens(withDefinitions(map, headed, k, focusFiles).text) <= maxTokens);
+  const { text, listed } = withDefinitions(map, headed, named, focusFiles);
   let out = text;
   const rest = map.files.map((_, i) => i).filter((i) => !listed.has(i));
   for (let at = 0; at < rest.length; at++) {

@@ -75,8 +75,15 @@ const USER_SHARE = 0.5;
 const GLOBAL_SHARE = 0.1;
 
 export function inFocus(path: string, focus: string): boolean {
+  return focusTest(focus)(path);
+}
+
+/** inFocus for one focus and many paths. */
+export function focusTest(focus: string): (path: string) => boolean {
   const f = focus.replace(/\/+$/, "");
-  return f === "" || f === "." || path === f || path.startsWith(`${f}/`);
+  if (f === "" || f === ".") return () => true;
+  const n = f.length;
+  return (path) => path === f || (path.length > n && path.charCodeAt(n) === 47 && path.startsWith(f)); // 47: "/"
 }
 
 export interface RankOptions {
@@ -195,8 +202,9 @@ export function pushWalk(g: RankGraph, restart: Map<number, number>): Walk {
 export function rankRepository(graph: RankGraph, focus: RankFocus = { paths: [], names: [] }, opts: RankOptions = {}): Ranking {
   const { files } = graph;
   const focusFiles = new Set<number>();
+  const inFocus = focus.paths.map(focusTest);
   files.forEach((f, i) => {
-    if (focus.paths.some((p) => inFocus(f.path, p))) focusFiles.add(i);
+    if (inFocus.some((inside) => inside(f.path))) focusFiles.add(i);
   });
   const { restart, users, centre } = restartWeights(graph, focusFiles, new Set(focus.names));
   const global = globalWalk(graph);
@@ -206,11 +214,40 @@ export function rankRepository(graph: RankGraph, focus: RankFocus = { paths: [],
     const mix = (a: Float64Array, b: Float64Array) => a.map((x, i) => (1 - GLOBAL_SHARE) * x + GLOBAL_SHARE * b[i]);
     walk = { rank: mix(near.rank, global.rank), flow: mix(near.flow, global.flow) };
   }
-  const { rank, flow } = walk;
+  const rank = walk.rank;
+  const scores = walk === global ? globalScores(graph, global) : definitionScores(graph, walk);
+  const definitions = best(files, scores, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity);
+  return {
+    fileScores: rank,
+    scores,
+    definitions,
+    focusFiles,
+    users: byRank(users, rank, pathOrder(files)),
+    focusNames: centre,
+    related: relatedFiles(files, focusFiles, focus.related),
+    callees: calleeWeights(graph, focusFiles, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity),
+    definerCount: (name) => {
+      const id = graph.ids.get(name);
+      return id === undefined ? 0 : graph.defStart[id + 1] - graph.defStart[id];
+    },
+  };
+}
 
-  // A definition's score: the rank its name brought into its file, shared by the file's
-  // definitions of that name; plus a share of its file's rank.
-  const scores: Float64Array[] = files.map((f, i) => {
+const globalScored = new WeakMap<Walk, Float64Array[]>();
+
+/** definitionScores of a graph's global walk: made once per walk (it is walked once per graph). */
+function globalScores(graph: RankGraph, global: Walk): Float64Array[] {
+  let scores = globalScored.get(global);
+  if (!scores) globalScored.set(global, (scores = definitionScores(graph, global)));
+  return scores;
+}
+
+/**
+ * Each file's definitions' scores under a walk: the rank its name brought into its file, shared
+ * by the file's definitions of that name; plus a share of its file's rank.
+ */
+function definitionScores(graph: RankGraph, { rank, flow }: Walk): Float64Array[] {
+  return graph.files.map((f, i) => {
     const out = new Float64Array(f.symbols.length);
     const fromFile = f.symbols.length ? (FILE_SHARE * rank[i]) / f.symbols.length : 0;
     const target = graph.symbolIds[i];
@@ -221,21 +258,6 @@ export function rankRepository(graph: RankGraph, focus: RankFocus = { paths: [],
     }
     return out;
   });
-  const definitions = best(files, scores, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity);
-  return {
-    fileScores: rank,
-    scores,
-    definitions,
-    focusFiles,
-    users: [...users].sort((a, b) => rank[b] - rank[a] || byPath(files[a].path, files[b].path)),
-    focusNames: centre,
-    related: relatedFiles(files, focusFiles, focus.related),
-    callees: calleeWeights(graph, focusFiles, (i) => opts.eligible?.(i) ?? true, opts.limit ?? Infinity),
-    definerCount: (name) => {
-      const id = graph.ids.get(name);
-      return id === undefined ? 0 : graph.defStart[id + 1] - graph.defStart[id];
-    },
-  };
 }
 
 /** The related files that are in the graph and not in the focus, by index, weights scaled so the largest is 1. */
@@ -291,26 +313,85 @@ function calleeWeights(g: RankGraph, focusFiles: Set<number>, eligible: (file: n
 function best(files: RankInputFile[], scores: Float64Array[], eligible: (file: number) => boolean, limit: number): RankedDefinition[] {
   let count = 0;
   for (let file = 0; file < scores.length; file++) if (eligible(file)) count += scores[file].length;
-  // The limit-th best score, by a sort of the numbers alone; ties at it all stay in.
+  // The limit-th best score, selected among the numbers alone; ties at it all stay in.
   let threshold = -Infinity;
   if (count > limit) {
     const all = new Float64Array(count);
     let at = 0;
-    for (let file = 0; file < scores.length; file++) if (eligible(file)) for (const x of scores[file]) all[at++] = x;
-    all.sort();
-    threshold = all[count - limit];
+    for (let file = 0; file < scores.length; file++) {
+      if (!eligible(file)) continue;
+      all.set(scores[file], at);
+      at += scores[file].length;
+    }
+    threshold = select(all, count - limit);
   }
   const pool: RankedDefinition[] = [];
   scores.forEach((s, file) => {
     if (!eligible(file)) return;
     for (let symbol = 0; symbol < s.length; symbol++) if (s[symbol] >= threshold) pool.push({ file, symbol, score: s[symbol] });
   });
-  pool.sort((a, b) => compareDefinitions(files, a, b));
+  pool.sort(definitionOrder(files));
   return pool.length > limit ? pool.slice(0, limit) : pool;
 }
 
-function compareDefinitions(files: RankInputFile[], a: RankedDefinition, b: RankedDefinition): number {
-  return b.score - a.score || byPath(files[a.file].path, files[b.file].path) || files[a.file].symbols[a.symbol].startLine - files[b.file].symbols[b.symbol].startLine || a.symbol - b.symbol;
+/**
+ * The k-th smallest of `a` (0-based: what a[k] would be were it sorted), by quickselect with
+ * Hoare's partition (it stops at equal values, so many ties split evenly); `a` is reordered.
+ * The numbers are never NaN (scores are made with `|| 0`).
+ */
+function select(a: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = a.length - 1;
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // Now a[lo..j] <= pivot <= a[i..hi], and what lies between equals the pivot.
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return a[k];
+  }
+  return a[k];
+}
+
+/** The order of definitions: best first, ties by path, then line. */
+function definitionOrder(files: RankInputFile[]): (a: RankedDefinition, b: RankedDefinition) => number {
+  const byPath = pathOrder(files);
+  return (a, b) => b.score - a.score || byPath[a.file] - byPath[b.file] || files[a.file].symbols[a.symbol].startLine - files[b.file].symbols[b.symbol].startLine || a.symbol - b.symbol;
+}
+
+/** Files best first by rank, ties by path. */
+function byRank(files: Iterable<number>, rank: Float64Array, byPath: Int32Array): number[] {
+  return [...files].sort((a, b) => rank[b] - rank[a] || byPath[a] - byPath[b]);
+}
+
+const pathOrders = new WeakMap<RankInputFile[], Int32Array>();
+
+/** Per file, its place in the files sorted by path (the same place for the same path): made once per list of files (a graph's is never changed). */
+function pathOrder(files: RankInputFile[]): Int32Array {
+  let order = pathOrders.get(files);
+  if (!order) {
+    order = new Int32Array(files.length);
+    const sorted = files.map((_, i) => i).sort((a, b) => byPath(files[a].path, files[b].path));
+    for (let at = 0; at < sorted.length; at++) {
+      const file = sorted[at];
+      const before = sorted[at - 1];
+      order[file] = at > 0 && files[before].path === files[file].path ? order[before] : at;
+    }
+    pathOrders.set(files, order);
+  }
+  return order;
 }
 
 /**
@@ -368,25 +449,30 @@ export function rankFocusUsers(ranking: Ranking, files: RankInputFile[], uses: M
     for (const name of names) if (ranking.focusNames.has(name)) b += 1 / (ranking.definerCount(name) || 1);
     return b;
   };
-  const boosted = new Map<string, RankedDefinition>();
-  const scoreOf = (file: number, symbol: number) => boosted.get(`${file}:${symbol}`)?.score ?? ranking.scores[file][symbol];
+  const boosted = new Map<number, RankedDefinition>();
+  const scoreOf = (file: number, symbol: number) => boosted.get(slot(file, symbol))?.score ?? ranking.scores[file][symbol];
   for (const [file, bySymbol] of uses) {
     bySymbol.forEach((names, symbol) => {
       const b = bonus(names);
-      if (b) boosted.set(`${file}:${symbol}`, { file, symbol, score: ranking.scores[file][symbol] + b * top });
+      if (b) boosted.set(slot(file, symbol), { file, symbol, score: ranking.scores[file][symbol] + b * top });
     });
   }
   for (const { file, symbol, score } of ranking.callees) {
-    boosted.set(`${file}:${symbol}`, { file, symbol, score: scoreOf(file, symbol) + CALLEE_WEIGHT * score * top });
+    boosted.set(slot(file, symbol), { file, symbol, score: scoreOf(file, symbol) + CALLEE_WEIGHT * score * top });
   }
   for (const [file, weight] of ranking.related) {
     const order = Array.from(ranking.scores[file], (_, symbol) => symbol).sort((a, b) => scoreOf(file, b) - scoreOf(file, a) || a - b);
     order.forEach((symbol, nth) => {
-      boosted.set(`${file}:${symbol}`, { file, symbol, score: scoreOf(file, symbol) + (RELATED_WEIGHT * weight * top) / Math.sqrt(nth + 1) });
+      boosted.set(slot(file, symbol), { file, symbol, score: scoreOf(file, symbol) + (RELATED_WEIGHT * weight * top) / Math.sqrt(nth + 1) });
     });
   }
-  const out = [...boosted.values(), ...ranking.definitions.filter((d) => !boosted.has(`${d.file}:${d.symbol}`))];
-  return out.sort((a, b) => compareDefinitions(files, a, b));
+  const out = [...boosted.values(), ...ranking.definitions.filter((d) => !boosted.has(slot(d.file, d.symbol)))];
+  return out.sort(definitionOrder(files));
+}
+
+/** A definition as one number (a file has far fewer than 2^32 symbols, and file * 2^32 stays an exact integer). */
+function slot(file: number, symbol: number): number {
+  return file * 2 ** 32 + symbol;
 }
 
 function byPath(a: string, b: string): number {
