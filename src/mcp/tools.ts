@@ -124,7 +124,10 @@ export class AgentTools {
   /** A map of the workspace's files (those matching `glob`, if given), fitted to the budget. */
   async digest(glob?: string, maxTokens = 4000, focus: string[] = []): Promise<string> {
     const keep = glob === undefined ? () => true : pathFilter(glob);
-    const answer = await digest(await this.index.refresh(false), { keep, focus, maxTokens, history: gitHistory(this.env, this.workspace.base), flatFits: (files) => flatDigestFits(files, maxTokens) });
+    // With a focus, git's log of recent commits (it never rejects) runs while the index is refreshed.
+    const recent = focus.length ? gitHistory(this.env, this.workspace.base)() : undefined;
+    const history = recent && (() => recent);
+    const answer = await digest(await this.index.refresh(false), { keep, focus, maxTokens, history, flatFits: (files) => flatDigestFits(files, maxTokens) });
     if (!answer) throw new OutlineError("input", `no source files${glob === undefined ? "" : ` matching ${printable(glob)}`}`, "get_outline of a folder lists what is there");
     return renderDigestAnswer(answer, maxTokens);
   }
