@@ -39,6 +39,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   floor: script("floor.ts"),
   scale: script("scale.ts"),
   startup: script("startup.ts"),
+  commands: script("commands.ts"),
 };
 
 const args = process.argv.slice(2);

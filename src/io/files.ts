@@ -56,9 +56,8 @@ export function unreadableReason(e: unknown): string {
 export const BINARY_SNIFF_BYTES = 8000;
 
 export function looksBinary(bytes: Uint8Array): boolean {
-  const n = Math.min(bytes.length, BINARY_SNIFF_BYTES);
-  for (let i = 0; i < n; i++) if (bytes[i] === 0) return true;
-  return false;
+  // indexOf searches in native code: in a short-lived process far faster than a JavaScript loop.
+  return bytes.subarray(0, Math.min(bytes.length, BINARY_SNIFF_BYTES)).indexOf(0) !== -1;
 }
 
 /**

@@ -8,7 +8,9 @@ export class LineIndex {
 
   constructor(readonly bytes: Uint8Array) {
     const starts = [0];
-    for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a) starts.push(i + 1);
+    // The typed array's indexOf finds each newline in native code (as countLines does), which a
+    // short-lived process does far faster than a JavaScript loop over every byte.
+    for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) starts.push(i + 1);
     // A trailing newline does not open a new line; an empty file has no lines.
     if (starts[starts.length - 1] === bytes.length) starts.pop();
     this.starts = starts;
