@@ -40,6 +40,11 @@ function pickSymbols(path: string, min: number): Sym[] {
   return picked;
 }
 const picks = pickSymbols(file, 40);
+/** Files to focus a digest on, a new one each call (a question the server was never asked). */
+const listed = spawnSync("git", ["ls-files", "*.scala", "*.java", "*.py", "*.ts", "*.go"], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20 }).stdout.split("\n").filter(Boolean);
+const focusFiles = Array.from({ length: runs * (calls + 1) }, (_, i) => listed[Math.floor(((i + 0.5) * listed.length) / (runs * (calls + 1)))]);
+let nextFocus = 0;
+let nextBudget = 0;
 const skeletonPicks = pickSymbols(skeletonFile, 15);
 
 type Args = Record<string, unknown>;
@@ -60,8 +65,10 @@ const CASES: Case[] = [
   { label: "read_region (a symbol's lines)", tool: "read_region", args: (i) => ({ path: file, start: picks[i % picks.length].startLine, end: picks[i % picks.length].endLine }), target: 100 },
   { label: "read_region with the symbol hash", tool: "read_region", args: (i) => ({ path: file, start: picks[i % picks.length].startLine, end: picks[i % picks.length].endLine, hash: symbolHash.get(picks[i % picks.length].qualifiedName) }), target: 100 },
   { label: "search_symbols", tool: "search_symbols", args: (i) => ({ query: ["typedApply", "Symbol", "adapt", "Denotation", "erasure"][i % 5] }), target: 100 },
-  { label: "digest 1,000 tokens", tool: "digest", args: () => ({ max_tokens: 1000 }), target: 100 },
-  { label: "digest 1,000 tokens, focus the file", tool: "digest", args: () => ({ max_tokens: 1000, focus: [file] }), target: 100 },
+  { label: "digest 1,000 tokens (asked again)", tool: "digest", args: () => ({ max_tokens: 1000 }), target: 100 },
+  { label: "digest, a new budget each call", tool: "digest", args: () => ({ max_tokens: 1050 + 50 * nextBudget++ }), target: 100 },
+  { label: "digest 1,000 tokens, focus the file (asked again)", tool: "digest", args: () => ({ max_tokens: 1000, focus: [file] }), target: 100 },
+  { label: "digest 1,000 tokens, a new focus file each call", tool: "digest", args: () => ({ max_tokens: 1000, focus: [focusFiles[nextFocus++ % focusFiles.length]] }), target: 100 },
   { label: "get_calls (depth 2)", tool: "get_calls", args: (i) => ({ path: file, name: picks[i % picks.length].qualifiedName }) },
   { label: "get_callers", tool: "get_callers", args: (i) => ({ name: picks[i % picks.length].qualifiedName }) },
   { label: "symbol_history (excepted from the target)", tool: "symbol_history", args: (i) => ({ path: file, name: picks[i % picks.length].qualifiedName, limit: 5 }) },
