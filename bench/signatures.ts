@@ -2,9 +2,11 @@
 // `ast` (Python) or the TypeScript compiler (TS/JS) sees, the JSON `signature` and the text
 // outline's line for it (--max-children 0) must contain each parameter name as a word; and the text outline's
 // o200k tokens / the file's, median over files >= 300 lines (test files included).
-//   bun bench/run.ts signatures [--stdlib DIR] [--data DIR] [--verbose]
+//   bun bench/run.ts signatures [--stdlib DIR] [--data DIR] [--only NAME,...] [--no-tokens] [--verbose]
 // Corpora: the python3 stdlib and, under --data (default /work/data), psf+requests,
-// pallets+flask, honojs+hono, colinhacks+zod, vuejs+core when present.
+// pallets+flask, pallets+click, honojs+hono, colinhacks+zod, vuejs+core when present (--only:
+// those named, "stdlib" for the stdlib). --no-tokens leaves the token ratio out (js-tiktoken
+// takes minutes on a few large generated files; the parameter check does not need it).
 import { existsSync, readFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join, relative } from "node:path";
@@ -29,9 +31,12 @@ export async function run(args: string[]): Promise<void> {
   const opt = (name: string) => (args.indexOf(name) >= 0 ? args[args.indexOf(name) + 1] : undefined);
   const data = opt("--data") ?? "/work/data";
   const verbose = args.includes("--verbose");
-  const corpora: { name: string; root: string; lang: "py" | "ts" }[] = [{ name: "python stdlib", root: opt("--stdlib") ?? pythonStdlib(), lang: "py" }];
-  for (const [dir, lang] of [["psf+requests", "py"], ["pallets+flask", "py"], ["honojs+hono", "ts"], ["colinhacks+zod", "ts"], ["vuejs+core", "ts"]] as const) {
-    if (existsSync(join(data, dir))) corpora.push({ name: dir, root: join(data, dir), lang });
+  const tokens = !args.includes("--no-tokens");
+  const only = opt("--only")?.split(",");
+  const wanted = (name: string) => !only || only.includes(name);
+  const corpora: { name: string; root: string; lang: "py" | "ts" }[] = wanted("stdlib") ? [{ name: "python stdlib", root: opt("--stdlib") ?? pythonStdlib(), lang: "py" }] : [];
+  for (const [dir, lang] of [["psf+requests", "py"], ["pallets+flask", "py"], ["pallets+click", "py"], ["honojs+hono", "ts"], ["colinhacks+zod", "ts"], ["vuejs+core", "ts"]] as const) {
+    if (wanted(dir) && existsSync(join(data, dir))) corpora.push({ name: dir, root: join(data, dir), lang });
   }
   const enc = new Tiktoken(o200k);
   const allRatios: number[] = [];
@@ -78,7 +83,7 @@ export async function run(args: string[]): Promise<void> {
           if (examples.length < 8) examples.push(`text ${relative(c.root, path)}:${sym.startLine} ${lines[0].slice(0, 160)}`);
         }
       }
-      if (outline.lineCount >= MIN_LINES) {
+      if (tokens && outline.lineCount >= MIN_LINES) {
         const whole = enc.encode(bytes.toString("utf8"), "all").length;
         if (whole) t.ratios.push(enc.encode(text, "all").length / whole);
       }
