@@ -17,9 +17,5 @@
 
 (call_expression function: (_) @callee) @call
 
-; What a call passes (changed --impact; captures: see grammars/python/skeleton.scm).
-(call_expression arguments: (argument_list) @arguments) @arguments.call
-(variadic_argument) @argument.spread
-
 (import_spec !name path: (interpreted_string_literal (interpreted_string_literal_content) @import.module @import.bound))
 (import_spec name: (package_identifier) @import.bound path: (interpreted_string_literal (interpreted_string_literal_content) @import.module))

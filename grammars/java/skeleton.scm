@@ -23,9 +23,5 @@
 (method_invocation !object name: (identifier) @callee) @call
 (object_creation_expression type: (_) @callee) @call
 
-; What a call passes (changed --impact; captures: see grammars/python/skeleton.scm).
-(method_invocation arguments: (argument_list) @arguments) @arguments.call
-(object_creation_expression arguments: (argument_list) @arguments) @arguments.call
-
 ; import a.b.C; import static a.b.C.m;
 (import_declaration (scoped_identifier scope: (_) @import.module name: (identifier) @import.name @import.bound))

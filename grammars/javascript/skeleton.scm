@@ -18,11 +18,6 @@
 (call_expression function: (_) @callee) @call
 (new_expression constructor: (_) @callee) @call
 
-; What a call passes (changed --impact; captures: see grammars/python/skeleton.scm).
-(call_expression arguments: (arguments) @arguments) @arguments.call
-(new_expression arguments: (arguments) @arguments) @arguments.call
-(spread_element) @argument.spread
-
 (import_statement
   (import_clause (named_imports (import_specifier name: (_) @import.name alias: (_) @import.bound)))
   source: (string (string_fragment) @import.module))

@@ -20,13 +20,6 @@
 (call function: (_) @callee) @call
 (decorator (identifier) @callee) @call
 
-; What a call passes (changed --impact): @arguments of the call @arguments.call; among its
-; direct children, @argument.keyword (name: @argument.name) and @argument.spread.
-(call arguments: (argument_list) @arguments) @arguments.call
-(keyword_argument name: (identifier) @argument.name) @argument.keyword
-(list_splat) @argument.spread
-(dictionary_splat) @argument.spread
-
 (import_statement name: (dotted_name) @import.module @import.bound)
 (import_statement name: (aliased_import name: (dotted_name) @import.module alias: (identifier) @import.bound))
 (import_from_statement module_name: (_) @import.module name: (dotted_name) @import.name @import.bound)

@@ -14,9 +14,6 @@
 (call_expression function: (_) @callee) @call
 (macro_invocation macro: (_) @callee) @call
 
-; What a call passes (changed --impact; captures: see grammars/python/skeleton.scm).
-(call_expression arguments: (arguments) @arguments) @arguments.call
-
 ; use a::b::C; use a::b::{c, d as e}; use a::b as x;
 (use_declaration argument: (scoped_identifier path: (_) @import.module name: (identifier) @import.name @import.bound))
 (use_declaration argument: (use_as_clause path: (scoped_identifier path: (_) @import.module name: (identifier) @import.name) alias: (identifier) @import.bound))

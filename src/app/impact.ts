@@ -16,7 +16,7 @@ import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts"
 import { detectLanguage, languageByName } from "../core/languages/detect.ts";
 import { REGISTRY, type LanguageSpec } from "../core/languages/registry.ts";
 import { outlineSource } from "../core/outline/outline.ts";
-import type { CallSite } from "../core/skeleton/scan.ts";
+import { readCallArguments, type CallSite, type FileScan } from "../core/skeleton/scan.ts";
 import { flatten } from "../core/symbols/find.ts";
 import { decodeSource } from "../core/text/lines.ts";
 import type { OutlineSymbol } from "../core/types.ts";
@@ -173,12 +173,28 @@ async function callSites(target: Target, touched: Map<string, (line: number) => 
       const resolution = tie.how;
       const site: ImpactSite = { path, line: call.line, callee: call.callee, resolution };
       if (where) site.symbol = where.qualifiedName;
-      const breaks = resolution === "name-match" || tie.judged === false ? undefined : whyBroken(target, call, overloads, head);
+      const judged = resolution !== "name-match" && tie.judged !== false;
+      if (judged && overloads.length) await argumentsRead(file);
+      const breaks = judged ? whyBroken(target, call, overloads, head) : undefined;
       if (breaks) site.breaks = breaks;
       out.push(site);
     }
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+}
+
+/** Per parse (the scan is kept with the file's parse): whether what its calls pass has been read. */
+const argumentsOf = new WeakMap<FileScan, Promise<boolean>>();
+
+/** The file's calls with what each passes (arguments.scm), read once per parse. */
+function argumentsRead(file: ParsedFile): Promise<boolean> {
+  const scan = file.scan!;
+  let read = argumentsOf.get(scan);
+  if (!read) {
+    read = readCallArguments(decodeSource(file.file.bytes), REGISTRY.byId.get(file.outline.language)!, scan.calls);
+    argumentsOf.set(scan, read);
+  }
+  return read;
 }
 
 /** Why a call tied to the symbol no longer works, or undefined. */

@@ -1,6 +1,8 @@
 // One pass of a language's skeleton query over a file: every branch (if/else, loops, try,
 // switch/match arms), every call site and every import binding, as plain data. Skeletons,
 // call chains and callers are all cut from this. Node types live in grammars/<lang>/skeleton.scm.
+// What each call passes comes from a second query (arguments.scm), run only for the files whose
+// calls are judged against a signature (changed --impact): every call matches it again.
 import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { withScriptQuery } from "./script-query.ts";
@@ -26,7 +28,7 @@ export interface CallSite {
   name: string;
   line: number;
   from: number;
-  /** What the call passes, where the query says (`@arguments`): for judging it against a signature. */
+  /** What the call passes (arguments.scm, read by readCallArguments): for judging it against a signature. */
   args?: CallArgs;
 }
 
@@ -63,26 +65,29 @@ export async function scanSource(text: string, language: LanguageSpec): Promise<
   return withScriptQuery(language, text, "skeleton.scm", scanTree);
 }
 
-function scanTree(tree: Tree, query: Query): FileScan {
-  const branches: BranchSite[] = [];
-  const calls: CallSite[] = [];
-  const imports: ImportBinding[] = [];
-  const seenBodies = new Set<number>();
-  const seenBranches = new Set<number>();
-  const seenCalls = new Set<number>();
-  // Arguments come from patterns of their own, tied to their call by node id once every match is seen.
-  const sites: { site: CallSite; node: number }[] = [];
-  const argumentsOf = new Map<number, Node>();
+/**
+ * What each of these calls (from scanSource of the same text) passes, set on them as `args`; a
+ * call is found by where it starts and ends. False when the language has no arguments query.
+ */
+export async function readCallArguments(text: string, language: LanguageSpec, calls: CallSite[]): Promise<boolean> {
+  const found = await withScriptQuery(language, text, "arguments.scm", argumentsByCall);
+  if (!found) return false;
+  for (const site of calls) {
+    const args = found.get(`${site.from}:${endOf.get(site)}`);
+    if (args) site.args = args;
+  }
+  return true;
+}
+
+/** Where each call scanTree found ends (with its start, what names it: `f()()` is two calls from one offset). */
+const endOf = new WeakMap<CallSite, number>();
+
+/** Each call's arguments by the call's start and end offsets. Keywords and spreads come from patterns of their own, tied to their argument list once every match is seen. */
+function argumentsByCall(tree: Tree, query: Query): Map<string, CallArgs> {
+  const lists: { call: Node; args: Node }[] = [];
   const keywords = new Map<number, string>();
   const spreads = new Set<number>();
-
-  // Branch matches are taken in pattern order, so an earlier pattern wins a node or a body
-  // whatever the match order (`else if` is one `elif` branch, not an `else` and an `if`).
-  const branchMatches: { pattern: number; branch: Node; kind: string; body?: Node; header?: Node }[] = [];
   for (const match of query.matches(tree.rootNode)) {
-    let branch: Node | undefined, kind = "", body: Node | undefined, header: Node | undefined;
-    let call: Node | undefined, callee: Node | undefined, calleeObject: Node | undefined, calleeName: Node | undefined;
-    let module: Node | undefined, name: Node | undefined, bound: Node | undefined;
     let args: Node | undefined, argsCall: Node | undefined, keyword: Node | undefined, keywordName: Node | undefined;
     for (const cap of match.captures) {
       const c = cap.name;
@@ -91,7 +96,36 @@ function scanTree(tree: Tree, query: Query): FileScan {
       else if (c === "argument.keyword") keyword = cap.node;
       else if (c === "argument.name") keywordName = cap.node;
       else if (c === "argument.spread") spreads.add(cap.node.id);
-      else if (c.startsWith("branch.")) {
+    }
+    if (args && argsCall) lists.push({ call: argsCall, args });
+    else if (keyword && keywordName) keywords.set(keyword.id, keywordName.text);
+  }
+  const out = new Map<string, CallArgs>();
+  for (const { call, args } of lists) {
+    const at = `${call.startIndex}:${call.endIndex}`;
+    if (!out.has(at)) out.set(at, callArgs(args, keywords, spreads));
+  }
+  return out;
+}
+
+function scanTree(tree: Tree, query: Query): FileScan {
+  const branches: BranchSite[] = [];
+  const calls: CallSite[] = [];
+  const imports: ImportBinding[] = [];
+  const seenBodies = new Set<number>();
+  const seenBranches = new Set<number>();
+  const seenCalls = new Set<number>();
+
+  // Branch matches are taken in pattern order, so an earlier pattern wins a node or a body
+  // whatever the match order (`else if` is one `elif` branch, not an `else` and an `if`).
+  const branchMatches: { pattern: number; branch: Node; kind: string; body?: Node; header?: Node }[] = [];
+  for (const match of query.matches(tree.rootNode)) {
+    let branch: Node | undefined, kind = "", body: Node | undefined, header: Node | undefined;
+    let call: Node | undefined, callee: Node | undefined, calleeObject: Node | undefined, calleeName: Node | undefined;
+    let module: Node | undefined, name: Node | undefined, bound: Node | undefined;
+    for (const cap of match.captures) {
+      const c = cap.name;
+      if (c.startsWith("branch.")) {
         branch = cap.node;
         kind = c.slice("branch.".length);
       } else if (c === "body") body = cap.node;
@@ -104,11 +138,7 @@ function scanTree(tree: Tree, query: Query): FileScan {
       else if (c === "import.name") name = cap.node;
       else if (c === "import.bound") bound = cap.node;
     }
-    if (args && argsCall) {
-      argumentsOf.set(argsCall.id, args);
-    } else if (keyword && keywordName) {
-      keywords.set(keyword.id, keywordName.text);
-    } else if (branch) {
+    if (branch) {
       branchMatches.push({ pattern: match.patternIndex, branch, kind, body, header });
     } else if (call && (callee || calleeName)) {
       if (seenCalls.has(call.id)) continue;
@@ -118,16 +148,12 @@ function scanTree(tree: Tree, query: Query): FileScan {
       const text = collapse(raw);
       const site: CallSite = { callee: shorten(text, MAX_CALLEE), name: lastName(text), line: call.startPosition.row + 1, from: call.startIndex };
       calls.push(site);
-      sites.push({ site, node: call.id });
+      endOf.set(site, call.endIndex);
     } else if (module && bound) {
       // Go binds a package by its path's last segment (`"net/http"` -> `http`).
       const local = unquote(bound.text).split("/").pop()!;
       imports.push({ module: unquote(module.text), name: name?.text, bound: local, line: module.startPosition.row + 1 });
     }
-  }
-  for (const { site, node } of sites) {
-    const args = argumentsOf.get(node);
-    if (args) site.args = callArgs(args, keywords, spreads);
   }
   branchMatches.sort((a, b) => a.pattern - b.pattern);
   for (const { branch, kind, body, header } of branchMatches) {
