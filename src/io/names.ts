@@ -29,7 +29,8 @@ function utf8(bytes: Uint8Array): string | undefined {
  * back with os.fsencode.
  */
 export function decodeName(bytes: Uint8Array): string {
-  if (isUtf8(bytes)) return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("utf8");
+  const text = utf8(bytes);
+  if (text !== undefined) return text;
   let out = "";
   for (let i = 0; i < bytes.length; ) {
     const n = validSequence(bytes, i);

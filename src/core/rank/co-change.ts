@@ -2,7 +2,7 @@
 // the focus tends to touch besides, also where no reference links them (a version string and the
 // packaging file, a module and its tests, two handlers of one feature). Pure: the file lists of
 // the newest commits in (app/digest.ts asks git for them, bounded by CO_CHANGE_COMMITS), weights out.
-import { inFocus } from "./rank.ts";
+import { focusTest } from "./rank.ts";
 
 /** How many of the newest commits are looked at. */
 export const CO_CHANGE_COMMITS = 300;
@@ -17,7 +17,8 @@ const WIDE_COMMIT = 30;
 export function coChanged(commits: string[][], focus: string[]): Map<string, number> {
   const out = new Map<string, number>();
   if (!focus.length) return out;
-  const inside = (path: string) => focus.some((f) => inFocus(path, f));
+  const tests = focus.map(focusTest);
+  const inside = (path: string) => tests.some((t) => t(path));
   for (const files of commits.slice(0, CO_CHANGE_COMMITS)) {
     if (files.length > WIDE_COMMIT || !files.some(inside)) continue;
     const others = [...new Set(files.filter((f) => !inside(f)))];

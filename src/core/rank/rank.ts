@@ -74,11 +74,7 @@ const USER_SHARE = 0.5;
 /** With a focus, this share of the rank is the global one: past the focus's neighbourhood the map goes on with what matters most overall. */
 const GLOBAL_SHARE = 0.1;
 
-export function inFocus(path: string, focus: string): boolean {
-  return focusTest(focus)(path);
-}
-
-/** inFocus for one focus and many paths. */
+/** Whether a path is the focus or lies under it (a focus of "" or "." holds every path). */
 export function focusTest(focus: string): (path: string) => boolean {
   const f = focus.replace(/\/+$/, "");
   if (f === "" || f === ".") return () => true;
