@@ -4,10 +4,9 @@
 // from disk. Every file is read whatever its language (a patch holds every text change), but
 // none over `maxBytes`: their sizes are asked first (`--batch-check`), so a huge asset in a
 // pull request is named, not loaded.
-import { lstatSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { ChangeSet } from "../core/diff/types.ts";
 import type { Env } from "../io/env.ts";
+import { diskSource, type FileSource } from "../io/disk-source.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
 import { blobSizes, diffPaths, readBlobs, repoRoot, type ChangeStatus } from "../io/git.ts";
 
@@ -43,6 +42,7 @@ export async function readChangedSides(env: Env, set: ChangeSet, maxBytes = DEFA
   const small = (id: string) => (sizes.get(id) ?? Infinity) <= maxBytes;
   const blobs = await readBlobs(env, root, wanted.filter(small));
   const sides = new Map<string, FileSides>();
+  const disk = diskSource(root);
   for (const p of paths) {
     const f: FileSides = { status: p.status, path: p.path, oldMode: p.oldMode, newMode: p.newMode };
     if (p.oldPath !== undefined) f.oldPath = p.oldPath;
@@ -55,9 +55,9 @@ export async function readChangedSides(env: Env, set: ChangeSet, maxBytes = DEFA
     if (p.status !== "deleted" && HAS_CONTENT.test(p.newMode)) {
       if (!fromWorkTree) f.new = p.newBlob ? blob(p.newBlob) : undefined;
       else {
-        const disk = readWorkTree(root, p.path, maxBytes);
-        if (disk === "too large") f.tooLarge = true;
-        else f.new = disk;
+        const read = readWorkTree(disk, p.path, maxBytes);
+        if (read === "too large") f.tooLarge = true;
+        else f.new = read;
       }
     }
     sides.set(p.path, f);
@@ -65,12 +65,12 @@ export async function readChangedSides(env: Env, set: ChangeSet, maxBytes = DEFA
   return sides;
 }
 
-function readWorkTree(root: string, path: string, maxBytes: number): Uint8Array | "too large" | undefined {
-  const full = join(root, path);
+/** A work-tree file by the one rule of every listing reader (io/disk-source.ts): a regular file, no link followed. */
+function readWorkTree(disk: FileSource, path: string, maxBytes: number): Uint8Array | "too large" | undefined {
   try {
-    const st = lstatSync(full);
-    if (!st.isFile()) return undefined;
-    return st.size > maxBytes ? "too large" : readFileSync(full);
+    const st = disk.stat(path);
+    if (!st) return undefined;
+    return st.size > maxBytes ? "too large" : disk.read(path);
   } catch {
     return undefined; // gone since git listed it
   }

@@ -1,10 +1,9 @@
 // The repository index (refresh-cache.ts) behind the MCP server's search_symbols and digest.
-import { lstatSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { RACY_WINDOW_MS, type StatLike } from "../core/cache/format.ts";
 import { openCache, type CacheStore } from "../io/cache-store.ts";
 import { checkCache, recordUntracked, settleCache, warnDistrust } from "../io/cache-trust.ts";
-import type { FileSource } from "../io/disk-source.ts";
+import { insideTest, regularFile, type FileSource } from "../io/disk-source.ts";
 import { gitRedirected, type Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
 import { nodeProbe } from "../io/node-probe.ts";
@@ -102,20 +101,14 @@ export class WorkspaceIndex {
   }
 
   /**
-   * Files of the repository listing, stat'ed without following a final link (git lists a link
-   * as a file of its own and never lists a path through a linked folder) and read through the
-   * workspace gate, which checks each path in full.
+   * Files of the repository listing, stat'ed by the one rule of every listing reader
+   * (io/disk-source.ts: a regular file, no link followed, its folder inside) and read through
+   * the workspace gate, which checks each path in full.
    */
   private gatedSource(top: string): FileSource {
+    const inside = insideTest(top);
     return {
-      stat: (path) => {
-        try {
-          const st = lstatSync(`${top}/${path}`);
-          return st.isFile() ? st : undefined;
-        } catch {
-          return undefined;
-        }
-      },
+      stat: (path) => regularFile(top, path, inside),
       read: (path) => this.access.read(this.display(top, path), DEFAULT_MAX_BYTES).bytes,
     };
   }

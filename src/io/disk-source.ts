@@ -1,28 +1,83 @@
 // The files under a folder as the repository index sees them (app/refresh-cache.ts): the stat
-// of each and its bytes, by path relative to the folder. The MCP server's index uses its own
-// source instead, which reads through the workspace gate (app/workspace-index.ts).
-import { readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+// of each and its bytes, by path relative to the folder. One rule for every reader of a listing
+// (index, search, digest, the hook; the MCP server's index stats through `regularFile` too and
+// reads through the workspace gate, app/workspace-index.ts): a listed path is read only when it
+// is a regular file itself (a symbolic link is not followed, wherever it points) and its folder,
+// links resolved, lies inside the root. `git ls-files` lists a committed link as a file of its
+// own, so without this a link to `../../home/.config/creds.json` would be read, outlined and
+// cached; `outline <dir>` and `changed` never follow a link either.
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
+import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { StatLike } from "../core/cache/format.ts";
 
 export interface FileSource {
-  /** The stat of a regular file, undefined when there is none (deleted, a folder, unreadable). */
+  /** The stat of a regular file, undefined when there is none (deleted, a folder, a link, outside, unreadable). */
   stat(path: string): StatLike | undefined;
   /** The file's bytes; throws (with an errno `code`, or an OutlineError) when it cannot be read. */
   read(path: string): Uint8Array;
 }
 
-/** The work tree under `root` as it is on disk (links followed, as git's checkout has them). */
+/** The work tree under `root` as it is on disk: regular files inside it, no link followed. */
 export function diskSource(root: string): FileSource {
+  const inside = insideTest(root);
   return {
-    stat(path) {
-      try {
-        const st = statSync(join(root, path));
-        return st.isFile() ? st : undefined;
-      } catch {
-        return undefined;
-      }
+    stat: (path) => regularFile(root, path, inside),
+    read(path) {
+      const full = join(root, path);
+      if (!inside(dirname(full))) throw Object.assign(new Error(`${path} lies outside ${root}`), { code: "EXDEV" });
+      return readNoFollow(full);
     },
-    read: (path) => readFileSync(join(root, path)),
   };
+}
+
+/**
+ * The lstat of `root/path` when it is a regular file whose folder (links resolved) lies inside
+ * `root`; undefined for anything else. `inside` (from insideTest) remembers the folders it checked.
+ */
+export function regularFile(root: string, path: string, inside = insideTest(root)): Stats | undefined {
+  const full = join(root, path);
+  try {
+    const st = lstatSync(full);
+    return st.isFile() && inside(dirname(full)) ? st : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a folder, links resolved, lies inside `root` (links resolved); answers cached per folder. */
+export function insideTest(root: string): (dir: string) => boolean {
+  let realRoot: string | undefined;
+  const known = new Map<string, boolean>();
+  return (dir) => {
+    let ok = known.get(dir);
+    if (ok !== undefined) return ok;
+    try {
+      realRoot ??= realpathSync(root);
+      const rel = relative(realRoot, realpathSync(dir));
+      ok = rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+    } catch {
+      ok = false;
+    }
+    known.set(dir, ok);
+    return ok;
+  };
+}
+
+/** A regular file's bytes, opened without following a final link (one swapped in since the stat) and without blocking on a FIFO. */
+function readNoFollow(full: string): Uint8Array {
+  const fd = openSync(full, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) throw Object.assign(new Error(`${full} is not a regular file`), { code: "EINVAL" });
+    const bytes = new Uint8Array(st.size);
+    let got = 0;
+    while (got < bytes.length) {
+      const n = readSync(fd, bytes, got, bytes.length - got, null);
+      if (n === 0) break;
+      got += n;
+    }
+    return got === bytes.length ? bytes : bytes.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -16,7 +16,7 @@ export interface GitResult {
 
 /** Run git with `args` in `cwd`; reject with an OutlineError on a non-zero exit. */
 export async function git(env: Env, cwd: string, args: string[], what: string): Promise<GitResult> {
-  const exit = await env.processes.start("git", args, { cwd, env: gitEnv(env) }).finish("");
+  const exit = await env.processes.start("git", guarded(args), { cwd, env: gitEnv(env) }).finish("");
   checkExit(exit, what);
   return { stdout: exit.stdout, stderr: exit.stderr.toString("utf8").trim() };
 }
@@ -52,8 +52,67 @@ export function notARepository(hint = "run it inside a git work tree"): OutlineE
 }
 
 function gitEnv(env: Env): NodeJS.ProcessEnv {
-  // Plain, stable output whatever the user's configuration or locale says.
-  return { ...env.vars, LC_ALL: "C", GIT_PAGER: "cat", GIT_OPTIONAL_LOCKS: "0" };
+  // Plain, stable output whatever the user's configuration or locale says; never a prompt (a
+  // lazy fetch in a partial clone asking for a password would hang the run).
+  return { ...env.vars, LC_ALL: "C", GIT_PAGER: "cat", GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", GIT_ASKPASS: "", SSH_ASKPASS: "", GIT_ALLOW_PROTOCOL: "https:http" };
+}
+
+/**
+ * Settings given to every git call, over whatever the repository's own `.git/config` says. A
+ * folder that arrived as files (an archive, a shared folder, a CI artifact) brings its config
+ * with it, and git's safe.directory check passes for it (the user owns the extracted files): so
+ * no setting that makes git start a program may come from there. `-c` outranks every config
+ * file and reaches the git processes git itself starts (a submodule's status) through
+ * GIT_CONFIG_PARAMETERS. What git runs otherwise, per command: an external diff and textconv
+ * (`--no-ext-diff --no-textconv` on every diff and log, diff.external emptied as well), the
+ * clean/smudge/process filters of `.gitattributes` (emptied by name where git reads the work
+ * tree: filterOverrides), a pager (none: `--no-pager`, GIT_PAGER=cat). Network: the only fetch
+ * git may make by itself is a partial clone's lazy fetch of a missing blob; it may use https or
+ * http only (no ssh command, no `ext::`, no local upload-pack), with no credential helper:
+ * GIT_ALLOW_PROTOCOL (gitEnv) overrides every protocol.<name>.allow a config file sets.
+ */
+export const GUARD_CONFIG: readonly string[] = [
+  "core.fsmonitor=false",
+  "core.hooksPath=/dev/null",
+  "core.pager=cat",
+  "core.sshCommand=false",
+  "core.gitProxy=",
+  "core.askPass=",
+  "core.alternateRefsCommand=",
+  "diff.external=",
+  "uploadpack.packObjectsHook=",
+  "credential.helper=",
+  "gpg.program=false",
+  "log.showSignature=false",
+  "protocol.allow=never",
+  "protocol.https.allow=always",
+  "protocol.http.allow=always",
+];
+
+/** `args` behind the guard settings. */
+function guarded(args: string[], extra: readonly string[] = [], keep?: string): string[] {
+  const out = ["--no-pager"];
+  for (const kv of GUARD_CONFIG) if (!keep || !kv.startsWith(`${keep}=`)) out.push("-c", kv);
+  for (const kv of extra) out.push("-c", kv);
+  out.push(...args);
+  return out;
+}
+
+/**
+ * The clean, smudge and process commands of every filter driver the repository's config names,
+ * emptied (an empty command is no filter to git). Driver names are the config's to choose and
+ * cannot be listed in advance, so they are read first (reading config starts nothing). Needed
+ * where git reads the work tree's content (a work-tree diff hashes files whose stat changed).
+ */
+async function filterOverrides(env: Env, cwd: string): Promise<string[]> {
+  const exit = await env.processes.start("git", guarded(["config", "-z", "--name-only", "--get-regexp", "^filter\\."]), { cwd, env: gitEnv(env) }).finish("");
+  if (exit.code !== 0) return []; // 1: no filter configured
+  const drivers = new Set<string>();
+  for (const key of exit.stdout.toString("utf8").split("\0")) {
+    const m = /^filter\.(.+)\.[^.]+$/s.exec(key);
+    if (m) drivers.add(m[1]);
+  }
+  return [...drivers].flatMap((d) => [`filter.${d}.clean=`, `filter.${d}.smudge=`, `filter.${d}.process=`, `filter.${d}.required=false`]);
 }
 
 /** A revision from the user (maybe from untrusted PR metadata). */
@@ -200,8 +259,10 @@ export async function diffPaths(env: Env, cwd: string, base: string, head: strin
   args.push("--end-of-options", base);
   if (head) args.push(head);
   args.push("--", ...pathspec.map((p) => `:(literal)${p}`));
-  const r = await git(env, cwd, args, "diff");
-  return parseRaw(r.stdout);
+  const extra = head === undefined && !cached ? await filterOverrides(env, cwd) : [];
+  const exit = await env.processes.start("git", guarded(args, extra), { cwd, env: gitEnv(env) }).finish("");
+  checkExit(exit, "diff");
+  return parseRaw(exit.stdout);
 }
 
 /**
@@ -246,7 +307,7 @@ export async function blobSizes(env: Env, root: string, ids: string[]): Promise<
   const sizes = new Map<string, number>();
   const unique = [...new Set(ids)];
   if (!unique.length) return sizes;
-  const exit = await env.processes.start("git", ["cat-file", "--batch-check"], { cwd: root, env: gitEnv(env) }).finish(unique.join("\n") + "\n");
+  const exit = await env.processes.start("git", guarded(["cat-file", "--batch-check"]), { cwd: root, env: gitEnv(env) }).finish(unique.join("\n") + "\n");
   checkExit(exit, "cat-file --batch-check");
   for (const line of exit.stdout.toString("utf8").split("\n")) {
     const m = /^([0-9a-f]+) \w+ (\d+)$/.exec(line);
@@ -261,7 +322,7 @@ export async function blobSizes(env: Env, root: string, ids: string[]): Promise<
  * call asks (no ids: just lets git go); later calls return its answer.
  */
 export function startBlobReader(env: Env, cwd: string): (ids: string[]) => Promise<Map<string, Buffer>> {
-  const child = env.processes.start("git", ["cat-file", "--batch"], { cwd, env: gitEnv(env) });
+  const child = env.processes.start("git", guarded(["cat-file", "--batch"]), { cwd, env: gitEnv(env) });
   let answer: Promise<Map<string, Buffer>> | undefined;
   return (ids) => {
     if (answer) return answer; // asked already: a later call (a cleanup) changes nothing
@@ -289,15 +350,15 @@ function parseBatch(exit: Exit, unique: string[]): Map<string, Buffer> {
 }
 
 /** Synchronous git for the cache and the hook; same error rules as `git()`. */
-export function gitSync(env: Env, cwd: string, args: string[], input?: Uint8Array): Buffer {
-  const exit = env.processes.runSync("git", args, { cwd, input, env: gitEnv(env) });
+export function gitSync(env: Env, cwd: string, args: string[], input?: Uint8Array, keep?: string): Buffer {
+  const exit = env.processes.runSync("git", guarded(args, [], keep), { cwd, input, env: gitEnv(env) });
   checkExit(exit, args[0]);
   return exit.stdout;
 }
 
 /** The work-tree root of the repository around cwd, or undefined outside one. */
 export function findRepoRoot(env: Env, cwd: string): string | undefined {
-  const r = env.processes.runSync("git", ["rev-parse", "--show-toplevel"], { cwd, env: gitEnv(env) });
+  const r = env.processes.runSync("git", guarded(["rev-parse", "--show-toplevel"]), { cwd, env: gitEnv(env) });
   return r.code === 0 ? r.stdout.toString("utf8").trim() || undefined : undefined;
 }
 
@@ -325,7 +386,8 @@ export function stagedBlobIds(env: Env, root: string, paths: string[]): Map<stri
 
 /** A path git resolves inside its own directory (`hooks`, `info/exclude`), absolute. */
 export function gitPath(env: Env, root: string, name: string): string {
-  return gitSync(env, root, ["rev-parse", "--path-format=absolute", "--git-path", name]).toString("utf8").trim();
+  // The hooks folder is where `hook install` writes: the one question that needs core.hooksPath as configured.
+  return gitSync(env, root, ["rev-parse", "--path-format=absolute", "--git-path", name], undefined, name === "hooks" ? "core.hooksPath" : undefined).toString("utf8").trim();
 }
 
 /** The repository's git directories, absolute: its own (a linked worktree's) and the common one (hooks, config). */
@@ -419,7 +481,7 @@ export async function blobAt(env: Env, root: string, sha: string, path: string):
  * its new path). Throws as `git()` does, also where there is no commit yet.
  */
 export async function recentCommitFiles(env: Env, cwd: string, count: number): Promise<string[][]> {
-  const { stdout } = await git(env, cwd, ["log", "--no-merges", "--no-renames", "--relative", "--name-only", "-z", "--format=%x01", `-n${count}`, "--end-of-options", "HEAD", "--"], "log");
+  const { stdout } = await git(env, cwd, ["log", "--no-merges", "--no-renames", "--no-show-signature", "--relative", "--name-only", "-z", "--format=%x01", `-n${count}`, "--end-of-options", "HEAD", "--"], "log");
   const commits: string[][] = [];
   // `-z` with this format: each commit is \x01 NUL, then its paths each NUL-terminated, the first after a newline.
   for (const entry of splitNulPaths(stdout)) {
