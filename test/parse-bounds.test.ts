@@ -48,3 +48,16 @@ for (const [f, id] of [["ok.py", "python"], ["list.md", "markdown"], ["ok.py", "
     expect(r.status).toBe(0);
   }, 60000);
 });
+
+describe("echoed values", () => {
+  test("a 100,000-character hash is cut in the message", async () => {
+    const { normalizeHash } = await import("../src/app/region.ts");
+    let message = "";
+    try {
+      normalizeHash("z".repeat(100000));
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toBe(`bad hash: ${"z".repeat(80)}…`);
+  });
+});
