@@ -25,7 +25,7 @@ export interface RegionRequest {
 /** A hash as given (`sha256:` or `symbol:` prefix, any case), checked: 8 to 64 hex digits. */
 export function normalizeHash(h: string): string {
   const v = h.trim().toLowerCase().replace(/^(sha256|symbol):/, "");
-  if (!/^[0-9a-f]{8,64}$/.test(v)) throw usageError(`bad hash: ${h}`, "give the sha256 (or its first 8+ hex digits) that the outline printed");
+  if (!/^[0-9a-f]{8,64}$/.test(v)) throw usageError(`bad hash: ${h.length > 80 ? `${h.slice(0, 80)}…` : h}`, "give the sha256 (or its first 8+ hex digits) that the outline printed");
   return v;
 }
 

@@ -6,8 +6,11 @@ import type { Env } from "../io/env.ts";
 import { COMMANDS } from "./commands.ts";
 import type { CliIO } from "./io.ts";
 import { VERSION } from "../version.ts";
+import { parseBudgetSetting, parseLimits } from "../core/parse/limits.ts";
 
 export async function main(argv: string[], io: CliIO, env: Env): Promise<number> {
+  const budget = parseBudgetSetting(env.vars.AST_OUTLINE_PARSE_BUDGET_MS);
+  if (budget !== undefined) parseLimits.budgetMs = budget;
   const cli = cac("ast-outline");
   let result: Promise<number> | number = EXIT.ok;
 

@@ -51,7 +51,9 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   if (language.partial) diagnostics.push({ severity: "warning", message: language.partial, line: 1 });
   if (!decoded.valid) diagnostics.push({ severity: "warning", message: "invalid UTF-8: bytes replaced by U+FFFD for parsing", line: firstInvalidLine(bytes) });
 
-  const source = await scriptSource(language, text);
+  const source = await scriptSource(language, text).catch((e) => {
+    throw e instanceof ParseLimitError ? new OutlineLimitError(path, e.reason, e.hint) : e;
+  });
   const spec = source.spec;
   text = source.text;
   if (!source.found) diagnostics.push({ severity: "warning", message: "no <script> block", line: 1 });

@@ -10,13 +10,37 @@ import { OutlineError } from "../errors.ts";
  */
 export const MAX_DEFINITION_DEPTH = 1000;
 
+const DEFAULT_PARSE_BUDGET_MS = 1000;
+/** The text (in characters) each further budget of a file's parse is for. */
+const PARSE_BUDGET_UNIT = 100 * 1024;
+
 /**
  * The WebAssembly heap a parse may grow past. A syntax tree takes about 23 bytes of heap per
  * byte of ordinary source, up to ~70 for dense minified code: a parse passing this is stopped,
  * so a huge file fails alone instead of aborting the process when the heap hits WebAssembly's
  * 2 GiB. Tests lower it.
  */
-export const parseLimits = { heapBytes: 1024 * 1024 * 1024 };
+export const parseLimits = {
+  heapBytes: 1024 * 1024 * 1024,
+  /**
+   * The time a parse of a small file may take, in ms; a file gets this once more per 100 KB of
+   * its text (0: no bound). Real code parses at megabytes a second, so the budget is many times
+   * what a real file takes; nested constructs some grammars parse in quadratic or cubic time
+   * pass it and the file fails alone. AST_OUTLINE_PARSE_BUDGET_MS sets it (docs/limits.md).
+   */
+  budgetMs: DEFAULT_PARSE_BUDGET_MS,
+};
+
+/** What a parse of `chars` characters may take under parseLimits.budgetMs (0: no bound). */
+export function parseBudgetMs(chars: number): number {
+  return parseLimits.budgetMs * (1 + chars / PARSE_BUDGET_UNIT);
+}
+
+/** The variable's value as a budget in ms: a whole number of ms (0: no bound), else undefined. */
+export function parseBudgetSetting(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d{1,9}$/.test(value.trim())) return undefined;
+  return Number(value.trim());
+}
 
 /** A parse stopped by parseLimits (the parser knows no path; outlineSource adds it). */
 export class ParseLimitError extends OutlineError {

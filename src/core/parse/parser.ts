@@ -3,7 +3,7 @@ import { Parser, Language, Query, type Range, type Tree } from "web-tree-sitter"
 import type { GrammarSource, LanguageSpec } from "../languages/registry.ts";
 import { assets, outlineQuerySource, type QueryParts } from "./assets.ts";
 import { patternRootTypes } from "./pattern-roots.ts";
-import { ParseLimitError, parseLimits } from "./limits.ts";
+import { ParseLimitError, parseBudgetMs, parseLimits } from "./limits.ts";
 
 let runtime: Promise<void> | undefined;
 const languages = new Map<string, Promise<Language>>();
@@ -15,6 +15,9 @@ const queries = new Map<string, Promise<Query>>();
  * every growth: its length is the heap's size (test/robustness.test.ts checks that it is read).
  */
 const wasmModule: { wasmBinary?: Uint8Array; HEAPU8?: Uint8Array } = {};
+
+/** What trapped in this runtime, once a parse did (see bounded). */
+let crashed: string | undefined;
 
 export function initRuntime(): Promise<void> {
   if (!runtime) {
@@ -94,35 +97,62 @@ function parserFor(lang: Language, key: string): Parser {
  * unchanged subtrees: `changed` parses the new side of a small diff in a fraction of the time.
  */
 export async function parse(g: GrammarSource, text: string, oldTree?: Tree): Promise<Tree> {
-  const parser = parserFor(await loadGrammar(g), grammarKey(g));
+  const lang = await loadGrammar(g);
   if (oldTree) {
-    const tree = bounded(parser, text, oldTree);
+    const tree = bounded(lang, grammarKey(g), text, oldTree);
     // Error recovery may take another path when it starts from an old tree: a tree with errors
     // is thrown away and the text parsed from scratch, so outlines stay those of a fresh parse.
     if (!tree.rootNode.hasError) return tree;
     tree.delete();
   }
-  return bounded(parser, text);
+  return bounded(lang, grammarKey(g), text);
 }
 
 /**
- * Parse, stopped when the heap grows past parseLimits.heapBytes (the progress callback runs every
- * few hundred parser steps; a true return cancels). Only growth during this parse counts: the heap
- * never shrinks, and what an earlier, freed tree left is reused first.
+ * Parse, stopped when the heap grows past parseLimits.heapBytes or the parse outlasts its time
+ * budget (parseBudgetMs; the progress callback runs every few hundred parser steps, a true
+ * return cancels). Only heap growth during this parse counts: the heap never shrinks, and what
+ * an earlier, freed tree left is reused first.
+ *
+ * A grammar's code can trap (an external scanner writing past the serialization buffer on deep
+ * nesting): that file fails with the reason. What the stray writes hit before the trap is not
+ * known (later parses were seen to give wrong trees, trap elsewhere, or never return), so every
+ * later parse in this runtime is refused with a reason rather than answered from it.
  */
-function bounded(parser: Parser, text: string, oldTree?: Tree, includedRanges?: Range[]): Tree {
+function bounded(lang: Language, key: string, text: string, oldTree?: Tree, includedRanges?: Range[]): Tree {
+  const parser = parserFor(lang, key);
   const limit = parseLimits.heapBytes;
   const before = heapBytes();
-  let stopped = false;
+  const budget = parseBudgetMs(text.length);
+  const started = performance.now();
+  let stopped: "heap" | "time" | undefined;
   const progressCallback = () => {
     const now = heapBytes();
-    return (stopped = now > limit && now > before);
+    if (now > limit && now > before) stopped = "heap";
+    else if (budget > 0 && performance.now() - started > budget) stopped = "time";
+    return stopped !== undefined;
   };
-  const tree = parser.parse(text, oldTree ?? null, includedRanges ? { progressCallback, includedRanges } : { progressCallback });
+  if (crashed !== undefined) throw new ParseLimitError(`not parsed: tree-sitter crashed earlier in this process on another file (${crashed}), and its memory is not trusted after that`);
+  let tree: Tree | null;
+  try {
+    tree = parser.parse(text, oldTree ?? null, includedRanges ? { progressCallback, includedRanges } : { progressCallback });
+  } catch (e) {
+    if (!(e instanceof Error && e.name === "RuntimeError")) throw e; // a WebAssembly trap
+    crashed = trapKind(e);
+    parsers.delete(key);
+    throw new ParseLimitError(`not parsed: the ${lang.name ?? "grammar"} parser crashed on this file (tree-sitter: ${crashed})`);
+  }
   if (tree) return tree;
   parser.reset(); // the next parse starts afresh, not where this one stopped
-  if (stopped) throw new ParseLimitError(`too large to parse: its syntax tree would take more than ${limit / 1024 / 1024} MiB`);
+  if (stopped === "heap") throw new ParseLimitError(`too large to parse: its syntax tree would take more than ${limit / 1024 / 1024} MiB`);
+  if (stopped === "time") throw new ParseLimitError(`parse budget exceeded: not parsed in ${(budget / 1000).toFixed(1)} s (AST_OUTLINE_PARSE_BUDGET_MS raises it)`);
   throw new Error("tree-sitter returned no tree");
+}
+
+/** A trap's kind in words, without the engine's text around it (which quotes the runtime's JS). */
+function trapKind(e: Error): string {
+  const m = /^[A-Za-z ]+/.exec(e.message);
+  return (m?.[0].trim() || "WebAssembly trap").toLowerCase();
 }
 
 /**
@@ -132,9 +162,9 @@ function bounded(parser: Parser, text: string, oldTree?: Tree, includedRanges?: 
  * costs (blanking the prefix made the parser scan it, and blanking it took as long again).
  */
 export async function parseTail(g: GrammarSource, text: string, from: number, start: { row: number; column: number }): Promise<Tree> {
-  const parser = parserFor(await loadGrammar(g), grammarKey(g));
+  const lang = await loadGrammar(g);
   const range = { startIndex: from, endIndex: text.length, startPosition: start, endPosition: endOf(text) };
-  return bounded(parser, text, undefined, [range]);
+  return bounded(lang, grammarKey(g), text, undefined, [range]);
 }
 
 /** The row and column just past the text's last character. */
