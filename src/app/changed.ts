@@ -15,7 +15,7 @@ import { commentSpans, rowRuns } from "../core/parse/comments.ts";
 import { initRuntime, loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
 import type { CacheStore } from "../io/cache-store.ts";
 import { trustedCache } from "./cache-lookup.ts";
-import { diffLines } from "../core/diff/lines.ts";
+import { commentLines, diffLines } from "../core/diff/lines.ts";
 import { lineEdits } from "../core/diff/edits.ts";
 import type { Tree } from "web-tree-sitter";
 import type { OutlineSymbol } from "../core/types.ts";
@@ -279,15 +279,16 @@ export async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined
   const newLines = oldText !== undefined && newText !== undefined ? splitLines(newText) : [];
   const changed = oldText !== undefined && newText !== undefined ? diffLines(oldLines, newLines) : undefined;
   if (changed) input.lines = changed;
+  const asked = changed && commentLines(changed, oldLines.length, newLines.length);
   // The old side's tree, kept (a cheap copy) to parse the new side incrementally from it: the
   // same outline as a parse from scratch, for a fraction of the time on small edits.
   let reusable: Tree | undefined;
   const keep = changed && oldLang === newLang && !oldLang!.embedded ? (tree: Tree) => (reusable = tree.copy()) : undefined;
   try {
-    if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, changed && rowRuns(changed.deleted), ctx, keep);
+    if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, asked && rowRuns(asked.old), ctx, keep);
     const edits = reusable && lineEdits(oldText!, newText!, changed!, oldLines.length, newLines.length);
     if (edits) for (const e of edits) reusable!.edit(e);
-    if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, changed && rowRuns(changed.inserted), ctx, undefined, edits ? reusable : undefined);
+    if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, asked && rowRuns(asked.new), ctx, undefined, edits ? reusable : undefined);
   } finally {
     reusable?.delete();
   }
@@ -311,18 +312,19 @@ export async function side(
 ): Promise<DiffSide> {
   // An embedded script (Vue) is parsed apart from its host file: no comment spans there.
   const wanted = commentRows && commentRows.length && !language.embedded;
+  const docstrings = language.bodyDocstring ? { bodyDocstring: true } : {};
   const known = ctx.outlines?.get(bytes);
   const cached = known ? { symbols: known } : ctx.store?.readOutline(bytes, language.id, path);
   if (cached) {
     ctx.outlines?.set(bytes, cached.symbols);
-    if (!wanted) return { path, text, symbols: cached.symbols, comments: [] };
+    if (!wanted) return { path, text, symbols: cached.symbols, comments: [], ...docstrings };
     // Comments come from a tree, parsed only if the diff asks (see computeChanges).
     const d: DeferredComments = {
       asked: false,
       load: () => withTree(language.grammar, text, (tree) => commentSpans(language, tree, commentRows)),
     };
     ctx.deferred.push(d);
-    return { path, text, symbols: cached.symbols, comments: () => d.spans ?? ((d.asked = true), []) };
+    return { path, text, symbols: cached.symbols, comments: () => d.spans ?? ((d.asked = true), []), ...docstrings };
   }
   let comments: [number, number][] = [];
   // The outline's own tree gives the comments: each version is parsed once.
@@ -339,5 +341,5 @@ export async function side(
   });
   if (ctx.remember) ctx.store?.writeOutline(outline);
   ctx.outlines?.set(bytes, outline.symbols);
-  return { path, text, symbols: outline.symbols, comments };
+  return { path, text, symbols: outline.symbols, comments, ...docstrings };
 }

@@ -7,7 +7,7 @@
 // repository's cache, by content hash.
 import { posix } from "node:path";
 import { diffFiles, type FileInput } from "../core/diff/diff.ts";
-import { SideText, type DiffSide, type SymNode } from "../core/diff/source.ts";
+import { classify, SideText, type DiffSide, type SymNode } from "../core/diff/source.ts";
 import { kindGroup, matchSimilar, matchUnique } from "../core/diff/match.ts";
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
 import { inputError, usageError } from "../core/errors.ts";
@@ -222,6 +222,8 @@ async function carried(input: FileInput, record: ChangedPath, blobs: Map<string,
     oldEndLine: was.endLine,
     signature: now.signature,
     signatureChanged: false,
+    valueChanged: false,
+    docChanged: false,
     bodyChanged: false,
     cosmetic: false,
     anchors: [],
@@ -262,8 +264,6 @@ function containerRenamed(o: SymNode, target: SymNode): boolean {
 
 /** The added symbol's change as one from `o`, its definition on the old side. */
 function linked(added: SymbolChange, o: SymNode, target: SymNode, how: "renamed" | "moved", oldPath?: string): SymbolChange {
-  const differ = o.raw !== target.raw;
-  const cosmetic = differ && o.code === target.code;
   // What the diff said of the other side (a pair by name) is not this link's.
   const { oldQualifiedName: _name, oldPath: _path, oldSignature: _signature, ...base } = added;
   return {
@@ -273,9 +273,7 @@ function linked(added: SymbolChange, o: SymNode, target: SymNode, how: "renamed"
     ...(oldPath !== undefined ? { oldPath } : {}),
     oldStartLine: o.sym.startLine,
     oldEndLine: o.sym.endLine,
-    signatureChanged: !cosmetic && o.decl !== target.decl,
-    bodyChanged: !cosmetic && o.body !== target.body,
-    cosmetic,
+    ...classify(o, target),
     ...(o.sym.signature !== target.sym.signature ? { oldSignature: o.sym.signature } : {}),
   };
 }

@@ -5,14 +5,17 @@
 // - a symbol's own text is its lines (leading doc comment included) minus its members' lines,
 //   blank lines dropped; any other difference makes it `modified` (so a container is modified
 //   only for lines outside its members, and shifted symbols compare equal);
+// - `docChanged`: the leading doc comment (or a docstring opening the body) differs;
 // - `cosmetic`: the own texts still differ, but are equal once comments (tree-sitter comment
-//   nodes) and all whitespace are removed;
+//   nodes that are not directives) and all whitespace are removed, and the doc is the same;
 // - `signatureChanged` / `bodyChanged`: that comment-free text split after the declaration
-//   (decorators + the outline's signature) differs before / after the split;
+//   (decorators + the outline's signature) differs before / after the split, the doc left out;
+// - `valueChanged`: for a variable, constant, field or property with an initializer, the split
+//   is at the assignment instead: what precedes it is the declaration, what follows the value;
 // - what is outside every symbol belongs to the pseudo-symbol kind "module", name "<module>".
 import { diffLines, type LineDiff } from "./lines.ts";
 import { matchSimilar, matchUnique, pairSiblings } from "./match.ts";
-import { SideText, type DiffSide, type SymNode } from "./source.ts";
+import { classify, SideText, type DiffSide, type SymNode } from "./source.ts";
 import type { Anchor, FileChange, FileStatus, SymbolChange } from "./types.ts";
 
 export interface FileInput {
@@ -127,8 +130,8 @@ function subtree(n: SymNode): SymNode[] {
 function pairChange(o: SymNode, n: SymNode, how: "modified" | "renamed" | "moved", lines: LineDiff, oldLines: LineDiff): SymbolChange | undefined {
   const differ = o.raw !== n.raw;
   if (how === "modified" && !differ) return undefined;
-  const cosmetic = differ && o.code === n.code;
   const isModule = !n.parent;
+  const parts = classify(o, n);
   const anchors = [...runs(o.ownLines, oldLines.deleted, "LEFT"), ...runs(n.ownLines, lines.inserted, "RIGHT")];
   const c: SymbolChange = {
     change: how,
@@ -139,9 +142,7 @@ function pairChange(o: SymNode, n: SymNode, how: "modified" | "renamed" | "moved
     ...range(n, anchors, "RIGHT", isModule, "startLine", "endLine"),
     ...range(o, anchors, "LEFT", isModule, "oldStartLine", "oldEndLine"),
     ...(isModule ? {} : { signature: n.sym.signature }),
-    signatureChanged: !cosmetic && o.decl !== n.decl,
-    bodyChanged: !cosmetic && o.body !== n.body,
-    cosmetic,
+    ...parts,
     anchors,
   };
   if (c.signatureChanged && o.sym.signature !== n.sym.signature) c.oldSignature = o.sym.signature;
@@ -166,6 +167,8 @@ function oneSided(n: SymNode, change: "added" | "removed", changed: Set<number>)
     ...(change === "added" ? { startLine: n.sym.startLine, endLine: n.sym.endLine } : { oldStartLine: n.sym.startLine, oldEndLine: n.sym.endLine }),
     signature: n.sym.signature,
     signatureChanged: false,
+    valueChanged: false,
+    docChanged: false,
     bodyChanged: false,
     cosmetic: false,
     anchors: runs(n.ownLines, changed, side),

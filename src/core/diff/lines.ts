@@ -90,3 +90,29 @@ function backtrack(trace: Int32Array[], n: number, m: number, dEnd: number): [nu
   }
   return pairs.reverse();
 }
+
+/**
+ * The lines of each side whose comments the diff must know: the changed ones, and the kept
+ * line on either side of every hunk, on both sides even where the hunk is empty on one. A
+ * comment that encloses a hunk (a line added inside a doc block) then reaches those lines on
+ * both sides, so it is blanked on both or on neither.
+ */
+export function commentLines(d: LineDiff, oldCount: number, newCount: number): { old: Set<number>; new: Set<number> } {
+  const old = new Set(d.deleted);
+  const neu = new Set(d.inserted);
+  let i = 1;
+  let j = 1;
+  while (i <= oldCount || j <= newCount) {
+    if (!d.deleted.has(i) && !d.inserted.has(j)) {
+      i++;
+      j++;
+      continue;
+    }
+    const [i0, j0] = [i, j];
+    while (d.deleted.has(i)) i++;
+    while (d.inserted.has(j)) j++;
+    for (const l of [i0 - 1, i]) if (l >= 1 && l <= oldCount) old.add(l);
+    for (const l of [j0 - 1, j]) if (l >= 1 && l <= newCount) neu.add(l);
+  }
+  return { old, new: neu };
+}

@@ -16,7 +16,12 @@ export interface DiffSide {
   comments?: [number, number][] | (() => [number, number][]);
   /** `splitLines(text)`, when the caller has it already (the app splits both sides for the line diff). */
   lines?: string[];
+  /** A string literal opening a body is its doc (registry `bodyDocstring`: Python). */
+  bodyDocstring?: boolean;
 }
+
+/** Kinds whose declaration may carry a value (`= …`): what follows the assignment is the value, not the signature. */
+const VALUE_KINDS = new Set<SymbolKind>(["variable", "constant", "field", "property"]);
 
 /**
  * A symbol as the diff sees it. What every pair needs (its own lines, their raw text) is
@@ -28,7 +33,7 @@ export class SymNode {
   readonly kind: SymbolKind;
   /** Own non-blank lines, exactly as written: any difference is a change. */
   readonly raw: string;
-  private memo?: { codeLines: string[]; code: string; decl: string; body: string };
+  private memo?: { codeLines: string[]; code: string; decl: string; body: string; value: string; doc: string };
   private full?: string;
 
   constructor(
@@ -53,8 +58,21 @@ export class SymNode {
     const squeezed = this.side.squeezed;
     const codeLines = this.ownLines.map((l) => squeezed[l - 1] ?? "").filter((s) => s !== "");
     const code = codeLines.join("");
-    const [decl, body] = !this.parent ? ["", code] : splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
-    return (this.memo = { codeLines, code, decl, body });
+    if (!this.parent) return (this.memo = { codeLines, code, decl: "", body: code, value: "", doc: "" });
+    // The leading doc comment, as written (comments are blanked in `code`; a doc comment is doc, not a cosmetic comment).
+    let doc = this.ownLines.filter((l) => l < this.sym.startLine).map((l) => squeeze(this.side.lines[l - 1])).join("");
+    let [decl, body] = splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
+    let value = "";
+    const assign = VALUE_KINDS.has(this.kind) ? assignmentAt(code) : -1;
+    if (assign !== -1) [decl, value, body] = [code.slice(0, assign), code.slice(assign), ""];
+    else if (this.side.side.bodyDocstring) {
+      const m = DOCSTRING.exec(body);
+      if (m) {
+        doc += m[1];
+        body = body.slice(0, m.index + m[0].length - m[1].length) + body.slice(m.index + m[0].length);
+      }
+    }
+    return (this.memo = { codeLines, code, decl, body, value, doc });
   }
 
   /** Own code with comments and all whitespace removed: equal means the change is cosmetic. */
@@ -67,6 +85,14 @@ export class SymNode {
   }
   get body(): string {
     return this.parts.body;
+  }
+  /** For a variable, constant, field or property with an initializer: the assignment and what follows (else ""). */
+  get value(): string {
+    return this.parts.value;
+  }
+  /** Its doc as written, whitespace removed: the leading doc comment's lines, and a docstring opening its body. */
+  get doc(): string {
+    return this.parts.doc;
   }
   /** Own code lines (whitespace removed, blank dropped), for similarity. */
   get codeLines(): string[] {
@@ -157,6 +183,34 @@ export function splitLines(text: string): string[] {
 
 const squeeze = (s: string) => s.replace(/\s+/g, "");
 
+/** A string literal first in a body (after the `:` that opens it), whitespace already removed: group 1 is the docstring. */
+const DOCSTRING = /^:?([rRuUbB]{0,2}(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'))/;
+
+/**
+ * Where the initializer starts in whitespace-free declaration code: the first `=` (or `:=`)
+ * outside brackets and string literals that is not part of `==`, `=>`, `<=`, `>=`, `!=`; -1
+ * when there is none. The split is syntax every language with `=` initializers shares.
+ */
+export function assignmentAt(code: string): number {
+  let depth = 0;
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"' || c === "'" || c === "`") {
+      const close = code.indexOf(c, i + 1);
+      if (close === -1) return -1;
+      i = close;
+    } else if (c === "(" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === "]" || c === "}") depth--;
+    else if (c === "=" && depth === 0) {
+      const next = code[i + 1] ?? "";
+      const prev = code[i - 1] ?? "";
+      if (next === "=" || next === ">" || "=!<>".includes(prev)) continue;
+      return prev === ":" ? i - 1 : i;
+    }
+  }
+  return -1;
+}
+
 /** The text with comment spans turned into spaces (line breaks kept, so lines still line up). */
 function blankComments(text: string, spans: [number, number][]): string {
   if (!spans.length) return text;
@@ -199,4 +253,25 @@ function matchFrom(code: string, at: number, sig: string): number {
     return -1;
   }
   return i;
+}
+
+/** What differs between two versions of a symbol, by part (the rule of docs/contract.md, "What counts as a change"). */
+export interface ChangeParts {
+  signatureChanged: boolean;
+  valueChanged: boolean;
+  docChanged: boolean;
+  bodyChanged: boolean;
+  cosmetic: boolean;
+}
+
+export function classify(o: SymNode, n: SymNode): ChangeParts {
+  const docChanged = o.doc !== n.doc;
+  const cosmetic = o.raw !== n.raw && !docChanged && o.code === n.code;
+  return {
+    signatureChanged: !cosmetic && o.decl !== n.decl,
+    valueChanged: !cosmetic && o.value !== n.value,
+    docChanged,
+    bodyChanged: !cosmetic && o.body !== n.body,
+    cosmetic,
+  };
 }

@@ -30,8 +30,14 @@ export interface SymbolChange {
   oldEndLine?: number;
   signature?: string;
   oldSignature?: string;
+  /** The declaration changed: parameters, return type, type parameters, modifiers, visibility/export, decorators. */
   signatureChanged: boolean;
+  /** An initializer or a constant's value changed (the text after its `=`). */
+  valueChanged: boolean;
+  /** Its leading doc comment or docstring changed; never a signature change by itself. */
+  docChanged: boolean;
   bodyChanged: boolean;
+  /** Only whitespace or ordinary comments differ (directive comments and pragmas are code). */
   cosmetic: boolean;
   /** LEFT anchors are lines of the old file (`oldPath` for moved symbols), RIGHT of the new one. */
   anchors: Anchor[];

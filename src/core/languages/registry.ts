@@ -67,6 +67,21 @@ export interface LanguageSpec {
   spanToParentEnd?: string[];
   /** Comment node types; comments directly above a definition are its doc. */
   commentTypes?: string[];
+  /**
+   * Comments that are code (core/parse/comments.ts): `changed` never calls an edit of one
+   * cosmetic. `text`: regex source matched against the comment's text (a pragma, a build
+   * constraint, a magic comment); `before`: regex source matched against the text of the first
+   * node after a run of comments, which makes the whole run code (cgo's preamble before
+   * `import "C"`).
+   */
+  directiveComments?: { text?: string; before?: string };
+  /**
+   * An encoding declaration (regex source, group 1 the encoding's name) looked for in the
+   * file's first two lines: when it names an encoding other than UTF-8 or ASCII, comments of
+   * the file are not what the language reads (`# coding: utf-7` turns `+AAo-` into a line
+   * break), so none of them is called cosmetic.
+   */
+  encodingDeclaration?: string;
   /** Kinds inside which a `function` is reported as a `method`. */
   methodContainers?: string[];
   /**
@@ -184,6 +199,9 @@ const JS_FAMILY = {
   wrapperTypes: ["export_statement", "ambient_declaration"],
   leadingTypes: ["decorator"],
   commentTypes: ["comment"],
+  // JSX pragmas, TypeScript's checker switches and triple-slash references, lint and bundler
+  // directives: each changes what the tools do with the code.
+  directiveComments: { text: "^(?://|/\\*)[\\s*]*(?:@jsx|@ts-(?:ignore|expect-error|nocheck|check)|@flow|@noflow|/?\\s*<(?:reference|amd-module)|eslint|jshint|global\\s|prettier-ignore|istanbul\\s|c8\\s|webpack|@vite-ignore|#__PURE__|@__PURE__|@license|@preserve)|@jsx" },
   methodContainers: CLASS_LIKE,
   selfNames: ["this"],
   superNames: ["super"],
@@ -207,6 +225,9 @@ export const LANGUAGES: LanguageSpec[] = [
     grammar: { package: "tree-sitter-python", file: "tree-sitter-python.wasm" },
     wrapperTypes: ["decorated_definition"],
     commentTypes: ["comment"],
+    // PEP 263 / the vim form; linters' and type checkers' switches.
+    directiveComments: { text: "^#.*?coding[:=]|^#\\s*(?:type:|noqa|pyright:|mypy:|pylint:|fmt:\\s*(?:off|on|skip)|isort:|pragma:)" },
+    encodingDeclaration: "^[ \\t\\f]*#.*?coding[:=][ \\t]*([-_.a-zA-Z0-9]+)",
     methodContainers: ["class"],
     constantNames: UPPER_CASE,
     bodyDocstring: { statement: "expression_statement", string: "string" },
@@ -251,6 +272,9 @@ export const LANGUAGES: LanguageSpec[] = [
     extensions: [".go"],
     grammar: { package: "tree-sitter-go", file: "tree-sitter-go.wasm" },
     commentTypes: ["comment"],
+    // Build constraints, tool directives (`//go:generate`, `//go:embed`, `//line`, cgo's
+    // `//export`), and the cgo preamble: the comments right before `import "C"` are C code.
+    directiveComments: { text: "^//(?:go:|\\s*\\+build\\b|line\\s|export\\s|extern\\s|nolint)", before: "^import\\s*(?:\\(\\s*)?\"C\"" },
     methodContainers: ["struct", "interface"],
     folderScope: "\\b(?:type\\s+{name}\\b|func\\s+{name}\\s*[[(])",
   },
@@ -260,6 +284,9 @@ export const LANGUAGES: LanguageSpec[] = [
     grammar: { package: "tree-sitter-rust", file: "tree-sitter-rust.wasm" },
     leadingTypes: ["attribute_item"],
     commentTypes: ["line_comment", "block_comment"],
+    // Inner doc comments (`//!`, `/*!`) document the enclosing module and hold doctests: never
+    // cosmetic. Outer ones (`///`) are the doc of what follows (docChanged).
+    directiveComments: { text: "^(?://!|/\\*!)" },
     methodContainers: ["impl", "trait"],
     scopeSeparator: "::",
     selfNames: ["self", "Self"],
@@ -295,6 +322,9 @@ export const LANGUAGES: LanguageSpec[] = [
     interpreters: ["ruby", "jruby", "truffleruby"],
     grammar: { package: "tree-sitter-ruby", file: "tree-sitter-ruby.wasm" },
     commentTypes: ["comment"],
+    // Magic comments (`# frozen_string_literal: true`, `# encoding: …`, the Emacs `-*-` form) and RuboCop's switches.
+    directiveComments: { text: "^#.*?\\b(?:frozen_string_literal|encoding|coding|warn_indent|warn_past_scope|shareable_constant_value)\\s*:|^#\\s*rubocop:" },
+    encodingDeclaration: "^#.*?\\b(?:en)?coding\\s*[:=]\\s*([-_.a-zA-Z0-9]+)",
     methodContainers: ["class", "module"],
     scopeSeparator: "::",
     nameTrim: "^:",

@@ -4,8 +4,60 @@
 // Found by a walk of the tree (Node.descendantsOfType), not a `(comment) @comment` query: a
 // cold `changed` would pay to compile even that one-pattern query (tree-sitter analyses the
 // grammar for every query). The two agree on every file of the multi-language corpus.
-import type { Tree } from "web-tree-sitter";
+// Comments that are code are left out (they are never cosmetic): a `#!` line, the language's
+// directive comments (registry `directiveComments`), and every comment of a file that declares
+// an encoding other than UTF-8 (registry `encodingDeclaration`).
+import type { Node, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
+
+interface Directives {
+  text?: RegExp;
+  before?: RegExp;
+  encoding?: RegExp;
+}
+const compiled = new WeakMap<LanguageSpec, Directives>();
+
+function directivesOf(spec: LanguageSpec): Directives {
+  let d = compiled.get(spec);
+  if (!d) {
+    const { text, before } = spec.directiveComments ?? {};
+    d = {
+      ...(text ? { text: new RegExp(text) } : {}),
+      ...(before ? { before: new RegExp(before) } : {}),
+      ...(spec.encodingDeclaration ? { encoding: new RegExp(spec.encodingDeclaration) } : {}),
+    };
+    compiled.set(spec, d);
+  }
+  return d;
+}
+
+/** Encodings a declaration may name and the file still reads as the UTF-8 it was decoded as. */
+const UTF8_NAMES = /^(?:utf[-_]?8(?:[-_]sig)?|ascii|us[-_]ascii)$/i;
+
+/** The encoding the file's first two lines declare, when it is not one the text was decoded as. */
+export function foreignEncoding(spec: LanguageSpec, text: string): string | undefined {
+  const re = directivesOf(spec).encoding;
+  if (!re) return undefined;
+  const firstTwo = text.split("\n", 2);
+  for (const line of firstTwo) {
+    const m = re.exec(line);
+    if (m && !UTF8_NAMES.test(m[1])) return m[1];
+  }
+  return undefined;
+}
+
+/** A comment that is code: a `#!` line at the start, a directive of the language, or part of a run of comments before a node the language names. */
+function isDirective(node: Node, d: Directives): boolean {
+  const text = node.text;
+  if (node.startIndex === 0 && text.startsWith("#!")) return true;
+  if (d.text?.test(text)) return true;
+  if (d.before) {
+    let next = node.nextNamedSibling;
+    while (next && next.type === node.type) next = next.nextNamedSibling;
+    if (next && d.before.test(next.text)) return true;
+  }
+  return false;
+}
 
 /**
  * Comment spans in `tree`, in document order; with `rows` (0-based, inclusive [first, last]
@@ -14,6 +66,9 @@ import type { LanguageSpec } from "../languages/registry.ts";
 export function commentSpans(spec: LanguageSpec, tree: Tree, rows?: [number, number][]): [number, number][] {
   const types = spec.commentTypes ?? [];
   if (!types.length || (rows && !rows.length)) return [];
+  // A file in an encoding it was not decoded as: no comment is known to be a comment.
+  if (foreignEncoding(spec, tree.rootNode.text.slice(0, 4096))) return [];
+  const directives = directivesOf(spec);
   const ranges = rows ?? [[0, Number.MAX_SAFE_INTEGER >> 1]];
   const seen = new Set<number>();
   const out: [number, number][] = [];
@@ -21,6 +76,7 @@ export function commentSpans(spec: LanguageSpec, tree: Tree, rows?: [number, num
     for (const node of tree.rootNode.descendantsOfType(types, { row: first, column: 0 }, { row: last + 1, column: 0 })) {
       if (!node || seen.has(node.startIndex)) continue;
       seen.add(node.startIndex);
+      if (isDirective(node, directives)) continue;
       out.push([node.startIndex, node.endIndex]);
     }
   }
