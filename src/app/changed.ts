@@ -11,7 +11,7 @@ import { OutlineLimitError } from "../core/parse/limits.ts";
 import { detectLanguage as detectByContent, languageByName as languageByPlainName } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import { outlineSource } from "../core/outline/outline.ts";
-import { commentSpans, rowRuns } from "../core/parse/comments.ts";
+import { ordinaryCommentSpans, rowRuns } from "../core/parse/comments.ts";
 import { initRuntime, loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
 import type { CacheStore } from "../io/cache-store.ts";
 import { trustedCache } from "./cache-lookup.ts";
@@ -321,7 +321,7 @@ export async function side(
     // Comments come from a tree, parsed only if the diff asks (see computeChanges).
     const d: DeferredComments = {
       asked: false,
-      load: () => withTree(language.grammar, text, (tree) => commentSpans(language, tree, commentRows)),
+      load: () => withTree(language.grammar, text, (tree) => ordinaryCommentSpans(language, tree, commentRows)),
     };
     ctx.deferred.push(d);
     return { path, text, symbols: cached.symbols, comments: () => d.spans ?? ((d.asked = true), []), ...docstrings };
@@ -335,7 +335,7 @@ export async function side(
     oldTree,
     ...(ctx.remember && ctx.store ? {} : DEFINITIONS_ONLY),
     inspectTree: (tree) => {
-      if (wanted) comments = commentSpans(language, tree, commentRows);
+      if (wanted) comments = ordinaryCommentSpans(language, tree, commentRows);
       keepTree?.(tree);
     },
   });

@@ -20,7 +20,7 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { CACHE_DIR, CACHE_FORMAT, RACY_WINDOW_MS } from "../core/cache/format.ts";
 import { undecodablePath } from "../io/names.ts";
 import { languageByName } from "../core/languages/detect.ts";
-import { git } from "../io/git.ts";
+import { git, GUARD_CONFIG } from "../io/git.ts";
 import { openCache } from "../io/cache-store.ts";
 import { settleCache, type CacheCheck } from "../io/cache-trust.ts";
 import { homeDir, type Env } from "../io/env.ts";
@@ -130,6 +130,12 @@ interface Watched {
   paths: string[];
 }
 
+/** The settings every git call is given (io/git.ts), as `config --list -z` prints them: `key\nvalue`. */
+const GUARD_ENTRIES = new Set(GUARD_CONFIG.map((kv) => {
+  const eq = kv.indexOf("=");
+  return `${kv.slice(0, eq).toLowerCase()}\n${kv.slice(eq + 1)}`;
+}));
+
 /** Config files git read, and the excludes file it uses; undefined when config came from elsewhere or includes files. */
 function configWatch(env: Env, root: string, configList: string): string[] | undefined {
   const home = homeDir(env);
@@ -144,6 +150,7 @@ function configWatch(env: Env, root: string, configList: string): string[] | und
   const fields = configList.split("\0");
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const origin = fields[i];
+    if (origin === "command line:" && GUARD_ENTRIES.has(fields[i + 1])) continue; // ours, the same on every run
     if (!origin.startsWith("file:")) return undefined;
     files.add(resolve(root, origin.slice(5)));
     const nl = fields[i + 1].indexOf("\n");

@@ -63,12 +63,9 @@ function isDirective(node: Node, d: Directives): boolean {
  * Comment spans in `tree`, in document order; with `rows` (0-based, inclusive [first, last]
  * pairs) only the comments that touch those rows.
  */
-export function commentSpans(spec: LanguageSpec, tree: Tree, rows?: [number, number][]): [number, number][] {
+export function commentSpans(spec: LanguageSpec, tree: Tree, rows?: [number, number][], keep: (node: Node) => boolean = () => true): [number, number][] {
   const types = spec.commentTypes ?? [];
   if (!types.length || (rows && !rows.length)) return [];
-  // A file in an encoding it was not decoded as: no comment is known to be a comment.
-  if (foreignEncoding(spec, tree.rootNode.text.slice(0, 4096))) return [];
-  const directives = directivesOf(spec);
   const ranges = rows ?? [[0, Number.MAX_SAFE_INTEGER >> 1]];
   const seen = new Set<number>();
   const out: [number, number][] = [];
@@ -76,7 +73,7 @@ export function commentSpans(spec: LanguageSpec, tree: Tree, rows?: [number, num
     for (const node of tree.rootNode.descendantsOfType(types, { row: first, column: 0 }, { row: last + 1, column: 0 })) {
       if (!node || seen.has(node.startIndex)) continue;
       seen.add(node.startIndex);
-      if (isDirective(node, directives)) continue;
+      if (!keep(node)) continue;
       out.push([node.startIndex, node.endIndex]);
     }
   }
@@ -92,4 +89,12 @@ export function rowRuns(lines: Iterable<number>): [number, number][] {
     else out.push([l - 1, l - 1]);
   }
   return out;
+}
+
+/** The comments whose edit is cosmetic: every comment but those that are code (see the top of this file). */
+export function ordinaryCommentSpans(spec: LanguageSpec, tree: Tree, rows?: [number, number][]): [number, number][] {
+  // A file in an encoding it was not decoded as: no comment is known to be a comment.
+  if (foreignEncoding(spec, tree.rootNode.text.slice(0, 4096))) return [];
+  const directives = directivesOf(spec);
+  return commentSpans(spec, tree, rows, (node) => !isDirective(node, directives));
 }
