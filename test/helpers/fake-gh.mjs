@@ -1,20 +1,19 @@
-// A stand-in for the `gh` CLI in the Action's tests: `gh api` against a pull request's issue
-// comments kept in $FAKE_GH_DIR/comments.json, every call recorded in calls.jsonl. What the
-// real gh and GitHub do that the Action relies on is done the same way here:
-//   GET    repos/O/R/issues/N/comments     the comments, filtered by --jq with a real jq (jq-wasm)
-//   POST   repos/O/R/issues/N/comments     a new comment by $FAKE_GH_LOGIN (github-actions[bot])
-//   PATCH  repos/O/R/issues/comments/ID    only a comment that login wrote (else HTTP 403)
-//   -F key=@file reads the value from the file; -F/-f key=value as given.
-// $FAKE_GH_READONLY=1 refuses every write (a fork's read-only token). Anything else is an error,
-// so a call the Action should not make fails the test.
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+// A stand-in for the `gh` CLI in the Action's tests: `gh api` sent to the fake GitHub API
+// (test/helpers/fake-github.ts) at $FAKE_GH_SERVER, every call recorded in $FAKE_GH_DIR/calls.jsonl.
+// What the real gh does that the Action relies on is done the same way here:
+//   the host is GH_HOST (default github.com): github.com takes GH_TOKEN and its API at the root;
+//   any other host is GitHub Enterprise Server, which takes GH_ENTERPRISE_TOKEN (GH_TOKEN is not
+//   used for it) and its API under /api/v3 (GraphQL at /api/graphql);
+//   --paginate follows the Link header's next page, --jq filters each page with a real jq (jq-wasm);
+//   -F key=@file reads the value from the file, -f/-F key=value as given; fields make a POST;
+//   an HTTP error is `gh: <message> (HTTP <status>)` on stderr and exit 1.
+// Anything else is an error, so a call the Action should not make fails the test.
+import { appendFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as jq from "jq-wasm";
 
-const dir = process.env.FAKE_GH_DIR;
-const login = process.env.FAKE_GH_LOGIN ?? "github-actions[bot]";
 const args = process.argv.slice(2);
-appendFileSync(join(dir, "calls.jsonl"), JSON.stringify(args) + "\n");
+appendFileSync(join(process.env.FAKE_GH_DIR, "calls.jsonl"), JSON.stringify(args) + "\n");
 
 function die(message, code = 1) {
   process.stderr.write(`${message}\n`);
@@ -22,7 +21,7 @@ function die(message, code = 1) {
 }
 
 if (args[0] !== "api") die(`fake gh: only \`gh api\` is faked, not: ${args[0]}`);
-let method = "GET";
+let method;
 let endpoint;
 let filter;
 let paginate = false;
@@ -37,45 +36,33 @@ for (let i = 1; i < args.length; i++) {
   else if (a === "-F" || a === "--field" || a === "-f" || a === "--raw-field") {
     const kv = args[++i];
     const eq = kv.indexOf("=");
-    const key = kv.slice(0, eq);
     const value = kv.slice(eq + 1);
-    fields[key] = (a === "-F" || a === "--field") && value.startsWith("@") ? readFileSync(value.slice(1), "utf8") : value;
-    if (method === "GET") method = "POST";
+    fields[kv.slice(0, eq)] = (a === "-F" || a === "--field") && value.startsWith("@") ? readFileSync(value.slice(1), "utf8") : value;
   } else if (a.startsWith("-")) die(`fake gh: unexpected flag ${a}`);
   else if (endpoint === undefined) endpoint = a;
   else die(`fake gh: unexpected argument ${a}`);
 }
+method ??= Object.keys(fields).length ? "POST" : "GET";
 
-const file = join(dir, "comments.json");
-const comments = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : [];
-const save = () => writeFileSync(file, JSON.stringify(comments, null, 2));
-const list = /^repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(endpoint ?? "");
-const one = /^repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(endpoint ?? "");
-const readonly = process.env.FAKE_GH_READONLY === "1";
+const host = process.env.GH_HOST || "github.com";
+const enterprise = host !== "github.com";
+const token = enterprise ? process.env.GH_ENTERPRISE_TOKEN || process.env.GITHUB_ENTERPRISE_TOKEN : process.env.GH_TOKEN || process.env.GITHUB_TOKEN;
+if (!token) die(`gh: To use GitHub CLI in automation, set the ${enterprise ? "GH_ENTERPRISE_TOKEN" : "GH_TOKEN"} environment variable.`, 4);
+const server = process.env.FAKE_GH_SERVER;
+let url = endpoint === "graphql" ? `${server}${enterprise ? "/api" : ""}/graphql` : `${server}${enterprise ? "/api/v3" : ""}/${endpoint.replace(/^\//, "")}`;
 
-async function output(value) {
-  if (silent) return;
-  const json = JSON.stringify(value);
-  const text = filter === undefined ? json : await jq.raw(json, filter, ["-r"]);
-  if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+const out = [];
+while (url) {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `token ${token}`, "x-fake-gh-host": host, "content-type": "application/json" },
+    body: method === "GET" ? undefined : JSON.stringify(fields),
+  });
+  const text = await res.text();
+  if (res.status >= 400) die(`gh: ${JSON.parse(text).message} (HTTP ${res.status})`);
+  if (endpoint === "graphql" && JSON.parse(text).errors) die(`gh: ${JSON.parse(text).errors[0].message}`);
+  if (!silent) out.push(filter === undefined ? text : await jq.raw(text, filter, ["-r"]));
+  const next = paginate ? /<([^>]+)>;\s*rel="next"/.exec(res.headers.get("link") ?? "") : null;
+  url = next ? next[1] : undefined;
 }
-
-if (list && method === "GET") {
-  if (!paginate) die("fake gh: listing comments without --paginate would miss all but the first page");
-  await output(comments.filter((c) => c.issue === Number(list[1])));
-} else if (list && method === "POST") {
-  if (readonly) die("gh: Resource not accessible by integration (HTTP 403)");
-  if (typeof fields.body !== "string") die("fake gh: a comment needs a body");
-  const c = { id: 1000 + comments.length + 1, issue: Number(list[1]), body: fields.body, user: { login, type: "Bot" } };
-  comments.push(c);
-  save();
-  await output(c);
-} else if (one && method === "PATCH") {
-  const c = comments.find((x) => x.id === Number(one[1]));
-  if (!c) die("gh: Not Found (HTTP 404)");
-  if (readonly || c.user.login !== login) die("gh: Resource not accessible by integration (HTTP 403)");
-  if (typeof fields.body !== "string") die("fake gh: an update needs a body");
-  c.body = fields.body;
-  save();
-  await output(c);
-} else die(`fake gh: no such call: ${method} ${endpoint}`);
+for (const text of out) if (text) process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
