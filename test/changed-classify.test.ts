@@ -1,0 +1,90 @@
+// What kind of change `changed` reports, on real before/after pairs in real git repositories:
+// a doc edit is doc (never signature), an initializer edit is value, an ordinary comment edit
+// is cosmetic, and a comment that is code (a directive, a pragma, an encoding declaration) is
+// never cosmetic.
+import { afterEach, describe, expect, test } from "bun:test";
+import { runCli } from "./helpers/cli.ts";
+import { tempRepo, type TempRepo } from "./helpers/git.ts";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+
+/** The symbol changes of one edit of one file, as `changed --format json` reports them. */
+async function changes(path: string, before: string, after: string) {
+  const r: TempRepo = tempRepo();
+  cleanups.push(r.cleanup);
+  r.write(path, before);
+  const base = r.commit("before");
+  r.write(path, after);
+  const head = r.commit("after");
+  const out = await runCli(["changed", "--format", "json", "--base", base, "--head", head], r.path);
+  expect(out.stderr).toBe("");
+  expect(out.code).toBe(0);
+  return (JSON.parse(out.stdout).files as any[]).flatMap((f) => f.symbols) as any[];
+}
+
+const flags = (s: any) => ({ name: s.qualifiedName, change: s.change, signature: s.signatureChanged, value: s.valueChanged, doc: s.docChanged, body: s.bodyChanged, cosmetic: s.cosmetic });
+
+describe("the parts of a change", () => {
+  test("a line added to a JSDoc block is a doc change, not a signature change", async () => {
+    const fn = (doc: string) => `export class Context {\n  /**\n   * Sets a header.${doc}\n   */\n  header(name: string, value: string): void {\n    this.h[name] = value;\n  }\n}\n`;
+    const [s] = await changes("c.ts", fn(""), fn("\n   * Replaces any earlier value."));
+    expect(flags(s)).toEqual({ name: "Context.header", change: "modified", signature: false, value: false, doc: true, body: false, cosmetic: false });
+  });
+
+  test("a Python docstring edit is a doc change", async () => {
+    const fn = (doc: string) => `def send(to, body):\n    """${doc}"""\n    return post(to, body)\n`;
+    const [s] = await changes("m.py", fn("Sends mail."), fn("Sends one mail."));
+    expect(flags(s)).toEqual({ name: "send", change: "modified", signature: false, value: false, doc: true, body: false, cosmetic: false });
+  });
+
+  test("a Go doc comment edit is a doc change", async () => {
+    const fn = (doc: string) => `package p\n\n// Start ${doc}\nfunc Start(port int) error {\n\treturn listen(port)\n}\n`;
+    const [s] = await changes("p.go", fn("starts the server."), fn("starts the server on port."));
+    expect(flags(s)).toEqual({ name: "Start", change: "modified", signature: false, value: false, doc: true, body: false, cosmetic: false });
+  });
+
+  test("an initializer edit is a value change", async () => {
+    const [s] = await changes("v.ts", "export const cache = Object.create(null);\n", "export const cache = createNullObject();\n");
+    expect(flags(s)).toEqual({ name: "cache", change: "modified", signature: false, value: true, doc: false, body: false, cosmetic: false });
+  });
+
+  test("a parameter added is a signature change", async () => {
+    const [s] = await changes("m.py", "def send(to):\n    return post(to)\n", "def send(to, cc):\n    return post(to)\n");
+    expect(s.signatureChanged).toBe(true);
+    expect(s.docChanged).toBe(false);
+  });
+
+  test("an ordinary comment edit inside a body is cosmetic", async () => {
+    const fn = (c: string) => `def run(x):\n    # ${c}\n    return x + 1\n`;
+    const [s] = await changes("m.py", fn("add one"), fn("add exactly one"));
+    expect(flags(s)).toEqual({ name: "run", change: "modified", signature: false, value: false, doc: false, body: false, cosmetic: true });
+  });
+});
+
+describe("comments that are code are never cosmetic", () => {
+  const cases: [string, string, string, string][] = [
+    ["a Go build constraint", "p.go", "//go:build linux\n\npackage p\n\nfunc F() {}\n", "//go:build ignore\n\npackage p\n\nfunc F() {}\n"],
+    ["a cgo preamble", "c.go", 'package p\n\n// #include <stdio.h>\nimport "C"\n\nfunc F() {}\n', 'package p\n\n// #include <stdlib.h>\nimport "C"\n\nfunc F() {}\n'],
+    ["a Python encoding declaration", "e.py", "# -*- coding: utf-8 -*-\ndef f():\n    return 1\n", "# -*- coding: utf-7 -*-\ndef f():\n    return 1\n"],
+    ["a Ruby magic comment", "r.rb", "# frozen_string_literal: true\ndef f\n  1\nend\n", "# frozen_string_literal: false\ndef f\n  1\nend\n"],
+    ["a JSX pragma", "j.jsx", "/** @jsx h */\nexport function App() {\n  return <div />;\n}\n", "/** @jsx createElement */\nexport function App() {\n  return <div />;\n}\n"],
+    ["a TypeScript directive", "t.ts", "export function f(x: number) {\n  // @ts-expect-error\n  return g(x);\n}\n", "export function f(x: number) {\n  // @ts-ignore\n  return g(x);\n}\n"],
+  ];
+  for (const [what, path, before, after] of cases) {
+    test(what, async () => {
+      const syms = await changes(path, before, after);
+      expect(syms.length).toBeGreaterThan(0);
+      for (const s of syms) expect({ name: s.qualifiedName, cosmetic: s.cosmetic }).toEqual({ name: s.qualifiedName, cosmetic: false });
+    });
+  }
+
+  test("in a file that declares a foreign encoding, a comment edit is not called cosmetic", async () => {
+    const fn = (c: string) => `# -*- coding: utf-7 -*-\ndef f():\n    # ${c}\n    return 1\n`;
+    const syms = await changes("u.py", fn("note"), fn("note +AAo-    os.system('x')"));
+    expect(syms.length).toBeGreaterThan(0);
+    for (const s of syms) expect(s.cosmetic).toBe(false);
+  });
+});
