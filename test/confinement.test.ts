@@ -378,6 +378,7 @@ describe("structure: one gate for every read", () => {
     ["src/app/repo.ts", "where the repository is (realpath), and .git/info/exclude, which keeps the cache out of git status"],
     ["src/app/listing-snapshot.ts", "the stats and names of the folders and ignore files git's listing depends on (no file's content)"],
     ["src/io/disk-source.ts", "lstat of the files git lists, the realpath of their folders (workspace-index: their content is read through the gate)"],
+    ["src/io/read-fd.ts", "reads a descriptor its caller opened after its own checks; opens nothing"],
     ["src/app/changed.ts", "the work tree's side of `changed` (confined: only paths the gate admits); symbol_history reads git's blobs only"],
   ]);
   /** Names that read a path they are given, and the only modules allowed to import them. */
@@ -386,6 +387,7 @@ describe("structure: one gate for every read", () => {
     files: { from: "src/io/files.ts", names: ["readFileBytes", "statOrThrow"], only: ["src/app/outline-file.ts", "src/io/walk.ts"] },
     outlineFile: { from: "src/app/outline-file.ts", names: ["outlineFile"], only: [] },
     diskSource: { from: "src/io/disk-source.ts", names: ["diskSource"], only: [] },
+    readFd: { from: "src/io/read-fd.ts", names: ["readOpenFile"], only: ["src/io/workspace.ts", "src/io/disk-source.ts"] },
     builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };
   const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/call-chain.ts", "src/app/callers.ts", "src/app/symbol-view.ts", "src/app/impact.ts"]);

@@ -6,7 +6,8 @@
 // links resolved, lies inside the root. `git ls-files` lists a committed link as a file of its
 // own, so without this a link to `../../home/.config/creds.json` would be read, outlined and
 // cached; `outline <dir>` and `changed` never follow a link either.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync, type Stats } from "node:fs";
+import { readOpenFile } from "./read-fd.ts";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
 import type { StatLike } from "../core/cache/format.ts";
 
@@ -69,14 +70,7 @@ function readNoFollow(full: string): Uint8Array {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw Object.assign(new Error(`${full} is not a regular file`), { code: "EINVAL" });
-    const bytes = new Uint8Array(st.size);
-    let got = 0;
-    while (got < bytes.length) {
-      const n = readSync(fd, bytes, got, bytes.length - got, null);
-      if (n === 0) break;
-      got += n;
-    }
-    return got === bytes.length ? bytes : bytes.subarray(0, got);
+    return readOpenFile(fd, st.size);
   } finally {
     closeSync(fd);
   }

@@ -6,7 +6,8 @@
 // server's index, workspace-index) receive a FileAccess and read no file's content any other
 // way; test/confinement.test.ts checks their imports and runs them on a workspace that is not
 // on disk at all.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync } from "node:fs";
+import { readOpenFile } from "./read-fd.ts";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { OutlineError, inputError } from "../core/errors.ts";
 import { formatBytes, type SourceFile } from "./files.ts";
@@ -152,14 +153,7 @@ export class Workspace implements FileAccess {
       if (st.isDirectory()) throw inputError(`${display} is a directory`, "name a file, or outline the folder");
       if (!st.isFile()) throw inputError(`${display} is not a regular file`);
       if (st.size > maxBytes) throw inputError(`${display} is too large (${formatBytes(st.size)})`, "read lines of it with read_region / `region`");
-      const bytes = new Uint8Array(st.size);
-      let got = 0;
-      while (got < bytes.length) {
-        const n = readSync(fd, bytes, got, bytes.length - got, null);
-        if (n === 0) break;
-        got += n;
-      }
-      return { path: display, bytes: got === bytes.length ? bytes : bytes.subarray(0, got), stat: st, stamp: stampOf(st) };
+      return { path: display, bytes: readOpenFile(fd, st.size), stat: st, stamp: stampOf(st) };
     } catch (e) {
       if (e instanceof OutlineError) throw e;
       throw inputError(`cannot read ${display}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
