@@ -29,6 +29,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   history: script("history.ts"),
   "history-origins": script("history-origins.ts"),
   "changed-formats": script("changed-formats.ts"),
+  refactorings: script("refactorings.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
   map: script("map.ts"),
