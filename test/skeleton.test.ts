@@ -44,7 +44,9 @@ describe("skeleton goldens", () => {
     test(file, async () => {
       const golden = join(DIR, `${file}.skeleton.txt`);
       const got = await render(file);
-      if (process.env.UPDATE_GOLDEN || !existsSync(golden)) writeFileSync(golden, got);
+      // A missing golden fails: writing it and passing would let a deleted file pass for ever.
+      if (process.env.UPDATE_GOLDEN === "1") writeFileSync(golden, got);
+      else if (!existsSync(golden)) throw new Error(`missing ${golden} (run UPDATE_GOLDEN=1 and read it before committing)`);
       expect(got).toBe(readFileSync(golden, "utf8"));
     });
   }
