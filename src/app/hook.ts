@@ -6,6 +6,7 @@ import { languageByName } from "../core/languages/detect.ts";
 import { diskSource } from "../io/disk-source.ts";
 import type { Env } from "../io/env.ts";
 import { gitDirs, gitPath, readBlobs, findRepoRoot, notARepository, stagedBlobIds, stagedFiles } from "../io/git.ts";
+import { foreignGitDir } from "../io/git-place.ts";
 import { nodeProbe } from "../io/node-probe.ts";
 import { hasCache } from "../io/work-tree.ts";
 import { HOOK_MARKER, renderHookScript } from "./hook-script.ts";
@@ -29,6 +30,8 @@ export interface HookPlace {
 export function hookPlace(env: Env): HookPlace {
   const root = findRepoRoot(env, env.cwd);
   if (!root) throw notARepository("run it inside the repository whose commits should refresh the cache");
+  const foreign = foreignGitDir(env, root);
+  if (foreign) throw inputError(`not touching another repository's hooks: ${foreign.what}`, foreign.hint);
   // `--git-path hooks` honours core.hooksPath (husky and friends) and worktrees.
   let dir = gitPath(env, root, "hooks");
   if (!isAbsolute(dir)) dir = resolve(root, dir);
