@@ -68,7 +68,8 @@ test.skipIf(!binaryAvailable())(".ci/smoke passes on this machine's binary, and 
   expect(ok.stdout).toContain("smoke ok");
   const dir = tempDir("ast-outline-smoke-");
   try {
-    writeFileSync(join(dir.path, "ast-outline-broken"), "not a binary\n");
+    // Bytes no loader takes and no shell would run as a script (a text file would be run line by line).
+    writeFileSync(join(dir.path, "ast-outline-broken"), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0, 0, 0, 0, 0xff, 0xfe, 0, 1]));
     const bad = spawnSync("bash", [join(ROOT, ".ci", "smoke"), join(dir.path, "ast-outline-broken")], { cwd: ROOT, encoding: "utf8" });
     expect(bad.status).not.toBe(0);
   } finally {
