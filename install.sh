@@ -157,14 +157,20 @@ installed_version=${installed_version#ast-outline/}
 
 mkdir -p "$dir" 2>/dev/null || die "cannot create $dir (choose a folder you can write with --dir)"
 [ -w "$dir" ] || die "cannot write to $dir (choose a folder you can write with --dir; no root needed)"
-# Staged beside the target, then renamed over it: never a half-written binary in $dir.
-staged="$dir/.ast-outline.$$.tmp"
-cp "$tmp/$asset" "$staged" || die "cannot write to $dir (is the disk full?)"
+# Staged beside the target, then renamed over it: never a half-written binary in $dir. The
+# staging file is made by mktemp (a new name no one could have prepared, created exclusively),
+# so nothing is written through a link left in $dir; the rename replaces a link at the final
+# name instead of writing through it. A folder there (or a link to one) would take the file
+# inside it: refused.
+final="$dir/ast-outline$exe"
+if [ -d "$final" ]; then die "$final is a folder or a link to one (remove it, or choose another --dir)"; fi
+staged=$(mktemp "$dir/.ast-outline.XXXXXXXXXX") || die "cannot write to $dir (choose a folder you can write with --dir)"
+cat "$tmp/$asset" >"$staged" || die "cannot write to $dir (is the disk full?)"
 chmod 755 "$staged"
-mv -f "$staged" "$dir/ast-outline$exe" || die "cannot replace $dir/ast-outline$exe"
+mv -f "$staged" "$final" || die "cannot replace $final"
 staged=""
 
-say "ast-outline $installed_version installed to $dir/ast-outline$exe"
+say "ast-outline $installed_version installed to $final"
 case ":${PATH:-}:" in
   *":$dir:"*) ;;
   *) say "note: $dir is not on PATH; add it, e.g. export PATH=\"$dir:\$PATH\"" ;;

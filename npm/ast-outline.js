@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // ast-outline's npm launcher (the `bin` of the published `ast-outline` package): runs the
-// prebuilt binary from this platform's package (@ast-outline/cli-<os>-<arch>[-musl], an optional
+// prebuilt binary from this platform's package (ast-outline-<os>-<arch>[-musl], an optional
 // dependency npm installs only where its os/cpu/libc match) with the arguments, the standard
 // streams and the exit code passed through. No install script: npm picks the package.
 // AST_OUTLINE_BINARY=<path> runs that binary instead (a build from source on another platform).
@@ -12,7 +12,7 @@ function platformPackage() {
   // glibcVersionRuntime is reported by a glibc Node only: without it, Linux is musl.
   const report = process.platform === "linux" && process.report ? process.report.getReport() : undefined;
   const musl = process.platform === "linux" && !(report && report.header && report.header.glibcVersionRuntime);
-  return `@ast-outline/cli-${os}-${process.arch}${musl ? "-musl" : ""}`;
+  return `ast-outline-${os}-${process.arch}${musl ? "-musl" : ""}`;
 }
 
 function fail(message) {

@@ -1,8 +1,12 @@
 // The npm packages of a release, one folder each (npm/README.md):
 //   <out>/ast-outline/           the launcher package (bin: npm/ast-outline.js), optional deps on
-//   <out>/cli-<target>/          @ast-outline/cli-<target>: bin/ast-outline[.exe], os/cpu/libc
+//   <out>/cli-<target>/          ast-outline-<target>: bin/ast-outline[.exe], os/cpu/libc
 //
-//   bun scripts/release-npm.ts --out npm-dist [--from dist] [--targets all|host|NAME,NAME]
+//   bun scripts/release-npm.ts --out npm-dist --repo OWNER/NAME [--from dist] [--targets all|host|NAME,NAME]
+// Names are unscoped: no scope this project has shown it owns. Every package.json gets
+// `repository` (npm publish --provenance refuses a package without one, or whose repository is
+// not the one the workflow runs in): from --repo (the release workflow passes
+// $GITHUB_REPOSITORY), else the root package.json's; none is an error.
 // --targets all takes dist/ast-outline-<target>[.exe] (npm run build:all); host takes
 // dist/ast-outline as this machine's target. The launcher package always lists every target.
 // Publishing (release.yml, on a v* tag): each cli-* folder, then ast-outline.
@@ -11,12 +15,12 @@ import { join, resolve } from "node:path";
 import { TARGETS, binaryName, hostTarget, type Target } from "./release-targets.ts";
 
 const ROOT = join(import.meta.dir, "..");
-export const SCOPE = "@ast-outline";
-
-export const platformPackage = (t: Target) => `${SCOPE}/cli-${t.name}`;
+export const platformPackage = (t: Target) => `ast-outline-${t.name}`;
 
 export interface NpmOptions {
   out: string;
+  /** OWNER/NAME on GitHub: every package's `repository` (default: the root package.json's). */
+  repo?: string;
   from?: string;
   targets?: "all" | "host" | string[];
 }
@@ -33,10 +37,12 @@ export function buildNpmPackages(opts: NpmOptions): string[] {
       : (opts.targets === undefined || opts.targets === "all" ? TARGETS : opts.targets.map(byName)).map((t) => ({ target: t, source: join(from, binaryName(t)) }));
   for (const c of chosen) if (!existsSync(c.source)) throw new Error(`no binary for ${c.target.name} at ${c.source}`);
   rmSync(out, { recursive: true, force: true });
+  const repository = opts.repo !== undefined ? githubRepository(opts.repo) : root.repository;
+  if (!repository) throw new Error("no repository for the packages (pass --repo OWNER/NAME): npm publish --provenance needs one in every package.json");
   const common = {
     version,
     license: root.license,
-    ...(root.repository ? { repository: root.repository } : {}),
+    repository,
     ...(root.homepage ? { homepage: root.homepage } : {}),
   };
 
@@ -79,6 +85,12 @@ export function buildNpmPackages(opts: NpmOptions): string[] {
   return written;
 }
 
+/** The `repository` field of a GitHub repository, as npm's provenance check compares it. */
+export function githubRepository(repo: string): { type: "git"; url: string } {
+  if (!/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/.test(repo)) throw new Error(`--repo takes OWNER/NAME, not ${JSON.stringify(repo)}`);
+  return { type: "git", url: `git+https://github.com/${repo}.git` };
+}
+
 function writeJson(path: string, value: unknown): void {
   writeFileSync(path, JSON.stringify(value, null, 2) + "\n");
 }
@@ -97,12 +109,12 @@ if (import.meta.main) {
   };
   const out = flag("--out");
   if (!out) {
-    console.error("usage: bun scripts/release-npm.ts --out DIR [--from dist] [--targets all|host|NAME,NAME]");
+    console.error("usage: bun scripts/release-npm.ts --out DIR --repo OWNER/NAME [--from dist] [--targets all|host|NAME,NAME]");
     process.exit(2);
   }
   const targets = flag("--targets");
   try {
-    for (const dir of buildNpmPackages({ out, from: flag("--from"), targets: targets === undefined || targets === "all" || targets === "host" ? (targets as "all" | "host" | undefined) : targets.split(",") })) console.log(dir);
+    for (const dir of buildNpmPackages({ out, repo: flag("--repo"), from: flag("--from"), targets: targets === undefined || targets === "all" || targets === "host" ? (targets as "all" | "host" | undefined) : targets.split(",") })) console.log(dir);
   } catch (e) {
     console.error(`release-npm: ${(e as Error).message}`);
     process.exit(1);

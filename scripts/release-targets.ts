@@ -1,5 +1,5 @@
 // Every platform a release ships a binary for: its bun --target, and the names the assets,
-// install.sh and the npm packages use (`ast-outline-<name>[.exe]`, `@ast-outline/cli-<name>`).
+// install.sh and the npm packages use (`ast-outline-<name>[.exe]`, `ast-outline-<name>`).
 // One list, read by scripts/build.ts (--all), release-assets.ts and release-npm.ts.
 
 export interface Target {

@@ -218,6 +218,7 @@ describe.skipIf(!available)("compiled binary", () => {
     const repo = join(dir.path, "engine-repo");
     mkdirSync(repo, { recursive: true });
     writeFileSync(join(repo, "m.py"), "def m():\n    return 1\n");
+    spawnSync("git", ["init", "-q"], { cwd: repo }); // a cache is made only inside a git work tree
     expect(run(["index", "--root", repo], repo).code).toBe(0);
     expect(readdirSync(join(repo, ".ast_outline_cache", "objects"))).toEqual([engineId()]);
   });

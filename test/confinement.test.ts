@@ -380,6 +380,7 @@ describe("structure: one gate for every read", () => {
     ["src/io/disk-source.ts", "lstat of the files git lists, the realpath of their folders (workspace-index: their content is read through the gate)"],
     ["src/io/read-fd.ts", "reads a descriptor its caller opened after its own checks; opens nothing"],
     ["src/app/changed.ts", "the work tree's side of `changed` (confined: only paths the gate admits); symbol_history reads git's blobs only"],
+    ["src/io/git-place.ts", "whose repository a folder's git answers from: the `.git` entry, and a linked git folder's `gitdir` back-link (no source file)"],
   ]);
   /** Names that read a path they are given, and the only modules allowed to import them. */
   const READERS: Record<string, { from: string; names: string[]; only: string[] }> = {

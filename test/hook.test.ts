@@ -141,6 +141,66 @@ describe("hook", () => {
     }
   }, 60000);
 
+  // husky v9's own layout (as `husky` 9.1.7 writes it: core.hooksPath .husky/_, each hook there a
+  // two-line shim sourcing _/h, which runs .husky/<the hook's own name>), made by hand: husky
+  // is not a dependency. `hook install` must not take the shim's place.
+  test("hook install in a husky v9 repository changes nothing, exits 2 and names the line to add; the team's hook still runs", async () => {
+    const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
+    try {
+      const marker = join(repo.path, "team-hook-ran");
+      write(repo.path, ".husky/_/h", '#!/usr/bin/env sh\nn=$(basename "$0")\ns=$(dirname "$(dirname "$0")")/$n\n[ ! -f "$s" ] && exit 0\nsh -e "$s" "$@"\n');
+      write(repo.path, ".husky/_/pre-commit", '#!/usr/bin/env sh\n. "$(dirname "$0")/h"');
+      write(repo.path, ".husky/_/.gitignore", "*");
+      chmodSync(join(repo.path, ".husky/_/pre-commit"), 0o755);
+      write(repo.path, ".husky/pre-commit", `echo ran >> "${marker}"\n`);
+      gitOk(repo.path, "config", "core.hooksPath", ".husky/_");
+      const before = sh(repo.path, "sh", ["-c", "find .husky -type f | sort | xargs cat; git config --get core.hooksPath"]).stdout;
+      const r = await runCli(["hook", "install"], repo.path);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe("ast-outline: not installing: this repository's hooks are run by husky (core.hooksPath .husky/_); putting a hook there would stop .husky/pre-commit from running (add the line `ast-outline hook run` to .husky/pre-commit instead; nothing was changed)\n");
+      expect(sh(repo.path, "sh", ["-c", "find .husky -type f | sort | xargs cat; git config --get core.hooksPath"]).stdout).toBe(before);
+      gitOk(repo.path, "add", "a.py");
+      expect(sh(repo.path, "git", ["commit", "-qm", "one"]).code).toBe(0);
+      expect(readFileSync(marker, "utf8")).toBe("ran\n");
+    } finally {
+      repo.cleanup();
+    }
+  }, 60000);
+
+  test.skipIf(!existsSync(LEFTHOOK))("hook install in a lefthook repository (the real lefthook) changes nothing, exits 2 and names the line to add", async () => {
+    const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
+    try {
+      const PATH = pathWith(repo.path, { lefthook: LEFTHOOK });
+      const marker = join(repo.path, "team-hook-ran");
+      writeFileSync(join(repo.path, "lefthook.yml"), `pre-commit:\n  commands:\n    team:\n      run: echo ran >> "${marker}"\n`);
+      expect(sh(repo.path, "lefthook", ["install"], { PATH }).code).toBe(0);
+      const hook = join(repo.path, ".git", "hooks", "pre-commit");
+      const before = readFileSync(hook, "utf8");
+      const r = await runCli(["hook", "install"], repo.path);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe("ast-outline: not installing: this repository's hooks are run by lefthook (lefthook.yml), which writes the pre-commit hook itself (add `pre-commit: { commands: { ast-outline: { run: ast-outline hook run } } }` to lefthook.yml instead (merged into its pre-commit: section), then run `lefthook install`; nothing was changed)\n");
+      expect(readFileSync(hook, "utf8")).toBe(before);
+      expect(existsSync(`${hook}.ast-outline-prev`)).toBe(false);
+      gitOk(repo.path, "add", "a.py");
+      expect(sh(repo.path, "git", ["commit", "-qm", "one"], { PATH }).code).toBe(0);
+      expect(readFileSync(marker, "utf8").trim()).toBe("ran");
+    } finally {
+      repo.cleanup();
+    }
+  }, 60000);
+
+  test("an npm install inside the repository: hook install says, in one line, what to do instead", () => {
+    const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
+    try {
+      const said = installHook(testEnv(repo.path), { bin: join(repo.path, "node_modules", "ast-outline-linux-x64", "bin", "ast-outline") });
+      const line = said.filter((l) => l.includes("inside this repository"));
+      expect(line).toEqual([`${join(repo.path, "node_modules", "ast-outline-linux-x64", "bin", "ast-outline")} is inside this repository, so the hook will not run it and commits will not refresh the cache: install ast-outline outside it (npm install -g ast-outline, or install.sh into ~/.local/bin), then run \`ast-outline hook install\` again`]);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
   /** An executable `ast-outline` in `dir` that only records that it ran (its own path) in `log`. */
   function fakeOutline(dir: string, log: string, name = "ast-outline"): void {
     mkdirSync(dir, { recursive: true });
@@ -174,7 +234,7 @@ describe("hook", () => {
 
       // A binary recorded inside the work tree is not run either; install says so.
       const inside = installHook(testEnv(repo.path), { bin: join(repo.path, "node_modules", ".bin", "ast-outline") });
-      expect(inside.join("\n")).toContain("is inside this repository: the hook will not run it");
+      expect(inside.join("\n")).toContain("is inside this repository, so the hook will not run it");
       write(repo.path, "a.py", "def second():\n    pass\n");
       gitOk(repo.path, "add", "a.py");
       expect(sh(repo.path, "git", ["commit", "-qm", "two"], { PATH, HOME: home }).code).toBe(0);
@@ -218,8 +278,8 @@ describe("hook", () => {
       expect(un.stderr).toContain("is a shared hooks folder");
       expect(existsSync(join(shared.path, "pre-commit"))).toBe(false);
 
-      // A hooks folder inside the repository (husky's .husky) or its git directory is not shared.
-      gitOk(repo.path, "config", "core.hooksPath", ".husky");
+      // A hooks folder inside the repository (.githooks) or its git directory is not shared.
+      gitOk(repo.path, "config", "core.hooksPath", ".githooks");
       const own = cliChild(repo.path, ["hook", "install"]);
       expect(own.code).toBe(0);
       expect(own.stderr).not.toContain("shared");

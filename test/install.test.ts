@@ -5,7 +5,7 @@
 // version, a bad option. The release layout itself: names, SHA256SUMS, the stamped installer.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { binaryName, hostTarget, TARGETS } from "../scripts/release-targets.ts";
 import { VERSION } from "../src/version.ts";
@@ -122,10 +122,17 @@ describe.skipIf(!available)("install.sh", () => {
       const wget = spawnSync("sh", ["-c", "command -v wget"], { encoding: "utf8" }).stdout.trim();
       if (!wget) return console.warn("install.sh wget case skipped: wget is not installed");
       // A PATH with everything but curl, so install.sh falls back to wget.
+      // Each name once, first folder wins (as PATH would): where /bin links to /usr/bin (merged
+      // /usr) every name comes twice, and existsSync says no for a link that dangles (X11).
       const bin = temp("ast-outline-nocurl-");
+      const linked = new Set(["curl"]);
       for (const d of ["/usr/local/bin", "/usr/bin", "/bin"]) {
         if (!existsSync(d)) continue;
-        for (const name of readdirSync(d)) if (name !== "curl" && !existsSync(join(bin, name))) symlinkSync(join(d, name), join(bin, name));
+        for (const name of readdirSync(d)) {
+          if (linked.has(name)) continue;
+          linked.add(name);
+          symlinkSync(join(d, name), join(bin, name));
+        }
       }
       served.length = 0;
       const viaWget = await install(["--dir", dir], { AST_OUTLINE_DOWNLOAD_URL: url }, bin);
@@ -135,6 +142,39 @@ describe.skipIf(!available)("install.sh", () => {
     } finally {
       server.stop(true);
     }
+  });
+
+  test("links in the target folder are replaced or refused, never written through (issue 24, item 9)", async () => {
+    const dir = temp("ast-outline-dest-");
+    const outside = temp("ast-outline-victim-");
+    const victim = join(outside, "victim");
+    writeFileSync(victim, "not to be overwritten\n");
+    // The staging name of earlier releases (`.ast-outline.<pid of the shell>.tmp`), planted by a
+    // shell that then becomes install.sh (exec keeps the pid), and links under every name a
+    // staging file could take: the install must not write through any of them.
+    symlinkSync(victim, join(dir, "ast-outline"));
+    const planted = spawnSync("sh", ["-c", 'ln -s "$1" "$2/.ast-outline.$$.tmp" && exec sh "$3" --version "$4" --dir "$2"', "sh", victim, dir, INSTALL, VERSION], {
+      env: { PATH: process.env.PATH ?? "", HOME: temp("ast-outline-home-"), AST_OUTLINE_DOWNLOAD_URL: `file://${release.root}` }, encoding: "utf8",
+    });
+    expect(planted.stderr).toBe("");
+    expect(planted.status).toBe(0);
+    expect(readFileSync(victim, "utf8")).toBe("not to be overwritten\n");
+    const installed = join(dir, "ast-outline");
+    expect(lstatSync(installed).isSymbolicLink()).toBe(false);
+    expect(versionOf(installed)).toStartWith(`ast-outline/${VERSION} `);
+    // Only the planted link is left beside it: no staging file, and it still points where it did.
+    expect(readdirSync(dir).sort()).toEqual([expect.stringMatching(/^\.ast-outline\.\d+\.tmp$/), "ast-outline"].sort());
+    expect(readlinkSync(join(dir, readdirSync(dir).find((n) => n.endsWith(".tmp"))!))).toBe(victim);
+
+    // A link to a folder at the final name would take the binary inside it: refused, nothing written.
+    const other = temp("ast-outline-dest-");
+    const folder = temp("ast-outline-victim-dir-");
+    symlinkSync(folder, join(other, "ast-outline"));
+    const r = await install(["--version", VERSION, "--dir", other], { AST_OUTLINE_DOWNLOAD_URL: `file://${release.root}` });
+    expect(r.code).toBe(1);
+    expectOneLineError(r.stderr, /^ast-outline install: .*\/ast-outline is a folder or a link to one \(remove it, or choose another --dir\)/);
+    expect(readdirSync(folder)).toEqual([]);
+    expect(readdirSync(other)).toEqual(["ast-outline"]);
   });
 
   test("a wrong checksum fails with one line and leaves the folder as it was", async () => {

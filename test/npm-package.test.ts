@@ -38,7 +38,7 @@ function project(name: string): string {
 beforeAll(() => {
   if (!available) return;
   work = tempDir("ast-outline-npm-");
-  const [main, platform] = buildNpmPackages({ out: join(work.path, "pkgs"), targets: "host" });
+  const [main, platform] = buildNpmPackages({ out: join(work.path, "pkgs"), targets: "host", repo: "example/ast-outline" });
   const packed = JSON.parse(npm(work.path, "pack", "--json", "--pack-destination", work.path, main, platform)) as { filename: string; files: { path: string; mode: number }[] }[];
   mainTgz = join(work.path, packed[0].filename);
   platformTgz = join(work.path, packed[1].filename);
@@ -59,6 +59,28 @@ describe.skipIf(!available)("npm packages", () => {
     const platform = JSON.parse(readFileSync(join(work.path, "pkgs", `cli-${hostTarget().name}`, "package.json"), "utf8"));
     expect(platform).toMatchObject({ name: HOST, version: VERSION, os: [process.platform], cpu: [process.arch] });
     expect(platform.scripts).toBeUndefined();
+  });
+
+  test("release readiness: unscoped names, and `repository` in every package.json (npm publish --provenance needs it)", () => {
+    const repository = { type: "git", url: "git+https://github.com/example/ast-outline.git" };
+    for (const dir of ["ast-outline", `cli-${hostTarget().name}`]) {
+      const pkg = JSON.parse(readFileSync(join(work.path, "pkgs", dir, "package.json"), "utf8"));
+      expect({ dir, repository: pkg.repository }).toEqual({ dir, repository });
+      expect(pkg.name).not.toContain("@");
+    }
+    expect(TARGETS.map(platformPackage)).toEqual(TARGETS.map((t) => `ast-outline-${t.name}`));
+    // The launcher asks for the same names the packages get.
+    const launcher = readFileSync(join(ROOT, "npm", "ast-outline.js"), "utf8");
+    expect(launcher).toContain("return `ast-outline-${os}-${process.arch}${musl ? \"-musl\" : \"\"}`;");
+    expect(launcher).not.toContain("@ast-outline");
+    // No repository anywhere: refused before anything is written, not at publish time.
+    const bare = tempDir("ast-outline-npm-bare-");
+    try {
+      expect(() => buildNpmPackages({ out: join(bare.path, "pkgs"), targets: "host" })).toThrow(/no repository for the packages \(pass --repo OWNER\/NAME\)/);
+      expect(() => buildNpmPackages({ out: join(bare.path, "pkgs"), targets: "host", repo: "not a repo" })).toThrow(/--repo takes OWNER\/NAME/);
+    } finally {
+      bare.cleanup();
+    }
   });
 
   test("npm install of the tarballs (offline), then npx runs the binary: version, outline, exit codes", () => {

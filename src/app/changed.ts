@@ -14,7 +14,6 @@ import { outlineSource } from "../core/outline/outline.ts";
 import { ordinaryCommentSpans, rowRuns } from "../core/parse/comments.ts";
 import { initRuntime, loadGrammar, loadQuery, withTree } from "../core/parse/parser.ts";
 import type { CacheStore } from "../io/cache-store.ts";
-import { trustedCache } from "./cache-lookup.ts";
 import { commentLines, diffLines } from "../core/diff/lines.ts";
 import { lineEdits } from "../core/diff/edits.ts";
 import type { Tree } from "web-tree-sitter";
@@ -120,9 +119,11 @@ async function changesFrom(
     if (!fromWorkTree && p.newBlob && REGULAR.has(p.newMode) && mayParse(p.path)) blobIds.push(p.newBlob);
   }
   // Compile what parsing will need while git reads the blobs (wall time: git runs in its own
-  // process). The outline query only when there is no cache to answer outlines from.
-  const store = trustedCache(env, root);
-  const warm = warmUp(paths.map((p) => languageByName(p.path) ?? (p.oldPath ? languageByName(p.oldPath) : undefined)), !store);
+  // process). Every file a change touches is parsed, both sides: no cached outline is trusted
+  // here. An object can be checked against the names it lists, never for what it leaves out, and
+  // a review (the PR comment, SARIF) must not miss a function because a restored cache omits it.
+  const store: CacheStore | undefined = undefined;
+  const warm = warmUp(paths.map((p) => languageByName(p.path) ?? (p.oldPath ? languageByName(p.oldPath) : undefined)), true);
   const blobs = await readBlobsOnce(blobIds);
   await warm;
 
@@ -197,7 +198,7 @@ interface DeferredComments {
 }
 
 export interface SideContext {
-  /** The repo's .ast_outline_cache: `changed` looks outlines up, never stores them. */
+  /** The repo's .ast_outline_cache (`history` only: `changed` parses every side it compares). */
   store?: CacheStore;
   /**
    * Store what is parsed in `store` (`history`, which reads the same old blobs again on every

@@ -6,6 +6,7 @@ import { languageByName } from "../core/languages/detect.ts";
 import { diskSource } from "../io/disk-source.ts";
 import type { Env } from "../io/env.ts";
 import { gitDirs, gitPath, readBlobs, findRepoRoot, notARepository, stagedBlobIds, stagedFiles } from "../io/git.ts";
+import { foreignGitDir } from "../io/git-place.ts";
 import { nodeProbe } from "../io/node-probe.ts";
 import { hasCache } from "../io/work-tree.ts";
 import { HOOK_MARKER, renderHookScript } from "./hook-script.ts";
@@ -29,6 +30,8 @@ export interface HookPlace {
 export function hookPlace(env: Env): HookPlace {
   const root = findRepoRoot(env, env.cwd);
   if (!root) throw notARepository("run it inside the repository whose commits should refresh the cache");
+  const foreign = foreignGitDir(env, root);
+  if (foreign) throw inputError(`not touching another repository's hooks: ${foreign.what}`, foreign.hint);
   // `--git-path hooks` honours core.hooksPath (husky and friends) and worktrees.
   let dir = gitPath(env, root, "hooks");
   if (!isAbsolute(dir)) dir = resolve(root, dir);
@@ -52,6 +55,42 @@ function physical(path: string): string {
 function within(folder: string, path: string): boolean {
   const rel = relative(folder, path);
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/**
+ * A hook manager that owns the pre-commit hook here, and the line that adds ours to it. husky
+ * (v9: core.hooksPath .husky/_, whose pre-commit is a shim that runs .husky/<its own name>: a
+ * hook put there in its place would stop the team's .husky/pre-commit from running; v4-8:
+ * .husky with _/husky.sh) and lefthook (lefthook.yml; it writes .git/hooks/pre-commit itself and
+ * would overwrite ours on its next install).
+ */
+export function hookManager(place: HookPlace): { what: string; instead: string } | undefined {
+  const rel = relative(physical(place.root), physical(place.dir)).split(sep).join("/");
+  const hookText = readOrEmpty(place.hook);
+  if (rel === ".husky/_" || rel === ".husky" || /\bhusky\b/.test(hookText)) {
+    return {
+      what: `this repository's hooks are run by husky (core.hooksPath ${rel || place.dir}); putting a hook there would stop .husky/pre-commit from running`,
+      instead: "add the line `ast-outline hook run` to .husky/pre-commit instead; nothing was changed",
+    };
+  }
+  const config = LEFTHOOK_CONFIGS.find((f) => existsSync(join(place.root, f)));
+  if (config || /\blefthook\b/.test(hookText)) {
+    return {
+      what: `this repository's hooks are run by lefthook (${config ?? "its pre-commit hook"}), which writes the pre-commit hook itself`,
+      instead: `add \`pre-commit: { commands: { ast-outline: { run: ast-outline hook run } } }\` to ${config ?? "lefthook.yml"} instead (merged into its pre-commit: section), then run \`lefthook install\`; nothing was changed`,
+    };
+  }
+  return undefined;
+}
+
+const LEFTHOOK_CONFIGS = ["lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml", "lefthook.json", "lefthook.toml", ".config/lefthook.yml"];
+
+function readOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
 }
 
 function isOurs(file: string): boolean {
@@ -84,12 +123,14 @@ export function installHook(env: Env, self = selfCommand(), opts: InstallOptions
       "pass --force to install it there anyway, or give this repository its own hooks folder",
     );
   }
+  const manager = hookManager(place);
+  if (manager) throw inputError(`not installing: ${manager.what}`, manager.instead);
   if (place.shared) said.push(`${place.dir} is a shared hooks folder (core.hooksPath outside this repository): the hook now runs for every repository that uses it`);
-  // The hook never runs a program inside the work tree (a checkout can replace it).
-  for (const file of [self.bin, self.script]) {
-    if (file && within(physical(place.root), physical(dirname(file)))) {
-      said.push(`${file} is inside this repository: the hook will not run it; it looks on PATH and in the usual install folders instead`);
-    }
+  // The hook never runs a program inside the work tree (a checkout can replace it): an npm
+  // install in the repository (node_modules/...) is not run, so say what to do instead.
+  const inside = [self.bin, self.script].find((file) => file && within(physical(place.root), physical(dirname(file))));
+  if (inside) {
+    said.push(`${inside} is inside this repository, so the hook will not run it and commits will not refresh the cache: install ast-outline outside it (npm install -g ast-outline, or install.sh into ~/.local/bin), then run \`ast-outline hook install\` again`);
   }
   mkdirSync(place.dir, { recursive: true });
   if (existsSync(place.hook) && !isOurs(place.hook)) {

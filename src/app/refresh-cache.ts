@@ -17,6 +17,7 @@ import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES, contentSkipReason, sizeSkipReason 
 import type { FileSource } from "../io/disk-source.ts";
 import type { Env } from "../io/env.ts";
 import { engineId } from "./engine.ts";
+import { MemoryStore } from "./memory-store.ts";
 import { loadRows, syncShards, type ObjectRef, type ShardContext } from "./index-shards.ts";
 import type { ParseJob, ParseOutcome, ParsePool } from "./parse-pool.ts";
 
@@ -100,6 +101,10 @@ async function openStore(opts: RefreshOptions): Promise<IndexStore> {
   // Whether git tracks the cache: a whole listing says so when it comes (listing-snapshot.ts), else git is asked.
   if (check.unsettled && !Array.isArray(opts.paths)) await opts.paths;
   settleCache(check);
+  if (check.noDisk) {
+    if (opts.distrusted === "refuse") throw inputError(`not writing ${CACHE_DIR}: ${check.noDisk}`, "run `index` inside a git repository; search and digest work here without it");
+    return new MemoryStore(opts.root, engine);
+  }
   const store = openCache(check, engine);
   if (store.off && opts.distrusted === "refuse") throw inputError(`not writing ${CACHE_DIR}: ${store.off}`);
   store.prepare();

@@ -9,6 +9,7 @@ import { gitRedirected, type Env } from "../io/env.ts";
 import { git, gitPath, findRepoRoot, notARepository } from "../io/git.ts";
 import { splitNulPaths } from "../io/names.ts";
 import { listingTracks } from "../io/cache-trust.ts";
+import { foreignGitDir } from "../io/git-place.ts";
 import { nodeProbe } from "../io/node-probe.ts";
 import { hasCache, workTreeAbove } from "../io/work-tree.ts";
 
@@ -67,13 +68,17 @@ export async function gitListing(env: Env, root: string): Promise<{ paths: strin
 export const EXCLUDE_LINE = CACHE_DIR;
 
 /**
- * Keep the cache out of `git status` through .git/info/exclude (never the user's .gitignore).
+ * Keep the cache out of `git status` through .git/info/exclude (never the user's .gitignore), and
+ * only in a git folder that is this work tree's own (io/git-place.ts; a linked worktree's common
+ * folder is).
  * The line is unanchored, so a cache made with `--root sub/folder` inside a repository is
  * excluded too.
  */
 export function ensureExcluded(env: Env, repo: Repo): void {
   const top = repo.gitTop ?? (repo.git ? repo.root : undefined);
   if (!top) return;
+  // Never into another repository's git folder (a `.git` file or config pointing elsewhere): git-place.ts.
+  if (foreignGitDir(env, top)) return;
   try {
     const file = gitPath(env, top, "info/exclude");
     const text = existsSync(file) ? readFileSync(file, "utf8") : "";

@@ -6,6 +6,7 @@ import { checkCache, recordUntracked, settleCache, warnDistrust } from "../io/ca
 import { insideTest, regularFile, type FileSource } from "../io/disk-source.ts";
 import { gitRedirected, type Env } from "../io/env.ts";
 import { DEFAULT_MAX_BYTES } from "../io/files.ts";
+import { requireOwnRepository } from "../io/git-place.ts";
 import { nodeProbe } from "../io/node-probe.ts";
 import { hasCache, workTreeAbove } from "../io/work-tree.ts";
 import type { FileAccess } from "../io/workspace.ts";
@@ -40,6 +41,7 @@ export class WorkspaceIndex {
     const { env, access } = this;
     const top = gitRedirected(env) ? undefined : workTreeAbove(access.base, nodeProbe);
     if (top === undefined) return this.fromWalk(verifyObjects);
+    requireOwnRepository(env, top);
     const repo: Repo = { root: top, git: true, gitTop: top };
     const engine = engineId();
     const useDisk = !cacheDisabled(env);

@@ -3,7 +3,7 @@
 // It first asks the start-up seam (startup.ts) whether to start again with other engine
 // settings; nothing else is loaded before that, and Node modules come from
 // process.getBuiltinModule on use.
-import { cacheAbove, countWrites, lateStart, restartEnv, shortRunSettings, startupPlan } from "./startup.ts";
+import { cacheAbove, countWrites, lateStart, quietExecveWarning, restartEnv, shortRunSettings, startupPlan } from "./startup.ts";
 const fs = () => process.getBuiltinModule("node:fs") as typeof import("node:fs");
 const path = () => process.getBuiltinModule("node:path") as typeof import("node:path");
 const args = process.argv.slice(2);
@@ -13,6 +13,7 @@ function runAgain(settings: Record<string, string>): void {
   const env = restartEnv(process.env, settings) as NodeJS.ProcessEnv;
   const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never }).execve;
   if (typeof execve === "function" && process.platform !== "win32") {
+    quietExecveWarning(process);
     try {
       execve(process.execPath, [process.execPath, ...args], env);
     } catch {

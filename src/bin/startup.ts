@@ -159,3 +159,21 @@ export function cacheAbove(probe: TreeProbe & { isDirectory(path: string): boole
 export function restartEnv(base: Vars, settings: Record<string, string>): Vars {
   return { ...base, [PURGE_FLAG]: base[PURGE_FLAG] ?? "-1", [RERUN_MARK]: "1", ...settings };
 }
+
+/**
+ * Keep the runtime's "process.execve is an experimental feature" warning off stderr: starting
+ * again is this tool's business, not the user's, and the warning shows whenever execve fails
+ * and the run carries on (it is queued before the call). Every other warning still reaches the
+ * listeners that were there (the runtime's printer). Installed once, before the first execve.
+ */
+export function quietExecveWarning(proc: Pick<NodeJS.Process, "listeners" | "removeAllListeners" | "on">): void {
+  if (quieted) return;
+  quieted = true;
+  const before = proc.listeners("warning") as ((w: Error) => void)[];
+  proc.removeAllListeners("warning");
+  proc.on("warning", (w: Error) => {
+    if (w?.name === "ExperimentalWarning" && /process\.execve/.test(String(w.message))) return;
+    for (const l of before) l.call(proc, w);
+  });
+}
+let quieted = false;

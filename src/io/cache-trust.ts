@@ -29,6 +29,8 @@ export const STAMP_FILE = "untracked.stamp";
 const STAMP_HEAD = "ast-outline-untracked 1";
 
 const HINT_DELETE = `delete it; \`ast-outline index\` makes a new one`;
+/** A cache's folder outside every git work tree (an archive, a shared folder): whose it is cannot be told. */
+const NOT_IN_WORK_TREE = "it is not inside a git work tree, where who made it cannot be told";
 
 /**
  * Why a folder of the cache must not be used ("<what> (<hint>)"), or undefined. `label` names
@@ -53,6 +55,11 @@ export interface CacheCheck {
   problem?: string;
   /** Whether there is a cache folder at all. */
   present: boolean;
+  /**
+   * Why no cache may be made here (there is none yet): the root is in no git work tree. Readers
+   * then keep their index in memory; `index` refuses.
+   */
+  noDisk?: string;
   /** Git has yet to say whether it tracks the cache: settleCache() asks it, or takes a listing's word. */
   unsettled: boolean;
   /** The work tree around the root, when there is one. */
@@ -76,14 +83,22 @@ export function checkCache(env: Env, root: string, engine: string, gitTop?: stri
   const startedMs = env.now();
   const dir = join(root, CACHE_DIR);
   const check: CacheCheck = { root, env, present: false, unsettled: false, startedMs };
+  // Outside a git work tree nothing says who made the files (an extracted archive makes every
+  // file the user's, a forged cache included): no cache is used or made there.
+  const top = gitTop === undefined ? (gitRedirected(env) ? undefined : workTreeAbove(root, nodeProbe)) : gitTop ?? undefined;
   let st: Stats;
   try {
     st = lstatSync(dir);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") check.problem = `it cannot be read (${(e as NodeJS.ErrnoException).code}) (${HINT_DELETE})`;
+    else if (!top && !gitRedirected(env)) check.noDisk = NOT_IN_WORK_TREE;
     return check;
   }
   check.present = true;
+  if (!top && !gitRedirected(env)) {
+    check.problem = `${NOT_IN_WORK_TREE} (${HINT_DELETE}, inside a git work tree)`;
+    return check;
+  }
   check.problem = folderProblem(st, "");
   for (const sub of ["objects", `objects/${engine}`, "symbols"]) {
     if (check.problem) return check;
@@ -105,7 +120,6 @@ export function checkCache(env: Env, root: string, engine: string, gitTop?: stri
     }
   }
   if (check.problem) return check;
-  const top = gitTop === undefined ? (gitRedirected(env) ? undefined : workTreeAbove(root, nodeProbe)) : gitTop ?? undefined;
   if (!top) return check;
   check.gitTop = top;
   check.cacheRel = posix(relative(real(top), join(real(root), CACHE_DIR)));

@@ -21,6 +21,7 @@ import { normalizeQuery } from "../core/symbols/find.ts";
 import { pathFilter } from "../core/text/glob.ts";
 import { printable } from "../core/text/quote.ts";
 import { envAt, type Env } from "../io/env.ts";
+import { requireOwnRepository } from "../io/git-place.ts";
 import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES } from "../io/files.ts";
 import type { FileAccess } from "../io/workspace.ts";
 import type { WalkNote } from "../io/walk.ts";
@@ -118,6 +119,7 @@ export class AgentTools {
   async symbolHistory(path: string, name: string, limit = 20, since?: string): Promise<string> {
     if (!this.workspace.admits(path)) this.workspace.locate(path); // the refusal, worded as for every tool
     const admits = (file: string) => this.workspace.admits(file);
+    requireOwnRepository(this.env, this.workspace.base);
     return renderHistoryText(await symbolHistory({ env: envAt(this.env, this.workspace.base), path, symbol: name, limit, since, admits }));
   }
 

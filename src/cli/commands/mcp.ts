@@ -13,6 +13,7 @@ import { AgentTools } from "../../mcp/tools.ts";
 import { Workspace } from "../../io/workspace.ts";
 import { resolve } from "node:path";
 import { envAt, type Env } from "../../io/env.ts";
+import { requireOwnRepository } from "../../io/git-place.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK } from "../options.ts";
 
@@ -38,6 +39,7 @@ export async function mcpCommand(options: McpOptions, io: CliIO, env: Env): Prom
     // With `impact`, call sites are read through the same workspace.
     changed: async (args) => {
       const at = envAt(env, workspace.primary);
+      requireOwnRepository(at, at.cwd);
       const set = await computeChanges({ env: at, base: args.base, head: args.head, staged: args.staged, confine: workspace });
       return renderChangedText(args.impact ? await changesWithImpact(at, set, { access: workspace }) : set);
     },
