@@ -11,7 +11,7 @@ import { REGISTRY } from "../src/core/languages/registry.ts";
 import type { GrammarSource } from "../src/core/languages/registry.ts";
 import { grammarFile, grammarVersionOnDisk, packageDir } from "../src/core/parse/assets.ts";
 import { engineId } from "../src/app/engine.ts";
-import { TARGETS, binaryName } from "./release-targets.ts";
+import { TARGETS, type Target, binaryName } from "./release-targets.ts";
 
 const root = join(import.meta.dir, "..");
 const brotliCompress = promisify(brotliCompressCb);
@@ -147,13 +147,14 @@ const withoutAjv: import("bun").BunPlugin = {
 // splitting: each command's modules (and the MCP SDK, zod, cac) are chunks loaded by the
 // `import()` that needs them, not one module every start loads. The first process of a
 // parsing run, which only decides to start again (src/bin/binary.ts), then loads a few KB.
-// bytecode: JSC skips parsing the bundle at each start (figures: bench/README.md).
-async function compile(outfile: string, target?: string) {
+// bytecode: JSC skips parsing the bundle at each start, on every target but Windows
+// (release-targets.ts says why; figures: bench/README.md).
+async function compile(outfile: string, target?: Target) {
   const result = await Bun.build({
     entrypoints: [join(root, "src/bin/binary.ts"), join(root, "src/bin/parse-worker.ts")],
-    compile: { outfile: join(root, outfile), ...(target ? { target: target as import("bun").CompileTarget } : {}) },
+    compile: { outfile: join(root, outfile), ...(target ? { target: target.bun as import("bun").CompileTarget } : {}) },
     minify: true,
-    bytecode: true,
+    bytecode: target?.bytecode ?? true,
     splitting: true,
     format: "esm",
     target: "bun",
@@ -173,4 +174,4 @@ await compile("dist/ast-outline");
 if (!args.has("--no-js")) await run([process.execPath, "x", "tsc", "-p", "tsconfig.json"]);
 const only = process.argv.find((a) => a.startsWith("--target="))?.slice("--target=".length);
 if (only !== undefined && !TARGETS.some((t) => t.name === only)) throw new Error(`unknown target ${only} (one of ${TARGETS.map((t) => t.name).join(", ")})`);
-for (const t of TARGETS) if (args.has("--all") || t.name === only) await compile(`dist/${binaryName(t)}`, t.bun);
+for (const t of TARGETS) if (args.has("--all") || t.name === only) await compile(`dist/${binaryName(t)}`, t);

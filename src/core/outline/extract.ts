@@ -28,6 +28,7 @@ import { CommentIndex } from "./comment-index.ts";
 import { unquotedName } from "./quoted-names.ts";
 import { HEADER_NAME, hasNameParts, headerName, joinParts, namePartOrder, type NamePart } from "./name-parts.ts";
 import { patternLevels, spanLevels } from "./levels.ts";
+import { ancestorsByParent, readAncestry, type Ancestors } from "./ancestry.ts";
 
 export interface RawDefinition {
   node: Node;
@@ -90,10 +91,10 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec,
   const namesOfNode = new Map<string, Node[]>();
 
   const checksOf = hostPredicates(query);
-  const seen: CheckMemo = { declarators: new Map(), ancestors: new Map() };
   const hasError = tree.rootNode.hasError;
   const wrapperTypes = spec.wrapperTypes ?? [];
   const { matches, collected } = outlineMatches(tree, query, { wrappers: wrapperTypes, comments: spec.commentTypes ?? [] }, hasError);
+  const seen: CheckMemo = { declarators: new Map(), ancestors: ancestryOfChecks(tree, matches, checksOf) };
   const comments = collected ? new CommentIndex(collected.get("comments")!) : undefined;
   const partsQuery = hasNameParts(query);
   const levels = patternLevels(query);
@@ -289,11 +290,45 @@ function hostPredicates(query: Query): Check[][] {
 /**
  * What the checks of one tree's matches read from the tree, by node id: several patterns check
  * the same node (a C declaration is tried as a prototype, a variable, a constructor), and each
- * read crosses into WebAssembly.
+ * read crosses into WebAssembly. The ancestors of every node a check reads them for are read in
+ * one walk before the checks (ancestry.ts: `node.parent` costs the node's depth).
  */
 interface CheckMemo {
   declarators: Map<number, { path: string; leaf: Node }>;
-  ancestors: Map<number, string>;
+  ancestors: Map<number, Ancestors>;
+}
+
+/** Ancestors kept per node: the 4 `#ancestors?` reads, and the parents `#parent?` steps up to. */
+const ANCESTORS_KEPT = 8;
+
+const readsAncestors = (op: Check["op"]) => op === "ancestors" || op === "parent" || op === "eq-ancestor-name";
+
+function ancestryOfChecks(tree: Tree, matches: readonly { patternIndex: number; captures: { name: string; node: Node }[] }[], checksOf: Check[][]): Map<number, Ancestors> {
+  const targets: Node[] = [];
+  let nearestOf: Set<string> | undefined;
+  for (const match of matches) {
+    for (const check of checksOf[match.patternIndex]) {
+      if (!readsAncestors(check.op)) continue;
+      if (check.op === "eq-ancestor-name") for (const t of check.types) (nearestOf ??= new Set()).add(t);
+      const cap = match.captures.find((c) => c.name === check.capture);
+      if (cap) targets.push(cap.node);
+    }
+  }
+  return readAncestry(tree, targets, { keep: ANCESTORS_KEPT, nearestOf });
+}
+
+/** `node`'s ancestors: as read by the walk, as derived for a parent a check stepped up to, or read now. */
+function ancestorsOf(node: Node, seen: CheckMemo): Ancestors {
+  let a = seen.ancestors.get(node.id);
+  if (!a) seen.ancestors.set(node.id, (a = ancestorsByParent(node, ANCESTORS_KEPT)));
+  return a;
+}
+
+/** What `#parent?` knows after stepping up to `a.steps[0]`: that node's own ancestors. */
+function parentAncestors(a: Ancestors): Ancestors | undefined {
+  const [up, ...rest] = a.steps;
+  if (!up || (!rest.length && !a.complete)) return undefined;
+  return { steps: rest, complete: a.complete, field: up.field, nearestOf: a.nearestOf && a.nearestOf.id !== up.node.id ? a.nearestOf : undefined };
 }
 
 /** Undefined when a check fails; else the captures, as moved by `#declarator?`, `#parent?`, `#field?`. */
@@ -310,22 +345,21 @@ function applyChecks(checks: Check[], captures: { name: string; node: Node }[], 
       if (!check.re.test(path)) return undefined;
       nodes.set(check.capture, leaf);
     } else if (check.op === "ancestors") {
-      let above = seen.ancestors.get(node.id);
-      if (above === undefined) {
-        const types: string[] = [];
-        for (let a = node.parent; a && types.length < 4; a = a.parent) types.push(a.type);
-        seen.ancestors.set(node.id, (above = types.join(" ")));
-      }
-      if (!check.re.test(above)) return undefined;
+      let a = ancestorsOf(node, seen);
+      if (a.steps.length < 4 && !a.complete) a = ancestorsByParent(node, 4);
+      if (!check.re.test(ancestorTypes(a))) return undefined;
     } else if (check.op === "eq-ancestor-name") {
-      let a = node.parent;
-      while (a && !check.types.has(a.type)) a = a.parent;
-      if (!a || a.childForFieldName("name")?.text !== node.text) return undefined;
+      const a = ancestorsOf(node, seen);
+      let found = a.steps.find((s) => check.types.has(s.type))?.node;
+      if (!found && !a.complete) found = a.nearestOf && check.types.has(a.nearestOf.type) ? a.nearestOf : nearestAncestorOf(a.steps.at(-1)?.node ?? node, check.types);
+      if (!found || found.childForFieldName("name")?.text !== node.text) return undefined;
     } else if (check.op === "parent") {
-      const parent = node.parent;
+      const a = ancestorsOf(node, seen);
+      const parent = a.steps[0]?.node;
       if (!parent) return undefined;
-      const field = fieldOf(parent, node);
-      if (!check.re.test(field ? `${parent.type}.${field}` : parent.type)) return undefined;
+      if (!check.re.test(a.field ? `${parent.type}.${a.field}` : parent.type)) return undefined;
+      const above = parentAncestors(a);
+      if (above && !seen.ancestors.has(parent.id)) seen.ancestors.set(parent.id, above);
       nodes.set(check.capture, parent);
     } else if (check.op === "field") {
       const child = node.childForFieldName(check.field);
@@ -347,6 +381,19 @@ function applyChecks(checks: Check[], captures: { name: string; node: Node }[], 
   return nodes;
 }
 
+/** The types of the 4 nearest ancestors, nearest first, space-joined (what `#ancestors?` matches). */
+function ancestorTypes(a: Ancestors): string {
+  let out = "";
+  for (let i = 0; i < a.steps.length && i < 4; i++) out += i ? ` ${a.steps[i].type}` : a.steps[i].type;
+  return out;
+}
+
+/** The nearest ancestor of `node` whose type is in `types` (a walk up with `node.parent`). */
+function nearestAncestorOf(node: Node, types: ReadonlySet<string>): Node | undefined {
+  for (let a = node.parent; a; a = a.parent) if (types.has(a.type)) return a;
+  return undefined;
+}
+
 /**
  * A C-family declarator down to the name it declares: `declarator` fields, and for declarators
  * without one (C++ `&x`, `(*fp)`) the last named child. `*f(int)` -> "pointer_declarator
@@ -362,15 +409,6 @@ function declaratorPath(node: Node): { path: string; leaf: Node } {
     if (!next) return { path: types.join(" "), leaf: n };
     n = next;
   }
-}
-
-/** The field `child` sits in under `parent`, if any. */
-function fieldOf(parent: Node, child: Node): string | null {
-  for (let i = 0, n = parent.childCount; i < n; i++) {
-    const c = parent.child(i);
-    if (c?.id === child.id) return parent.fieldNameForChild(i);
-  }
-  return null;
 }
 
 /** The last direct child of `node` whose type is one of `types` (registry `bodyTypes`). */
