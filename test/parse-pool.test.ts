@@ -3,9 +3,11 @@
 // made, and its object is on disk when finish() returns; a worker that dies holding a claimed
 // job leaves that job (and all it did not reach) to this thread.
 import { describe, expect, test } from "bun:test";
-import { claimJob, openPool, type ParseJob, type ParseOutcome } from "../src/app/parse-pool.ts";
+import { claimJob, openPool, type ParseJob, type ParseOutcome, type PoolTarget } from "../src/app/parse-pool.ts";
 import { engineId } from "../src/app/engine.ts";
 import { packObject } from "../src/core/cache/pack.ts";
+import { parseLimits } from "../src/core/parse/limits.ts";
+import { Worker } from "node:worker_threads";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { CacheStore } from "../src/io/cache-store.ts";
@@ -110,6 +112,44 @@ describe("parse pool", () => {
       expect(outcomes.map((o) => o.job.path).sort()).toEqual(all.map((j) => j.path).sort());
       for (const o of outcomes) expect(store.objectSize(o.stored!.hash, "python")).toBe(o.stored!.size);
     } finally {
+      dir.cleanup();
+    }
+  }, 60000);
+
+  test("workers parse under the caller's limits (AST_OUTLINE_PARSE_BUDGET_MS), not their own defaults", async () => {
+    const saved = { ...parseLimits };
+    parseLimits.budgetMs = 123_456;
+    parseLimits.heapBytes = 654_321_000;
+    try {
+      const all = jobs(20);
+      const { dir, outcomes } = await runPool(all, () => new URL("./helpers/limits-parse-worker.ts", import.meta.url));
+      try {
+        const fromWorker = outcomes.filter((o) => o.error?.startsWith("limits "));
+        expect(fromWorker.length).toBeGreaterThan(0);
+        for (const o of fromWorker) expect(JSON.parse(o.error!.slice("limits ".length))).toEqual({ heapBytes: 654_321_000, budgetMs: 123_456 });
+      } finally {
+        dir.cleanup();
+      }
+    } finally {
+      Object.assign(parseLimits, saved);
+    }
+  }, 60000);
+
+  test("the real worker applies the limits it is given: a 1 ms budget fails a parse that takes longer", async () => {
+    const [job] = jobs(1).map((j) => ({ ...j, bytes: new TextEncoder().encode(new TextDecoder().decode(j.bytes).repeat(20)) }));
+    const dir = tempDir();
+    const claims = new SharedArrayBuffer(4);
+    const target: PoolTarget = { root: dir.path, engine: engineId(), claims, mark: 7, off: "test", limits: { heapBytes: parseLimits.heapBytes, budgetMs: 1 } };
+    const w = new Worker(new URL("../src/app/parse-worker.ts", import.meta.url), { workerData: target });
+    try {
+      const answer = await new Promise<{ error?: string }>((resolve, reject) => {
+        w.on("message", resolve);
+        w.on("error", reject);
+        w.postMessage({ jobs: [{ id: 0, path: job.path, bytes: job.bytes, language: "python" }] });
+      });
+      expect(answer.error).toMatch(/parse budget exceeded/);
+    } finally {
+      await w.terminate();
       dir.cleanup();
     }
   }, 60000);

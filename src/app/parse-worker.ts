@@ -3,7 +3,7 @@
 // writes its cache object (in the background, until a flush request) and answers with the
 // object's size and symbol rows (store-outline.ts). Started by parse-pool.ts; in the compiled
 // binary src/bin/parse-worker.ts wraps it with the embedded assets.
-import { jobErrorText } from "../core/parse/limits.ts";
+import { jobErrorText, parseLimits } from "../core/parse/limits.ts";
 import { parentPort, workerData } from "node:worker_threads";
 import { REGISTRY } from "../core/languages/registry.ts";
 import { CacheStore } from "../io/cache-store.ts";
@@ -13,6 +13,7 @@ import { outlineAndStore } from "./store-outline.ts";
 const port = parentPort;
 if (port) {
   const target = workerData as PoolTarget;
+  Object.assign(parseLimits, target.limits);
   // The caller checked the cache (cache-trust.ts); this store checks each object folder it writes to.
   const store = new CacheStore(target.root, target.engine, target.off);
   const claims = new Int32Array(target.claims);
