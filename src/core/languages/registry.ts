@@ -185,6 +185,13 @@ export interface LanguageSpec {
    * (core/outline/make-mask.ts).
    */
   parseMasks?: ("macros" | "preprocessor" | "branches" | "swift" | "julia" | "make")[];
+  /**
+   * The most lines the grammar reads in one parse: past it the file is read in pieces that
+   * start at a top-level line (core/outline/pieces.ts). tree-sitter-yaml's scanner keeps rows
+   * in 16 bits (tree-sitter-grammars/tree-sitter-yaml#49): at 32,769 lines everything before
+   * the last 32,768 became one error region, its keys silently gone.
+   */
+  maxParseRows?: number;
   /** The file is a container format: only the embedded script is outlined (Vue SFC). */
   embedded?: { hostGrammar: GrammarSource; scriptLanguages: Record<string, string>; defaultScript: string };
 }
@@ -425,6 +432,7 @@ export const LANGUAGES: LanguageSpec[] = [
     id: "yaml", name: "YAML",
     extensions: [".yml", ".yaml"],
     grammar: { package: "@tree-sitter-grammars/tree-sitter-yaml", file: "tree-sitter-yaml.wasm" },
+    maxParseRows: 32_000,
     commentTypes: ["comment"],
     quotedNames: "\"'",
     singleName: true,

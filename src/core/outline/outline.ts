@@ -1,7 +1,7 @@
 // The core entry: a file's bytes and its language in, its outline out. No IO.
 import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
-import { loadQuery, loadQueryFile, parse, parseTail } from "../parse/parser.ts";
+import { loadQuery, loadQueryFile, parse, parsePiece, parseTail } from "../parse/parser.ts";
 import { collectReferences } from "./references.ts";
 import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../parse/limits.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
@@ -19,6 +19,7 @@ import { maskBranches } from "./branches.ts";
 import { maskJulia } from "./julia-mask.ts";
 import { maskMake } from "./make-mask.ts";
 import { maskSwift } from "./swift-mask.ts";
+import { pieces, startsTopLevel, type Piece } from "./pieces.ts";
 
 const MAX_DIAGNOSTICS = 20;
 /** At most this many parses after the first, of at most this many times the file's size in all. */
@@ -66,10 +67,16 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   // An older tree may come from a masked text (callers keep copies of it): where a language
   // masks, every parse starts afresh, so no tree of one text is the base of another's.
   const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;
-  let tree = await named(path, parse(spec.grammar, parseText, reuse));
-  const segments: Segment[] = [{ tree, from: 0 }];
+  // A text longer than the grammar reads at once is read in pieces (pieces.ts), each a segment.
+  const split = spec.maxParseRows ? pieces(parseText, spec.maxParseRows) : [];
+  const segments: Segment[] = [];
   try {
-    let { defs, imports, hasError } = extractDefinitions(tree, query, spec, text);
+    if (split.length > 1) {
+      for (const p of split) segments.push({ tree: await named(path, parsePiece(spec.grammar, parseText, p.from, p.to, p.row)), from: p.from });
+    } else segments.push({ tree: await named(path, parse(spec.grammar, parseText, reuse)), from: 0 });
+    let tree = segments[0].tree;
+    let { defs, imports, hasError } = split.length > 1 ? extractPieces(segments, split, query, spec, text) : extractDefinitions(tree, query, spec, text);
+    for (const p of split) if (p.forced) diagnostics.push({ severity: "warning", message: `read in pieces of at most ${spec.maxParseRows} lines (the ${spec.name} grammar reads no more at once): one starts here, inside an item, so the item's nested keys from here on are outlined as its members`, line: p.row + 1 });
     let leftOut: LineRange[] = [];
     const configure = spec.parseMasks?.includes("preprocessor") ? maskPreprocessor : spec.parseMasks?.includes("branches") ? maskBranches : undefined;
     if (hasError && configure) {
@@ -88,9 +95,11 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
       } else other?.delete();
     }
     checkDefinitionDepth(path, defs);
-    if (hasError) defs = await resumeAfterErrors(path, defs, segments, parseText, spec, query);
+    // (Pieces are parsed apart already: a resumed parse would run to the end of the text.)
+    if (hasError && split.length <= 1) defs = await resumeAfterErrors(path, defs, segments, parseText, spec, query);
     const symbols = buildSymbols(defs, spec, parseText, text);
-    inspectTree?.(tree);
+    // A tree of one piece is not the file's: the caller neither reuses it nor reads it whole.
+    if (split.length <= 1) inspectTree?.(tree);
     const outline: FileOutline = {
       path,
       language: language.id,
@@ -111,6 +120,49 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
     for (const s of segments) s.tree.delete();
     releaseRows();
   }
+}
+
+/**
+ * The definitions and imports of every piece, each from the tree of its piece, in order. A
+ * piece cut inside an item (`forced`) continues the item open where the piece before ended:
+ * that item's definitions are extended to the piece's first top-level line, so what the piece
+ * holds before it nests under them.
+ */
+function extractPieces(segments: Segment[], split: Piece[], query: Query, spec: LanguageSpec, text: string): { defs: RawDefinition[]; imports: string[]; hasError: boolean } {
+  const defs: RawDefinition[] = [];
+  const imports = new Set<string>();
+  let hasError = false;
+  segments.forEach((s, i) => {
+    const piece = split[i];
+    if (piece.forced) {
+      const open = lastCodeEnd(text, split[i - 1].from, piece.from);
+      const end = lastCodeEnd(text, piece.from, firstTopLevelLine(text, piece.from, piece.to));
+      for (const d of defs) if (d.startIndex < open && d.endIndex >= open) Object.assign(d, { endIndex: end, spanEnd: { index: end, row: rowAt(text, end) } });
+    }
+    const one = extractDefinitions(s.tree, query, spec, text);
+    defs.push(...one.defs);
+    for (const name of one.imports) imports.add(name);
+    hasError ||= one.hasError;
+  });
+  return { defs, imports: [...imports], hasError };
+}
+
+/** Where the last line of code (not blank, not a `#` comment) in [from, to) ends. */
+function lastCodeEnd(text: string, from: number, to: number): number {
+  for (let end = to; end > from; ) {
+    const lineEnd = text[end - 1] === "\n" ? end - 1 : end;
+    const start = text.lastIndexOf("\n", lineEnd - 1) + 1;
+    const line = text.slice(Math.max(start, from), lineEnd).trim();
+    if (line && !line.startsWith("#")) return lineEnd;
+    end = Math.max(start, from);
+  }
+  return from;
+}
+
+/** The start of the first line after the first in [from, to) that begins at column 0 with code, else `to`. */
+function firstTopLevelLine(text: string, from: number, to: number): number {
+  for (let i = text.indexOf("\n", from); i >= 0 && i + 1 < to; i = text.indexOf("\n", i + 1)) if (startsTopLevel(text, i + 1)) return i + 1;
+  return to;
 }
 
 /** Error regions and missing tokens in a tree from `from` on (a measure of which of two parses reads more). */

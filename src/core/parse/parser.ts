@@ -167,6 +167,17 @@ export async function parseTail(g: GrammarSource, text: string, from: number, st
   return bounded(lang, grammarKey(g), text, undefined, [range]);
 }
 
+/**
+ * Parse only the text from `from` to `to` (each at the start of a line; `row` is from's 0-based
+ * row), as if all else were blank: one piece of a file read in pieces (pieces.ts).
+ */
+export async function parsePiece(g: GrammarSource, text: string, from: number, to: number, row: number): Promise<Tree> {
+  const lang = await loadGrammar(g);
+  const end = endOf(text.slice(from, to));
+  const range = { startIndex: from, endIndex: to, startPosition: { row, column: 0 }, endPosition: { row: row + end.row, column: end.column } };
+  return bounded(lang, grammarKey(g), text, undefined, [range]);
+}
+
 /** The row and column just past the text's last character. */
 function endOf(text: string): { row: number; column: number } {
   let row = 0;
