@@ -3,7 +3,8 @@ import { readFileSync, statSync, type Stats } from "node:fs";
 import { resolve } from "node:path";
 import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import { inputError } from "../core/errors.ts";
+import { inputError, usageError } from "../core/errors.ts";
+import { cutText, printable } from "../core/text/quote.ts";
 
 /** Files over this are skipped in directory walks and refused when named (override: --max-size). */
 export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
@@ -125,7 +126,7 @@ export function formatBytes(n: number): string {
 /** Parse `--max-size` values like 4M, 512k, 100000. */
 export function parseSize(value: unknown): number {
   const m = /^(\d+(?:\.\d+)?)\s*([kmg]i?b?|b)?$/i.exec(String(value).trim());
-  if (!m) throw inputError(`bad size: ${String(value)}`, "use a number of bytes, or e.g. 512K, 4M");
+  if (!m) throw usageError(`--max-size: not a size: ${printable(cutText(String(value), 80)) || '""'}`, "use a number of bytes, or e.g. 512K, 4M");
   const unit = (m[2] ?? "").toLowerCase()[0];
   const mult = unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : unit === "g" ? 1024 ** 3 : 1;
   return Math.floor(Number(m[1]) * mult);
