@@ -53,7 +53,8 @@ export async function refreshRepo(env: Env, opts: RepoIndexOptions): Promise<Rep
   });
   const notes: string[] = [];
   if (r.distrustNote) notes.push(r.distrustNote);
-  if (isIndex) for (const s of r.skipped) notes.push(`skipped ${quotePath(s.path)}: ${s.reason}`);
+  // `index` names every file it left out; `search` and `digest` the ones that should have been read.
+  for (const s of r.skipped) if (isIndex || s.problem) notes.push(`skipped ${quotePath(s.path)}: ${s.reason}`);
   for (const f of r.failed) notes.push(`could not outline ${quotePath(f.path)}: ${f.error}`);
   const writeFailure = isIndex && !r.stored
     ? inputError(`could not write the cache: ${r.store.unwritable ?? "unknown error"}`, `the cache was not updated; check the permissions of ${join(repo.root, CACHE_DIR)} and the free space`)
