@@ -174,7 +174,9 @@ class RefreshRun {
     this.shards = { store, refOf: (key) => this.refOf(key), fresh: new Map() };
     this.readStarted = opts.env.now();
     this.result = {
-      store, manifest: this.manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(), stored: true,
+      store, manifest: this.manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(),
+      // A cache that could not even be prepared (a read-only or full disk) stores nothing of this run.
+      stored: !store.unwritable,
       entryFor: (path, key) => this.entryFor(path, key),
       loadPack: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), "rows"),
       loadNames: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), "names"),

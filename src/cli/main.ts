@@ -5,6 +5,7 @@ import { OutlineError, exitCodeFor, EXIT } from "../core/errors.ts";
 import type { Env } from "../io/env.ts";
 import { COMMANDS, valueOptions } from "./commands.ts";
 import { holdValues } from "./held-values.ts";
+import { setupError } from "../io/fs-errors.ts";
 import type { CliIO } from "./io.ts";
 import { VERSION } from "../version.ts";
 import { parseBudgetSetting, parseLimits } from "../core/parse/limits.ts";
@@ -52,6 +53,7 @@ export async function main(argv: string[], io: CliIO, env: Env): Promise<number>
 }
 
 export function reportError(e: unknown, io: CliIO): number {
+  e = setupError(e) ?? e;
   if (e instanceof OutlineError) {
     io.note(`${e.message}${e.hint ? ` (${e.hint})` : ""}`);
     return exitCodeFor(e.kind);

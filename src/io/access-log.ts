@@ -4,7 +4,7 @@
 import { closeSync, openSync, writeSync } from "node:fs";
 import { inputError } from "../core/errors.ts";
 import { quotePath, toJson } from "../core/text/quote.ts";
-import { unreadableReason } from "./files.ts";
+import { causeOf } from "./fs-errors.ts";
 
 export interface AccessLogLine {
   /** When the call started, ISO 8601 UTC. */
@@ -28,7 +28,7 @@ export class AccessLog {
     try {
       return new AccessLog(openSync(path, "a"));
     } catch (e) {
-      throw inputError(`cannot write the log ${quotePath(path)}: ${unreadableReason(e).replace(/^unreadable /, "")}`, "give a writable file for --log");
+      throw inputError(`cannot write the log ${quotePath(path)}: ${causeOf(e)}`, "give a writable file for --log");
     }
   }
 
