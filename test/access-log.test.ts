@@ -6,6 +6,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { accessStats } from "../src/app/access-stats.ts";
+import { AccessLog } from "../src/io/access-log.ts";
 import { ROOT, runCli, tempDir } from "./helpers/cli.ts";
 
 const BUN = join(ROOT, "node_modules", ".bin", "bun");
@@ -85,4 +86,50 @@ test("a tool name from the log is only a name: `__proto__` and `constructor` are
   expect(s.byTool["__proto__"]).toEqual({ calls: 1, errors: 0, resultTokens: 5 });
   expect(s.byTool["constructor"]).toEqual({ calls: 2, errors: 0, resultTokens: 10 });
   expect(({} as Record<string, unknown>).calls).toBeUndefined();
+});
+
+test("arguments are logged with line separators, bidi controls and C0/C1 controls as JSON escapes, the same text once parsed", async () => {
+  const ws = tempDir("ast-outline-log-");
+  try {
+    writeFileSync(join(ws.path, "store.py"), SOURCE);
+    const client = new Client({ name: "test", version: "0" });
+    await client.connect(new StdioClientTransport({ command: BUN, args: [CLI, "mcp", "--log", "access.log"], cwd: ws.path, stderr: "pipe" }));
+    // C0/C1 controls are refused before a tool runs (and before the log); these pass.
+    const name = "a\u2028b\u2029c\u202ad\u202ee\u2066f\u2069g\u200bk\u00e9\u4e2d";
+    await client.callTool({ name: "get_symbol", arguments: { path: "store.py", name } });
+    await client.close();
+    const raw = readFileSync(join(ws.path, "access.log"), "utf8");
+    expect(raw.split("\n")).toHaveLength(2);
+    expect(raw).not.toMatch(/[\u2028\u2029\u202a-\u202e\u2066-\u2069\u200b]/);
+    for (const e of ["\\u2028", "\\u2029", "\\u202a", "\\u202e", "\\u2066", "\\u2069", "\\u200b"]) expect(raw).toContain(e);
+    expect(raw).toContain("k\u00e9\u4e2d"); // printable non-ASCII stays as it is
+    expect(JSON.parse(raw).arguments.name).toBe(name);
+  } finally {
+    ws.cleanup();
+  }
+}, 60000);
+
+test("the log writer escapes C0 and C1 controls and DEL wherever they are in a line", () => {
+  const ws = tempDir("ast-outline-log-");
+  try {
+    const path = join(ws.path, "access.log");
+    const log = AccessLog.open(path);
+    const odd = "\x1b[31m\x85\x7f\x00\u0090\u202e\r";
+    log.write({ time: "2026-01-01T00:00:00.000Z", tool: "get_symbol", arguments: { name: odd, nested: [odd] }, resultTokens: 1, durationMs: 1, error: odd });
+    log.close();
+    const raw = readFileSync(path, "utf8");
+    expect(raw).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
+    for (const e of ["\\u001b", "\\u0085", "\\u007f", "\\u0000", "\\u0090", "\\u202e", "\\r"]) expect(raw).toContain(e);
+    const back = JSON.parse(raw);
+    expect([back.arguments.name, back.arguments.nested[0], back.error]).toEqual([odd, odd, odd]);
+  } finally {
+    ws.cleanup();
+  }
+});
+
+test("a log that cannot be opened is named escaped, on one line", async () => {
+  const out = await runCli(["mcp", "--log", "/nonexistent-dir/\x1b[2Jx.log"]);
+  expect(out.code).toBe(2);
+  expect(out.stderr).toStartWith('ast-outline: cannot write the log "/nonexistent-dir/\\033[2Jx.log": ');
+  expect(out.stderr.trimEnd().split("\n")).toHaveLength(1);
 });

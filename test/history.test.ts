@@ -259,6 +259,15 @@ describe("history", () => {
     expect(since.end).toBe("since");
     expect(since.commits[0].date).toBe("2022-01-01T00:00:00Z");
     expect(rows(await history(r, "m.py", "f", "--rev", two))).toEqual(["two:modified:f", "one:added:f"]);
+    // The exact second, in git's reading too: a commit at the --since time is in, one second later out.
+    expect(rows(await history(r, "m.py", "f", "--since", "2021-01-01T00:00:00Z"))).toEqual(["three:modified:f", "two:modified:f"]);
+    expect(rows(await history(r, "m.py", "f", "--since", "2021-01-01T01:00:01+01:00"))).toEqual(["three:modified:f"]);
+    // Past git's own date range (1970-2099): nothing since then, everything since then.
+    const future = await history(r, "m.py", "f", "--since", "2100-01-01");
+    expect([rows(future), future.end, future.examined]).toEqual([[], "since", 0]);
+    expect(rows(await history(r, "m.py", "f", "--since", "9999-12-31T23:59:59Z"))).toEqual([]);
+    expect(rows(await history(r, "m.py", "f", "--since", "3000 years ago"))).toEqual(["three:modified:f", "two:modified:f", "one:added:f"]);
+    expect(rows(await history(r, "m.py", "f", "--since", "1969-12-31"))).toEqual(["three:modified:f", "two:modified:f", "one:added:f"]);
   });
 
   test("markdown: a table whose subject cells cannot break it", async () => {
@@ -298,6 +307,14 @@ describe("history", () => {
       [["m.py", "f", "--rev", "nope"], 2, "unknown revision: nope"],
       [["m.py", "f", "--since=--all"], 2, "--since takes a date"],
       [["m.py", "f", "--since", "yesterday; rm"], 2, "--since takes a date"],
+      [["m.py", "f", "--since", "2024-13-01"], 2, "--since: no such date: 2024-13-01 (month 13)"],
+      [["m.py", "f", "--since", "2024-01-32"], 2, "--since: no such date: 2024-01-32 (day 32)"],
+      [["m.py", "f", "--since", "2023-02-29"], 2, "--since: no such date: 2023-02-29 (day 29)"],
+      [["m.py", "f", "--since", "0000-01-01"], 2, "--since: no such date: 0000-01-01 (year 0000)"],
+      [["m.py", "f", "--since", "2024-01-01T24:00"], 2, "(hour 24)"],
+      [["m.py", "f", "--since", "2024-01-01T12:00+15:00"], 2, "(offset +15:00)"],
+      [["m.py", "f", "--since", "tomorrow"], 2, "--since takes a date, not tomorrow"],
+      [["m.py", "f", "--since", "\x1b[31m" + "9".repeat(500)], 2, "--since takes a date, not \\033[31m999"],
       [["../m.py", "f"], 2, "is not a file inside this repository"],
       [["gone.py", "f"], 2, "does not exist at HEAD"],
       [["m.py", "nothing"], 1, "no symbol `nothing`"],
@@ -311,5 +328,9 @@ describe("history", () => {
       expect(out.stderr).toContain(message);
       expect(out.stderr.trim().split("\n")).toHaveLength(1);
     }
+    // A commit made now, a date past 2099: git alone reads that as this year's Jan 1 and lists it.
+    const future = await history(r, "m.py", "f", "--since", "2100-01-01");
+    expect([future.commits.length, future.end]).toEqual([0, "since"]);
+    expect((await history(r, "m.py", "f", "--since", "1 day ago")).commits.length).toBe(1);
   });
 });

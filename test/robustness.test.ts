@@ -136,9 +136,55 @@ describe.skipIf(!available)("robustness: one bad file fails alone", () => {
         const s = run(repo.path, ["search", "good_fn", "--format", "json"]);
         expect(s.code).toBe(0);
         expect(JSON.parse(s.out).results.map((h: { path: string }) => h.path)).toEqual(["good.py"]);
+        expect(s.err.trim()).toBe(`ast-outline: ${NOTE}`); // left out, and said so (it was silent)
         const d = run(repo.path, ["digest"]);
         expect(d.code).toBe(0);
         expect(d.out).toContain("good.py");
+        expect(d.err.trim()).toBe(`ast-outline: ${NOTE}`);
+      } finally {
+        repo.cleanup();
+      }
+    }, 60_000);
+
+    /** The binary with `args`, `%ODD%` in one given as the name's bytes (a shell's printf: spawn would write U+FFFD). */
+    function runOdd(cwd: string, args: string[]): Run {
+      const script = `exec "$0" ${args.map((a) => (a === "%ODD%" ? `"$(printf 'bad\\377.py')"` : `'${a}'`)).join(" ")}`;
+      const r = spawnSync("sh", ["-c", script, BINARY], { cwd });
+      return { code: r.status ?? -1, out: r.stdout.toString("utf8"), err: r.stderr.toString("utf8") };
+    }
+
+    test("named on the command line it is read by its bytes; where it cannot be, the error names it quoted", () => {
+      const repo = oddRepo();
+      try {
+        const o = runOdd(repo.path, ["outline", "%ODD%"]);
+        expect([o.code, o.err]).toEqual([0, ""]);
+        expect(o.out).toStartWith(`${QUOTED} (python, 2 lines, 1 symbol, sha256:`);
+        expect(o.out).toContain("1-2 def odd_fn()");
+        const json = runOdd(repo.path, ["outline", "%ODD%", "--format", "json"]);
+        expect(JSON.parse(json.out).path).toBe("bad\udcff.py");
+        const sym = runOdd(repo.path, ["symbol", "%ODD%", "odd_fn"]);
+        expect([sym.code, sym.err]).toEqual([0, ""]);
+        expect(sym.out).toContain(`# ${QUOTED}:1-2 odd_fn (function`);
+        const region = runOdd(repo.path, ["region", "%ODD%", "1", "2"]);
+        expect([region.code, region.out]).toEqual([0, "1  def odd_fn():\n2      pass\n"]);
+        // The cross-file reader (symbol --skeleton, calls, MCP) does not open it: said so, not "no such file".
+        const skeleton = runOdd(repo.path, ["symbol", "%ODD%", "odd_fn", "--skeleton"]);
+        expect([skeleton.code, skeleton.err]).toEqual([2, `ast-outline: cannot read ${QUOTED}: file name is not valid UTF-8\n`]);
+        rmSync(Buffer.concat([Buffer.from(`${repo.path}/`), ODD]));
+        const gone = runOdd(repo.path, ["outline", "%ODD%"]);
+        expect([gone.code, gone.err]).toEqual([2, `ast-outline: no such file: ${QUOTED} (check the path; \`outline .\` lists what is here)\n`]);
+      } finally {
+        repo.cleanup();
+      }
+    }, 60_000);
+
+    test("hook run names it in a note (it was left out silently) and refreshes the rest", () => {
+      const repo = oddRepo();
+      try {
+        repo.git("add", "-A");
+        const r = run(repo.path, ["hook", "run", "--strict"]);
+        expect([r.code, r.out, r.err]).toEqual([0, "", `ast-outline: pre-commit: ${NOTE}\n`]);
+        expect(run(repo.path, ["search", "good_fn"]).out).toContain("good.py:1-2 function good_fn");
       } finally {
         repo.cleanup();
       }

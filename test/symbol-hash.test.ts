@@ -95,6 +95,37 @@ describe("per-symbol hashes", () => {
     expect(c.hash).not.toBe(a.hash);
   });
 
+  test("--hash takes the file's hash as the header prints it (sha256:…): unchanged while the file is; marked with it once it is not", async () => {
+    writeFileSync(file, ORIGINAL);
+    const read = (await runCli(["symbol", "store.py", "check"], ws.path)).stdout.split("\n")[0];
+    const fileHash = /sha256:([0-9a-f]{12})/.exec(read)![1];
+    for (const given of [`sha256:${fileHash}`, `SHA256:${fileHash.toUpperCase()}`, fileHash, `sha256:${symbolHashOf(read)}`]) {
+      const same = await runCli(["symbol", "store.py", "check", "--hash", given], ws.path);
+      expect(`${given}: ${same.stdout}`).toBe(`${given}: # store.py:5-7 check (function, symbol:${symbolHashOf(read)}, unchanged since you read it, sha256:${fileHash})\n`);
+    }
+    const mcp = text(await client.callTool({ name: "get_symbol", arguments: { path: "store.py", name: "check", hash: `sha256:${fileHash}` } }));
+    expect(mcp).toContain("unchanged since you read it");
+    // Edited elsewhere: the file hash no longer says whether this symbol changed; its text comes, marked with the hash given.
+    writeFileSync(file, "# header\n" + ORIGINAL);
+    const after = await runCli(["symbol", "store.py", "check", "--hash", `sha256:${fileHash}`], ws.path);
+    expect(after.stdout.split("\n")[0]).toContain(`CHANGED since you read it (sha256:${fileHash})`);
+    expect(after.stdout).toContain("raise ValueError(item)");
+  });
+
+  test("a bad --hash is named cut to 80 characters and escaped, on one line; a hash of digits keeps its leading zeros", async () => {
+    writeFileSync(file, ORIGINAL);
+    const long = await runCli(["symbol", "store.py", "check", "--hash", "z".repeat(100_000)], ws.path);
+    expect(long.code).toBe(2);
+    expect(long.stderr).toContain(`bad hash: ${"z".repeat(79)}… (`);
+    expect(long.stderr.length).toBeLessThan(200);
+    const control = await runCli(["symbol", "store.py", "check", "--hash", "\x1b[2J\u202e"], ws.path);
+    expect(control.stderr).toBe("ast-outline: bad hash: \\033[2J\\342\\200\\256 (give the sha256 (or its first 8+ hex digits) that the outline printed)\n");
+    // cac's parser read 00001234 as the number 1234 (a 4-digit hash, refused): now the string given.
+    const digits = await runCli(["symbol", "store.py", "check", "--hash", "00001234"], ws.path);
+    expect(digits.code).toBe(0);
+    expect(digits.stdout).toContain("CHANGED since you read it (symbol:00001234)");
+  });
+
   test("--hash is for one symbol and not with --drill", async () => {
     writeFileSync(file, ORIGINAL);
     const two = await runCli(["symbol", "store.py", "save", "check", "--hash", "0123456789ab"], ws.path);

@@ -13,6 +13,7 @@ import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts"
 import { inputError, usageError } from "../core/errors.ts";
 import type { HistoryEnd, HistoryEntry, SymbolHistory } from "../core/history/types.ts";
 import { originOf, type OriginCandidate } from "../core/history/origin.ts";
+import { sinceSeconds } from "../core/history/since.ts";
 import { detectLanguage } from "../core/languages/detect.ts";
 import { outlineSource } from "../core/outline/outline.ts";
 import { printable, quotePath } from "../core/text/quote.ts";
@@ -35,7 +36,7 @@ export interface HistoryOptions {
   rev?: string;
   /** At most this many commits (0: all). */
   limit?: number;
-  /** Only commits since this date (see checkSince). */
+  /** Only commits since this date (see core/history/since.ts). */
   since?: string;
   maxBytes?: number;
   /** Whether a file (an absolute path) may be read: a move from elsewhere ends the walk (the MCP workspace). */
@@ -57,20 +58,10 @@ interface Track {
   name: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}(?::\d{2})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
-const AGO = /^\d+[ .]?(?:second|minute|hour|day|week|month|year)s?(?:[ .]ago)?$/;
-
-/** A --since value git reads as the date meant: an ISO date (time optional) or `N units ago`. git's own parser reads anything as some date. */
-export function checkSince(since: string): string {
-  const s = since.trim();
-  if (!DATE.test(s) && !AGO.test(s)) throw usageError(`--since takes a date, not ${JSON.stringify(since).slice(0, 60)}`, "e.g. 2024-01-31, 2024-01-31T12:00, or `6 months ago`");
-  return s;
-}
-
 export async function symbolHistory(opts: HistoryOptions): Promise<SymbolHistory> {
   const { env } = opts;
   const limit = opts.limit ?? 0;
-  const since = opts.since === undefined ? undefined : checkSince(opts.since);
+  const since = opts.since === undefined ? undefined : sinceSeconds(opts.since);
   const rev = opts.rev ?? "HEAD";
   checkRevision(rev, "--rev");
   const { root, shas } = await resolveCommits(env, env.cwd, [{ rev, flag: "--rev", given: opts.rev !== undefined }]);

@@ -9,6 +9,7 @@ import { gitDirs, gitPath, readBlobs, findRepoRoot, notARepository, stagedBlobId
 import { foreignGitDir } from "../io/git-place.ts";
 import { nodeProbe } from "../io/node-probe.ts";
 import { hasCache } from "../io/work-tree.ts";
+import { undecodablePath } from "../io/names.ts";
 import { HOOK_MARKER, renderHookScript } from "./hook-script.ts";
 import { refreshCache, type RefreshResult } from "./refresh-cache.ts";
 import { ensureExcluded } from "./repo.ts";
@@ -172,7 +173,11 @@ function uninstallFrom(place: HookPlace): string[] {
 export async function runHook(env: Env): Promise<RefreshResult> {
   const root = findRepoRoot(env, env.cwd);
   if (!root) throw notARepository();
-  const paths = stagedFiles(env, root).filter((p) => languageByName(p));
+  const staged = stagedFiles(env, root).filter((p) => languageByName(p));
+  // A name that is not UTF-8 cannot be given to git as an argument (it would become U+FFFD):
+  // it goes to the refresh, which skips it with a note naming it (result.skipped, `problem`).
+  const undecodable = staged.filter((p) => undecodablePath(p));
+  const paths = staged.filter((p) => !undecodablePath(p));
   const ids = stagedBlobIds(env, root, paths);
   const blobs = await readBlobs(env, root, [...new Set(ids.values())]);
   const contents = new Map<string, Uint8Array>();
@@ -182,5 +187,5 @@ export async function runHook(env: Env): Promise<RefreshResult> {
   }
   if (!hasCache(root, nodeProbe)) ensureExcluded(env, { root, git: true });
   // A cache that must not be used (cache-trust.ts) is reported, not refreshed: nothing would be stored.
-  return refreshCache({ env, root, paths: [...contents.keys()], contents, source: diskSource(root), prune: false, distrusted: "refuse" });
+  return refreshCache({ env, root, paths: [...contents.keys(), ...undecodable], contents, source: diskSource(root), prune: false, distrusted: "refuse" });
 }

@@ -67,7 +67,8 @@ export interface RefreshResult {
   seen: number;
   parsed: number;
   reused: number;
-  skipped: { path: string; reason: string }[];
+  /** `problem`: a file that should have been read and could not be (its name, its permissions), not one left out by choice (size, binary, vendored). */
+  skipped: { path: string; reason: string; problem?: boolean }[];
   failed: { path: string; error: string }[];
   threads: number;
   warnings: string[];
@@ -173,7 +174,9 @@ class RefreshRun {
     this.shards = { store, refOf: (key) => this.refOf(key), fresh: new Map() };
     this.readStarted = opts.env.now();
     this.result = {
-      store, manifest: this.manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(), stored: true,
+      store, manifest: this.manifest, seen: 0, parsed: 0, reused: 0, skipped: [], failed: [], threads: 1, warnings: [], keys: new Map(),
+      // A cache that could not even be prepared (a read-only or full disk) stores nothing of this run.
+      stored: !store.unwritable,
       entryFor: (path, key) => this.entryFor(path, key),
       loadPack: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), "rows"),
       loadNames: (keys = this.result.keys.values()) => loadRows(this.shards, keys, () => this.inUse(), "names"),
@@ -227,8 +230,8 @@ class RefreshRun {
     }
   }
 
-  private skip(path: string, reason: string): void {
-    this.result.skipped.push({ path, reason });
+  private skip(path: string, reason: string, problem = false): void {
+    this.result.skipped.push(problem ? { path, reason, problem } : { path, reason });
     this.dropRecord(path);
   }
 
@@ -276,7 +279,7 @@ class RefreshRun {
       // A name that is not UTF-8 (git's quoted form, names.ts) cannot be opened by that path: named, not lost.
       const odd = undecodablePath(path);
       if (odd) {
-        if (languageByName(odd.decoded)) this.skip(path, UNDECODABLE_NAME);
+        if (languageByName(odd.decoded)) this.skip(path, UNDECODABLE_NAME, true);
         continue;
       }
       // The name says whether the file can be outlined; its content decides the language (pass 2).
@@ -333,7 +336,7 @@ class RefreshRun {
       try {
         bytes = staged ?? this.source.read(path);
       } catch (e) {
-        this.skip(path, `unreadable (${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : e)})`);
+        this.skip(path, `unreadable (${(e as NodeJS.ErrnoException).code ?? (e instanceof Error ? e.message : e)})`, true);
         continue;
       }
       const skipped = sizeSkipReason(bytes.length, this.maxBytes) ?? contentSkipReason(path, bytes.subarray(0, SKIP_SNIFF_BYTES));

@@ -4,7 +4,7 @@ import { contentHash } from "../core/hash.ts";
 import { inputError, usageError } from "../core/errors.ts";
 import { LineIndex } from "../core/text/lines.ts";
 import type { RegionView } from "../core/views.ts";
-import { quotePath } from "../core/text/quote.ts";
+import { cutText, printable, quotePath } from "../core/text/quote.ts";
 import { looksBinary, type SourceFile } from "../io/files.ts";
 import { toDisplayPath } from "../io/paths.ts";
 import type { FileOutline } from "../core/types.ts";
@@ -25,8 +25,23 @@ export interface RegionRequest {
 /** A hash as given (`sha256:` or `symbol:` prefix, any case), checked: 8 to 64 hex digits. */
 export function normalizeHash(h: string): string {
   const v = h.trim().toLowerCase().replace(/^(sha256|symbol):/, "");
-  if (!/^[0-9a-f]{8,64}$/.test(v)) throw usageError(`bad hash: ${h.length > 80 ? `${h.slice(0, 80)}…` : h}`, "give the sha256 (or its first 8+ hex digits) that the outline printed");
+  // The value is the caller's: cut (a 100,000-character hash is not echoed whole) and escaped.
+  if (!/^[0-9a-f]{8,64}$/.test(v)) throw usageError(`bad hash: ${printable(cutText(h, 80))}`, "give the sha256 (or its first 8+ hex digits) that the outline printed");
   return v;
+}
+
+/**
+ * A hash from an earlier read, with what the printed prefix says it is: `symbol:…` a symbol's
+ * own hash, `sha256:…` the file's content hash (the headers print both), bare hex either.
+ */
+export interface GivenHash {
+  hex: string;
+  kind: "symbol" | "file" | "either";
+}
+
+export function givenHash(h: string): GivenHash {
+  const prefix = /^\s*(sha256|symbol):/i.exec(h)?.[1].toLowerCase();
+  return { hex: normalizeHash(h), kind: prefix === "symbol" ? "symbol" : prefix === "sha256" ? "file" : "either" };
 }
 
 /** A usage error for a range that ends before it starts (checked before the file is read). */

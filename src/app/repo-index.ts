@@ -8,6 +8,7 @@ import { OutlineError, inputError } from "../core/errors.ts";
 import { quotePath } from "../core/text/quote.ts";
 import { checkCache } from "../io/cache-trust.ts";
 import { diskSource } from "../io/disk-source.ts";
+import { writeHint } from "../io/fs-errors.ts";
 import type { Env } from "../io/env.ts";
 import { nodeProbe } from "../io/node-probe.ts";
 import { expandPaths } from "../io/walk.ts";
@@ -53,10 +54,11 @@ export async function refreshRepo(env: Env, opts: RepoIndexOptions): Promise<Rep
   });
   const notes: string[] = [];
   if (r.distrustNote) notes.push(r.distrustNote);
-  if (isIndex) for (const s of r.skipped) notes.push(`skipped ${quotePath(s.path)}: ${s.reason}`);
+  // `index` names every file it left out; `search` and `digest` the ones that should have been read.
+  for (const s of r.skipped) if (isIndex || s.problem) notes.push(`skipped ${quotePath(s.path)}: ${s.reason}`);
   for (const f of r.failed) notes.push(`could not outline ${quotePath(f.path)}: ${f.error}`);
   const writeFailure = isIndex && !r.stored
-    ? inputError(`could not write the cache: ${r.store.unwritable ?? "unknown error"}`, `the cache was not updated; check the permissions of ${join(repo.root, CACHE_DIR)} and the free space`)
+    ? inputError(`could not write the cache: ${r.store.unwritable ?? "unknown error"}`, `the cache was not updated; ${writeHint(r.store.unwritable?.split(" ")[0], join(repo.root, CACHE_DIR))}`)
     : undefined;
   return { ...r, repo, notes, writeFailure };
 }

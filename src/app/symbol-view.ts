@@ -13,6 +13,7 @@ import type { FileOutline, OutlineSymbol } from "../core/types.ts";
 import type { OuterName, ScopeScan } from "../core/skeleton/free-names.ts";
 import { REGISTRY } from "../core/languages/registry.ts";
 import { freshness, symbolHash } from "./symbol-hash.ts";
+import type { GivenHash } from "./region.ts";
 import type { OutlinedFile } from "./outline-file.ts";
 import type { ParsedFile, RepoSymbols } from "./repo-symbols.ts";
 
@@ -114,17 +115,22 @@ export async function defaultView(file: ParsedFile, symbol: OutlineSymbol): Prom
 
 /**
  * `mode` applied: the full text, the skeleton, the default by size, or (`drill`) one part named
- * by `label`. With `hash` (a symbol hash from an earlier read): an unchanged symbol answers
- * `unchanged` without its text; a changed one its view, marked with the hash it changed since.
+ * by `label`. With `hash` (a symbol's or the file's hash from an earlier read): an unchanged
+ * symbol (or one in a file whose hash is the one given) answers `unchanged` without its text; a
+ * changed one its view, marked with the hash it changed since. A file hash that no longer
+ * matches cannot tell whether this symbol changed: the text is given, marked so.
  */
-export async function symbolView(repo: RepoSymbols, file: ParsedFile, symbol: OutlineSymbol, mode: SymbolMode | undefined, label?: string, hash?: string, focus?: string): Promise<SymbolView> {
+export async function symbolView(repo: RepoSymbols, file: ParsedFile, symbol: OutlineSymbol, mode: SymbolMode | undefined, label?: string, hash?: GivenHash, focus?: string): Promise<SymbolView> {
   if (focus !== undefined && mode !== "drill" && mode !== "full" && hash === undefined) return skeletonView(file, symbol, focus);
   if (hash !== undefined && mode !== "drill") {
-    const f = freshness(new LineIndex(file.file.bytes), symbol, hash);
-    if (f.unchanged) return { kind: "unchanged", file: fileRef(file), symbol, symbolHash: f.now };
+    const f = freshness(new LineIndex(file.file.bytes), symbol, hash.hex);
+    // The file's hash still the file's: nothing in it changed, this symbol neither. Either
+    // hash is taken whatever its prefix says (a symbol hash copied as `sha256:…` still works).
+    if (f.unchanged || file.outline.hash.startsWith(hash.hex)) return { kind: "unchanged", file: fileRef(file), symbol, symbolHash: f.now };
     const view = await symbolView(repo, file, symbol, mode, undefined, undefined, focus);
-    if (view.kind === "full") view.changedSince = hash;
-    else if (view.kind === "skeleton") view.full.changedSince = hash;
+    const since = `${hash.kind === "file" ? "sha256" : "symbol"}:${hash.hex}`;
+    if (view.kind === "full") view.changedSince = since;
+    else if (view.kind === "skeleton") view.full.changedSince = since;
     return view;
   }
   if (mode === "drill") {

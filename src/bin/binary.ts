@@ -10,6 +10,9 @@ const args = process.argv.slice(2);
 
 /** Run this command again with these settings: in place (execve) where possible, else as a child we wait for. */
 function runAgain(settings: Record<string, string>): void {
+  // An argument that was not UTF-8 reaches us with U+FFFD for its bad bytes (io/argv.ts reads
+  // them back): started again, the new process would get the U+FFFD. Carry on here instead.
+  if (args.some((a) => a.includes("\uFFFD"))) return;
   const env = restartEnv(process.env, settings) as NodeJS.ProcessEnv;
   const execve = (process as { execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never }).execve;
   if (typeof execve === "function" && process.platform !== "win32") {
@@ -69,4 +72,5 @@ const env = processEnv({
   parseWorker: () => "./parse-worker.ts",
   batchStarting: plan === "late" ? lateStart(io, runAgain, process.env) : undefined,
 });
-process.exitCode = await main(args, io, env);
+const { argvFromBytes } = await import("../io/argv.ts");
+process.exitCode = await main(argvFromBytes(args), io, env);

@@ -3,6 +3,7 @@
 import { main } from "./main.ts";
 import { processIO } from "./io.ts";
 import { processEnv } from "../io/env.ts";
+import { argvFromBytes } from "../io/argv.ts";
 
 const io = processIO();
-process.exitCode = await main(process.argv.slice(2), io, processEnv({ warn: io.note }));
+process.exitCode = await main(argvFromBytes(process.argv.slice(2)), io, processEnv({ warn: io.note }));

@@ -3,7 +3,9 @@
 import { cac } from "cac";
 import { OutlineError, exitCodeFor, EXIT } from "../core/errors.ts";
 import type { Env } from "../io/env.ts";
-import { COMMANDS } from "./commands.ts";
+import { COMMANDS, valueOptions } from "./commands.ts";
+import { holdValues } from "./held-values.ts";
+import { setupError } from "../io/fs-errors.ts";
 import type { CliIO } from "./io.ts";
 import { VERSION } from "../version.ts";
 import { parseBudgetSetting, parseLimits } from "../core/parse/limits.ts";
@@ -20,11 +22,13 @@ export async function main(argv: string[], io: CliIO, env: Env): Promise<number>
   // matches no command and prints no list of them: none is registered. Anything else (no
   // command, an unknown one, `--help`) registers them all.
   const named = COMMANDS.find((c) => c.name === argv[0]);
+  const held = holdValues(argv, named ? valueOptions(named) : new Set());
   const versionOnly = !named && argv.some((a) => a === "--version" || a === "-v") && !argv.some((a) => a === "--help" || a === "-h" || COMMANDS.some((c) => c.name === a));
   for (const spec of named ? [named] : versionOnly ? [] : COMMANDS) {
     const command = cli.command(spec.usage, spec.description);
     for (const o of spec.options) command.option(o.flags, o.description, o.default === undefined ? undefined : { default: o.default });
     command.action((...args: unknown[]) => {
+      held.restore(args[args.length - 1] as Record<string, unknown>);
       result = spec.run(io, env, ...args);
     });
   }
@@ -33,7 +37,7 @@ export async function main(argv: string[], io: CliIO, env: Env): Promise<number>
   cli.version(VERSION);
 
   try {
-    cli.parse(["node", "ast-outline", ...argv], { run: false });
+    cli.parse(["node", "ast-outline", ...held.argv], { run: false });
     if (!cli.matchedCommand) {
       if (cli.options.help || cli.options.version) return EXIT.ok;
       if (cli.args.length) throw new OutlineError("usage", `unknown command: ${cli.args[0]}`, "`ast-outline --help` lists the commands");
@@ -49,6 +53,7 @@ export async function main(argv: string[], io: CliIO, env: Env): Promise<number>
 }
 
 export function reportError(e: unknown, io: CliIO): number {
+  e = setupError(e) ?? e;
   if (e instanceof OutlineError) {
     io.note(`${e.message}${e.hint ? ` (${e.hint})` : ""}`);
     return exitCodeFor(e.kind);

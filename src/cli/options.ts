@@ -1,5 +1,6 @@
 // Validating option values the same way in every command.
 import { EXIT, usageError } from "../core/errors.ts";
+import { cutText, printable } from "../core/text/quote.ts";
 
 export const EXIT_OK = EXIT.ok;
 export const EXIT_NOT_FOUND = EXIT.notFound;
@@ -11,15 +12,28 @@ export function parseFormat<T extends string>(value: unknown, allowed: readonly 
   return v as T;
 }
 
-export function parseCount(value: unknown, flag: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+/** A value as given, for a message: cut and escaped (it is the user's, of any length). */
+const shown = (value: unknown) => printable(cutText(String(value), 80)) || '""';
+
+/** A whole number from `min` to `max`, in digits (no fraction, exponent, hex or blank). */
+export function parseCount(value: unknown, flag: string, fallback: number, max = Number.MAX_SAFE_INTEGER, min = 0): number {
   if (value === undefined) return fallback;
-  const n = typeof value === "number" ? value : Number(String(value));
-  if (!Number.isInteger(n) || n < 0 || n > max) throw usageError(`${flag} takes a whole number from 0 to ${max === Number.MAX_SAFE_INTEGER ? "up" : max}, not ${String(value)}`);
+  const range = `a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? " up" : ` to ${max}`}`;
+  const n = wholeNumber(value);
+  if (n === undefined) throw usageError(`${flag}: not a number: ${shown(value)}`, range);
+  if (n < min || n > max || !Number.isSafeInteger(n)) throw usageError(`${flag}: out of range: ${shown(value)}`, range);
   return n;
 }
 
 export function parseLine(value: unknown, what: string): number {
-  const n = typeof value === "number" ? value : Number(String(value));
-  if (!Number.isInteger(n) || n < 1) throw usageError(`${what} must be a line number (1 or more), not ${String(value)}`);
+  const n = wholeNumber(value);
+  if (n === undefined || n < 1 || !Number.isSafeInteger(n)) throw usageError(`${what} must be a line number (1 or more), not ${shown(value)}`);
   return n;
+}
+
+/** A whole number written in decimal digits, a sign allowed (so -1 is out of range, not "not a number"); else undefined. */
+function wholeNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isInteger(value) ? value : undefined;
+  const s = String(value).trim();
+  return /^[+-]?\d+$/.test(s) ? Number(s) : undefined;
 }

@@ -3,7 +3,8 @@
 // fields are the contract `stats` reads (app/access-stats.ts).
 import { closeSync, openSync, writeSync } from "node:fs";
 import { inputError } from "../core/errors.ts";
-import { unreadableReason } from "./files.ts";
+import { quotePath, toJson } from "../core/text/quote.ts";
+import { causeOf } from "./fs-errors.ts";
 
 export interface AccessLogLine {
   /** When the call started, ISO 8601 UTC. */
@@ -27,13 +28,15 @@ export class AccessLog {
     try {
       return new AccessLog(openSync(path, "a"));
     } catch (e) {
-      throw inputError(`cannot write the log ${path}: ${unreadableReason(e).replace(/^unreadable /, "")}`, "give a writable file for --log");
+      throw inputError(`cannot write the log ${quotePath(path)}: ${causeOf(e)}`, "give a writable file for --log");
     }
   }
 
   write(line: AccessLogLine): void {
     if (this.fd === undefined) return;
-    writeSync(this.fd, JSON.stringify(line) + "\n");
+    // Arguments are the client's: a raw U+2028, bidi override or C1 control would split or
+    // disguise the line for whoever reads the log; written as \uXXXX, the same text once parsed.
+    writeSync(this.fd, toJson(line) + "\n");
   }
 
   close(): void {

@@ -11,7 +11,7 @@
 // nothing and writes nothing. On every use: files are opened without following a symbolic
 // link, temp files are created exclusively, and a rename replaces a link at the final name
 // instead of writing through it.
-import { closeSync, constants, fstatSync, lstatSync, lutimesSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, lstatSync, lutimesSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { fsPromises } from "../core/builtins.ts";
 import {
@@ -121,7 +121,8 @@ export class CacheStore extends EntryReader {
       mkdirSync(join(this.dir, "objects"), { recursive: true, mode: DIR_MODE });
       if (version !== String(CACHE_FORMAT)) this.writeAtomic(versionFile, `${CACHE_FORMAT}\n`);
       // The one-file symbol pack of earlier releases (replaced by symbols/<shard>.tsv).
-      rmSync(join(this.dir, "symbols.json"), { force: true });
+      // Only when there: Bun's rmSync fails with EROFS on a missing file of a read-only mount.
+      if (existsSync(join(this.dir, "symbols.json"))) rmSync(join(this.dir, "symbols.json"), { force: true });
     });
   }
 

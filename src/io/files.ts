@@ -3,7 +3,9 @@ import { readFileSync, statSync, type Stats } from "node:fs";
 import { resolve } from "node:path";
 import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import { inputError } from "../core/errors.ts";
+import { inputError, usageError } from "../core/errors.ts";
+import { cutText, printable, quotePath } from "../core/text/quote.ts";
+import { fsPath } from "./names.ts";
 
 /** Files over this are skipped in directory walks and refused when named (override: --max-size). */
 export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
@@ -17,26 +19,26 @@ export interface SourceFile {
 /** The stat of `path` (relative to `base`, the working folder); an input error naming `path` as given when there is none. */
 export function statOrThrow(path: string, base: string): Stats {
   try {
-    return statSync(resolve(base, path));
+    return statSync(fsPath(base, path));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw inputError(`no such file: ${path}`, "check the path; `outline .` lists what is here");
-    if (code === "EACCES" || code === "EPERM") throw inputError(`permission denied: ${path}`);
-    throw inputError(`cannot read ${path}: ${code ?? String(e)}`);
+    if (code === "ENOENT" || code === "ENOTDIR") throw inputError(`no such file: ${quotePath(path)}`, "check the path; `outline .` lists what is here");
+    if (code === "EACCES" || code === "EPERM") throw inputError(`permission denied: ${quotePath(path)}`);
+    throw inputError(`cannot read ${quotePath(path)}: ${code ?? String(e)}`);
   }
 }
 
 /** A file's bytes; `path` is relative to `base` (the working folder) and is the path the result and errors name. */
 export function readFileBytes(path: string, base: string, maxBytes = DEFAULT_MAX_BYTES): SourceFile {
   const stat = statOrThrow(path, base);
-  if (stat.isDirectory()) throw inputError(`${path} is a directory`, "name a file, or use `outline <dir>`");
-  if (!stat.isFile()) throw inputError(`${path} is not a regular file`);
-  if (stat.size > maxBytes) throw inputError(`${path} is too large (${formatBytes(stat.size)})`, `raise --max-size, or read lines with \`region\``);
+  if (stat.isDirectory()) throw inputError(`${quotePath(path)} is a directory`, "name a file, or use `outline <dir>`");
+  if (!stat.isFile()) throw inputError(`${quotePath(path)} is not a regular file`);
+  if (stat.size > maxBytes) throw inputError(`${quotePath(path)} is too large (${formatBytes(stat.size)})`, `raise --max-size, or read lines with \`region\``);
   let bytes: Uint8Array;
   try {
-    bytes = readFileSync(resolve(base, path));
+    bytes = readFileSync(fsPath(base, path));
   } catch (e) {
-    throw inputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw inputError(`cannot read ${quotePath(path)}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
   return { path, bytes, stat };
 }
@@ -125,7 +127,7 @@ export function formatBytes(n: number): string {
 /** Parse `--max-size` values like 4M, 512k, 100000. */
 export function parseSize(value: unknown): number {
   const m = /^(\d+(?:\.\d+)?)\s*([kmg]i?b?|b)?$/i.exec(String(value).trim());
-  if (!m) throw inputError(`bad size: ${String(value)}`, "use a number of bytes, or e.g. 512K, 4M");
+  if (!m) throw usageError(`--max-size: not a size: ${printable(cutText(String(value), 80)) || '""'}`, "use a number of bytes, or e.g. 512K, 4M");
   const unit = (m[2] ?? "").toLowerCase()[0];
   const mult = unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : unit === "g" ? 1024 ** 3 : 1;
   return Math.floor(Number(m[1]) * mult);

@@ -414,14 +414,15 @@ const RECORD = "\x1e";
 /**
  * The non-merge commits reachable from `from` that changed `path` (relative to the root),
  * newest first, following the file across renames (git's `--follow`), each with the file's raw
- * record. `since`: a date git understands (checked by the caller), passed as one argument.
+ * record. `since`: seconds since the epoch, given in git's internal date form (`@<seconds> +0000`),
+ * the one git reads without guessing.
  */
-export async function fileLog(env: Env, root: string, from: string, path: string, since?: string): Promise<LogCommit[]> {
+export async function fileLog(env: Env, root: string, from: string, path: string, since?: number): Promise<LogCommit[]> {
   const args = [
     "log", "--no-merges", "--follow", "-M", "-z", "--raw", "--no-abbrev", "--no-ext-diff", "--no-textconv", "--no-color",
     "--no-show-signature", "--no-relative", `--format=${RECORD}%H%x00%P%x00%ct%x00%an%x00%s%x00`,
   ];
-  if (since !== undefined) args.push(`--since=${since}`);
+  if (since !== undefined) args.push(`--since=@${since} +0000`);
   args.push("--end-of-options", from, "--", `:(literal)${path}`);
   const r = await git(env, root, args, "log");
   return parseLog(r.stdout);

@@ -4,6 +4,8 @@
 // bytes exactly. Whatever must open the file uses the bytes (undecodablePath) or skips it with
 // a note naming it; nothing else is lost.
 
+import { isAbsolute, resolve, sep } from "node:path";
+
 // ignoreBOM: a leading U+FEFF is part of the name, not a mark to drop.
 const fatal = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -110,3 +112,15 @@ export function undecodablePath(path: string): UndecodablePath | undefined {
 
 /** A lone low surrogate U+DC80..U+DCFF (one not after a high surrogate): an escaped byte. */
 const ESCAPED_BYTE = /(?<![\uD800-\uDBFF])[\uDC80-\uDCFF]/;
+
+/**
+ * `path` (relative to `base`, or absolute) as the file system is given it: resolved, or, for a
+ * name holding escaped bytes (decodeName), its bytes after the base's. Not through
+ * path.resolve: Bun's turns a lone surrogate into U+FFFD, which names another file.
+ */
+export function fsPath(base: string, path: string): string | Buffer {
+  const odd = undecodablePath(path);
+  if (!odd) return resolve(base, path);
+  if (isAbsolute(path)) return odd.bytes;
+  return Buffer.concat([Buffer.from(base.endsWith(sep) ? base : base + sep), odd.bytes]);
+}

@@ -15,6 +15,8 @@ import { toDisplayPath } from "./paths.ts";
 import { expandPaths, type WalkNote } from "./walk.ts";
 import { nodeProbe } from "./node-probe.ts";
 import { workTreeAbove } from "./work-tree.ts";
+import { UNDECODABLE_NAME, undecodablePath } from "./names.ts";
+import { cutText, quotePath } from "../core/text/quote.ts";
 
 /** What a path is, as far as the workspace lets anyone know: outside paths are never stat-ed. */
 export type Probe = "file" | "folder" | "other" | "missing" | "outside";
@@ -189,6 +191,9 @@ export class Workspace implements FileAccess {
     | { kind: "missing" }
     | { kind: "error"; code: string } {
     if (invalid(path)) return { kind: "error", code: "not a valid path" };
+    // Its bytes would have to be checked and opened as bytes all the way (path.resolve would
+    // make its escaped bytes U+FFFD, another name): refused for what it is, not "no such file".
+    if (undecodablePath(path)) return { kind: "error", code: UNDECODABLE_NAME };
     const lexical = resolve(this.base, path);
     if (!this.inside(lexical)) return { kind: "outside", why: "lexical" };
     let real: string;
@@ -258,9 +263,7 @@ function within(root: string, path: string): boolean {
 }
 
 /** A path as echoed in a message: control characters escaped, long ones cut. */
+/** A path argument in a message: cut, then quoted with escapes as git prints it (`"bad\377.py"`). */
 export function shown(path: string): string {
-  const s = String(path);
-  // eslint-disable-next-line no-control-regex
-  const escaped = /[\u0000-\u001f\u007f-\u009f]/.test(s) ? JSON.stringify(s) : s;
-  return escaped.length > SHOWN_MAX ? `${escaped.slice(0, SHOWN_MAX)}…` : escaped;
+  return quotePath(cutText(String(path), SHOWN_MAX));
 }

@@ -10,7 +10,7 @@ import { findCallers } from "../app/callers.ts";
 import { symbolHistory } from "../app/history.ts";
 import { digest, gitHistory } from "../app/digest.ts";
 import { outlineEach } from "../app/outline-files.ts";
-import { REGION_MAX_BYTES, checkRange, isSymbolHash, normalizeHash, readRegion, readRegionBySymbol } from "../app/region.ts";
+import { REGION_MAX_BYTES, checkRange, givenHash, isSymbolHash, normalizeHash, readRegion, readRegionBySymbol } from "../app/region.ts";
 import { languageByName } from "../core/languages/detect.ts";
 import { WorkspaceIndex } from "../app/workspace-index.ts";
 import { ParseCache, repoSymbols, type RepoSymbols } from "../app/repo-symbols.ts";
@@ -76,7 +76,7 @@ export class AgentTools {
   }
 
   async getSymbol(path: string, name: string, mode?: SymbolMode, label?: string, hash?: string, focus?: string): Promise<string> {
-    const given = hash === undefined ? undefined : normalizeHash(hash);
+    const given = hash === undefined ? undefined : givenHash(hash);
     const repo = this.repo();
     const file = await repo.parsed(path);
     return renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, label, given, focus));

@@ -48,3 +48,16 @@ export function mdName(name: string, inTableCell = true): string {
 export function mdSignature(signature: string, inTableCell = true): string {
   return codeSpan(cutText(signature, SIGNATURE_SHOWN_MAX), inTableCell);
 }
+
+const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/**
+ * Untrusted text inside raw HTML (a `<summary>`): a line that starts with an HTML tag is an
+ * HTML block (CommonMark 4.6), where no Markdown is read and a code span would show its
+ * backticks. Unsafe characters are escaped (printable: controls, bidi, line separators), the
+ * characters HTML reads as markup written as entities; every other character, letters of any
+ * script and punctuation included, is shown as it is.
+ */
+export function htmlText(text: string): string {
+  return printable(text).replace(/[&<>"']/g, (ch) => ENTITIES[ch]);
+}

@@ -23,7 +23,13 @@ function fullHead(v: FullView, note?: string): string {
 
 /** `symbol:1a2b…` (the symbol's own hash) and, when it changed since a read, the hash it was read with. */
 function hashParts(v: { symbolHash: string; changedSince?: string }): string[] {
-  return [`symbol:${v.symbolHash}`, ...(v.changedSince !== undefined ? [`CHANGED since you read it (symbol:${v.changedSince.slice(0, HASH_PREFIX)})`] : [])];
+  return [`symbol:${v.symbolHash}`, ...(v.changedSince !== undefined ? [`CHANGED since you read it (${cutHash(v.changedSince)})`] : [])];
+}
+
+/** `symbol:` / `sha256:` and the first HASH_PREFIX hex digits. */
+function cutHash(labelled: string): string {
+  const colon = labelled.indexOf(":");
+  return labelled.slice(0, colon + 1 + HASH_PREFIX);
 }
 
 function unchangedText(v: UnchangedView): string {

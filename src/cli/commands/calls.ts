@@ -21,8 +21,7 @@ export const MAX_CALL_DEPTH = 5;
 export const DEFAULT_MAX_TOKENS = 2000;
 
 export async function callsCommand(path: string, name: string, options: CallsOptions, io: CliIO, env: Env): Promise<number> {
-  const depth = parseCount(options.depth, "--depth", DEFAULT_CALL_DEPTH, MAX_CALL_DEPTH);
-  if (depth < 1) throw usageError("--depth must be 1 or more");
+  const depth = parseCount(options.depth, "--depth", DEFAULT_CALL_DEPTH, MAX_CALL_DEPTH, 1);
   const maxTokens = parseCount(options.maxTokens, "--max-tokens", DEFAULT_MAX_TOKENS);
   const repo = repoSymbols(env, cliWorkspace(env.cwd, [path]));
   const file = await repo.parsed(path);

@@ -25,6 +25,8 @@ export async function hookCommand(action: string, options: HookOptions, io: CliI
   const problems: string[] = [];
   try {
     const r = await runHook(env);
+    // Not a reason to stop a commit, even with --strict: the file is named, the rest refreshed.
+    for (const s of r.skipped) if (s.problem) io.note(`pre-commit: skipped ${quotePath(s.path)}: ${s.reason}`);
     for (const f of r.failed) problems.push(`could not outline ${quotePath(f.path)}: ${f.error}`);
     for (const w of r.warnings) problems.push(w);
   } catch (e) {

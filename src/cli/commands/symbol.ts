@@ -1,7 +1,7 @@
 // `ast-outline symbol FILE NAME...`: the text of symbols; `--skeleton`, `--drill LABEL`.
 import { outlineFile } from "../../app/outline-file.ts";
 import { fileRef, findOne, lookupSymbols, symbolView } from "../../app/symbol-view.ts";
-import { normalizeHash } from "../../app/region.ts";
+import { givenHash } from "../../app/region.ts";
 import { usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
@@ -45,7 +45,7 @@ async function skeletonOrDrill(path: string, names: string[], options: SymbolOpt
   if (options.hash !== undefined && names.length !== 1) throw usageError("--hash takes one symbol", "name the symbol the hash was read from");
   if (options.hash !== undefined && options.drill !== undefined) throw usageError("--hash and --drill do not go together", "check the symbol with --hash, then drill");
   if (options.focus !== undefined && !options.skeleton) throw usageError("--focus goes with --skeleton", "add --skeleton");
-  const given = options.hash === undefined ? undefined : normalizeHash(String(options.hash));
+  const given = options.hash === undefined ? undefined : givenHash(String(options.hash));
   // The repository's symbols (and the skeleton scan, which parses) load only for these modes.
   const { repoSymbols } = await import("../../app/repo-symbols.ts");
   const repo = repoSymbols(env, cliWorkspace(env.cwd, [path]));

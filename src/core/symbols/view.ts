@@ -30,7 +30,7 @@ export interface FullView {
   outerNames: OuterName[];
   /** The short hash of the symbol's own lines (app/symbol-hash.ts). */
   symbolHash: string;
-  /** The symbol hash the caller read it with, when the symbol has changed since. */
+  /** The hash the caller read it with (`symbol:…`, or `sha256:…` for the file's), when it has changed since. */
   changedSince?: string;
 }
 
