@@ -58,6 +58,6 @@ describe("echoed values", () => {
     } catch (e) {
       message = (e as Error).message;
     }
-    expect(message).toBe(`bad hash: ${"z".repeat(80)}…`);
+    expect(message).toBe(`bad hash: ${"z".repeat(79)}…`);
   });
 });
