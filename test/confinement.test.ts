@@ -373,7 +373,7 @@ describe("structure: one gate for every read", () => {
     ["src/io/cache-trust.ts", "whether the outline cache may be used at all (its trust rule)"],
     ["src/app/engine-sources.ts", "the tool's own source files, hashed into the engine id when run from source"],
     ["src/io/cache-store.ts", "the outline cache, by content hash (its own trust rule)"],
-    ["src/core/builtins.ts", "lazy handles on node built-ins; its disk ones are READERS below"],
+    ["src/core/lazy-module.ts", "createRequire, for built-ins loaded on first use (io/builtins.ts: its disk ones are READERS below)"],
     ["src/io/node-probe.ts", "whether a `.git` or a cache lies at a folder (lstat), to find a work tree's top"],
     ["src/app/repo.ts", "where the repository is (realpath), and .git/info/exclude, which keeps the cache out of git status"],
     ["src/app/listing-snapshot.ts", "the stats and names of the folders and ignore files git's listing depends on (no file's content)"],
@@ -389,7 +389,7 @@ describe("structure: one gate for every read", () => {
     outlineFile: { from: "src/app/outline-file.ts", names: ["outlineFile"], only: [] },
     diskSource: { from: "src/io/disk-source.ts", names: ["diskSource"], only: [] },
     readFd: { from: "src/io/read-fd.ts", names: ["readOpenFile"], only: ["src/io/workspace.ts", "src/io/disk-source.ts"] },
-    builtins: { from: "src/core/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
+    builtins: { from: "src/io/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };
   const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/call-chain.ts", "src/app/callers.ts", "src/app/symbol-view.ts", "src/app/impact.ts"]);
 

@@ -25,8 +25,26 @@ function valueImports(file: string, text = readFileSync(join(ROOT, file), "utf8"
 const FORBIDDEN: Record<string, string[]> = {
   "src/core": ["src/app", "src/render", "src/cli", "src/mcp", "src/bin", "src/io"],
   "src/app": ["src/render", "src/cli", "src/mcp", "src/bin"],
-  "src/render": ["src/app", "src/cli", "src/mcp", "src/bin"],
+  "src/render": ["src/app", "src/cli", "src/mcp", "src/bin", "src/io"],
 };
+
+/**
+ * Node built-ins that reach outside the process's memory (the disk, processes, threads, the
+ * network, the machine): core and render compute, io does these. Named anywhere in the code
+ * (an import, `import()`, a lazy require by name), type positions aside.
+ */
+const OUTSIDE = /["'](?:node:)?(fs|fs\/promises|child_process|worker_threads|os|net|http|https|dgram|dns|tls|cluster|readline|tty|v8|vm|inspector)["']/g;
+
+/**
+ * The one module of core that still reads the disk: the asset source for runs from source
+ * (grammars and queries from node_modules and grammars/). The Engine of issue 26 moves it to io.
+ */
+const READS_DISK_TODAY = ["src/core/parse/assets.ts"];
+
+function builtinsNamed(file: string, text = readFileSync(join(ROOT, file), "utf8")): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "").replace(/typeof import\("[^"]+"\)/g, "");
+  return [...code.matchAll(OUTSIDE)].map((m) => m[1]);
+}
 
 function violations(layer: string): string[] {
   const out: string[] = [];
@@ -42,6 +60,20 @@ describe("layers", () => {
       expect(violations(layer)).toEqual([]);
     });
   }
+
+  for (const layer of ["src/core", "src/render"]) {
+    test(`${layer} names no Node built-in that reaches outside memory (fs, child_process, worker_threads, os, net, …)`, () => {
+      const found = sources(layer)
+        .filter((f) => !READS_DISK_TODAY.includes(f))
+        .flatMap((f) => builtinsNamed(f).map((b) => `${f}: ${b}`));
+      expect(found).toEqual([]);
+    });
+  }
+
+  test("the built-in check sees imports, import() and lazy requires by name, not type positions", () => {
+    const text = 'import { readFileSync } from "node:fs";\nconst cp = lazy<typeof import("node:child_process")>("node:child_process");\nconst w = await import("worker_threads");\nimport { join } from "node:path";\n// import "node:os";\n';
+    expect(builtinsNamed("src/core/x.ts", text)).toEqual(["fs", "child_process", "worker_threads"]);
+  });
 
   test("the check sees static imports and import() alike, and lets type imports pass", () => {
     const text = 'import { a } from "../render/x.ts";\nimport type { T } from "../cli/y.ts";\nconst m = await import("../mcp/z.ts");\n// import { c } from "../bin/w.ts";\n';

@@ -3,7 +3,7 @@
 // their cached objects). Cached objects live under it, so a new release, an edited query or a
 // changed extraction never serves an outline the current code would not produce.
 import { dirname, extname, join } from "node:path";
-import { nodeUrl } from "../core/builtins.ts";
+import { nodeUrl } from "../io/builtins.ts";
 import { CACHE_FORMAT } from "../core/cache/format.ts";
 import { sha256 } from "../core/hash.ts";
 import { REGISTRY } from "../core/languages/registry.ts";

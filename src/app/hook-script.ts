@@ -2,7 +2,7 @@
 // (scripts/build.ts writes it into build/embedded.gen.ts); from source it is read from disk.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { nodeUrl } from "../core/builtins.ts";
+import { nodeUrl } from "../io/builtins.ts";
 
 let embedded: string | undefined;
 

@@ -20,7 +20,7 @@
 // far ahead of the parsing, whatever the size of the repository.
 import { jobErrorText, parseLimits } from "../core/parse/limits.ts";
 import type { Worker } from "node:worker_threads";
-import { nodeOs, workerThreads } from "../core/builtins.ts";
+import { nodeOs, workerThreads } from "../io/builtins.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
 import type { IndexStore } from "../io/cache-store.ts";
 import type { BatchSize } from "../io/env.ts";

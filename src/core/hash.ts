@@ -2,7 +2,9 @@
 // and in the compiled binary that means at every start, also for commands that hash nothing
 // (`--version`, a warm `search`). The binary goes further and hands in Bun's native hasher
 // (src/bin/binary.ts), so a parsing run never loads node:crypto at all.
-import { nodeCrypto } from "./builtins.ts";
+import { lazyModule } from "./lazy-module.ts";
+
+const nodeCrypto = lazyModule<typeof import("node:crypto")>("node:crypto");
 
 /** Hex digits of a hash that outputs show and that a symbol hash keeps (symbol headers, `region`, JSON outlines). */
 export const HASH_PREFIX = 12;

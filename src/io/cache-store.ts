@@ -13,7 +13,7 @@
 // instead of writing through it.
 import { closeSync, constants, existsSync, fstatSync, lstatSync, lutimesSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join, sep } from "node:path";
-import { fsPromises } from "../core/builtins.ts";
+import { fsPromises } from "./builtins.ts";
 import {
   CACHE_DIR, CACHE_FORMAT, emptyManifest, entryFitsSource, fromEntry, objectKey, parseManifest, toEntry, validEntry,
   type CacheEntry, type Manifest,

@@ -4,7 +4,7 @@
 // test) and passed down; nothing below the edge reads process.cwd() or process.env, or changes
 // the working folder, so a test runs a command in any folder without touching the process.
 import { resolve } from "node:path";
-import { nodeOs } from "../core/builtins.ts";
+import { nodeOs } from "./builtins.ts";
 import { printable } from "../core/text/quote.ts";
 import { defaultRunner, type ProcessRunner } from "./process.ts";
 

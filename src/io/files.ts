@@ -6,6 +6,7 @@ import type { LanguageSpec } from "../core/languages/registry.ts";
 import { inputError, usageError } from "../core/errors.ts";
 import { cutText, printable, quotePath } from "../core/text/quote.ts";
 import { fsPath } from "./names.ts";
+import { BINARY_SNIFF_BYTES, looksBinary } from "../core/text/binary.ts";
 
 /** Files over this are skipped in directory walks and refused when named (override: --max-size). */
 export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
@@ -50,17 +51,7 @@ export function unreadableReason(e: unknown): string {
   return `unreadable (${code ?? (e instanceof Error ? e.message : String(e))})`;
 }
 
-/**
- * Git's own rule (buffer_is_binary in xdiff-interface.c): a NUL byte in the first 8,000 bytes.
- * `changed` thereby calls binary exactly what `git diff` shows as binary (.gitattributes aside:
- * they are not read, so a change cannot mark its own code binary), and outline and index agree.
- */
-export const BINARY_SNIFF_BYTES = 8000;
-
-export function looksBinary(bytes: Uint8Array): boolean {
-  // indexOf searches in native code: in a short-lived process far faster than a JavaScript loop.
-  return bytes.subarray(0, Math.min(bytes.length, BINARY_SNIFF_BYTES)).indexOf(0) !== -1;
-}
+export { BINARY_SNIFF_BYTES, looksBinary };
 
 /**
  * The one rule for what a folder walk or a repository listing leaves out (outline of a folder,

@@ -2,7 +2,7 @@
 // Bun's own spawn (under Bun, where loading node:child_process and the Node streams under it
 // would cost a cold process more main-thread time than the git call itself) and
 // node:child_process (Node, Deno). Which one a run uses is part of its Env (env.ts).
-import { childProcess } from "../core/builtins.ts";
+import { childProcess } from "./builtins.ts";
 
 export interface Exit {
   /** The exit code, or the error that kept the process from running (ENOENT: not installed). */

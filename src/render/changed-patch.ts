@@ -8,7 +8,7 @@
 import type { FileSides } from "../app/changed-sources.ts";
 import type { ChangeSet, FileChange } from "../core/diff/types.ts";
 import { cutText, quoteName, quotePath } from "../core/text/quote.ts";
-import { looksBinary } from "../io/files.ts";
+import { looksBinary } from "../core/text/binary.ts";
 import { short } from "./changed-common.ts";
 import { isModuleChange } from "./changed-findings.ts";
 import { symbolHunks, type Hunk, type SymbolSpan } from "./changed-hunks.ts";

@@ -1,6 +1,6 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { RootsListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { nodeUrl } from "../../core/builtins.ts";
+import { nodeUrl } from "../../io/builtins.ts";
 import { createServer, type ToolCall } from "../../mcp/server.ts";
 import { AccessLog, type AccessLogLine } from "../../io/access-log.ts";
 import { estimateTokens } from "../../core/text/tokens.ts";

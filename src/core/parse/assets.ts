@@ -4,7 +4,7 @@
 // knows the difference.
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { nodeUrl } from "../builtins.ts";
+import { lazyModule } from "../lazy-module.ts";
 import type { GrammarSource } from "../languages/registry.ts";
 import { builtVersion, parseProvenance } from "./grammar-provenance.ts";
 
@@ -20,6 +20,8 @@ export interface AssetSource {
 }
 
 /** The project root: the nearest folder above this module that holds grammars/. */
+const nodeUrl = lazyModule<typeof import("node:url")>("node:url");
+
 function projectRoot(): string {
   let dir = dirname(nodeUrl().fileURLToPath(import.meta.url));
   for (;;) {
