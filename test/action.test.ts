@@ -271,7 +271,8 @@ describe.skipIf(!available)("the Action", () => {
     // The summary is the comment: marker, title, the signature change first.
     expect(first.summary.split("\n")[0]).toBe(STICKY_MARKER);
     expect(first.summary).toContain(SUMMARY_TITLE);
-    expect(first.summary).toContain("| modified | function `f` | `lib.py` 1-2 | signature; `def f(a)` → `def f(a, b)` |");
+    // Every path and line links to the pull request's head commit (removed code to the merge base).
+    expect(first.summary).toContain(`| modified | function \`f\` | [\`lib.py\` 1-2](https://github.com/octo/demo/blob/${head}/lib.py#L1-L2) | signature: \`def f(a\`**\`, b\`**\`)\` |`);
     expect(first.summary).toContain("1 file without symbol changes: 1 unsupported language");
     // One annotation, the signature change; nothing else a runner would take as a command.
     const commands = workflowCommands(first.stdout);

@@ -14,20 +14,56 @@ export function lines(start?: number, end?: number): string {
   return start === end || end === undefined ? `${start}` : `${start}-${end}`;
 }
 
-export function flags(s: Pick<SymbolChange, "signatureChanged" | "bodyChanged" | "cosmetic">): string[] {
+/** What changed, in words, from the JSON flags, in the order a reviewer weighs them. */
+export function flags(s: Pick<SymbolChange, "signatureChanged" | "bodyChanged" | "cosmetic"> & Partial<Pick<SymbolChange, "valueChanged" | "docChanged">>): string[] {
   const out: string[] = [];
   if (s.signatureChanged) out.push("signature");
+  if (s.valueChanged) out.push("value");
+  if (s.docChanged) out.push("doc");
   if (s.bodyChanged) out.push("body");
   if (s.cosmetic) out.push("cosmetic");
   return out;
 }
 
-/** Renames, moves and signature changes first: they are what a reviewer must not miss. */
-export function priority(s: SymbolChange): number {
-  if (s.change === "renamed" || s.change === "moved") return 0;
-  if (s.signatureChanged) return 1;
-  if (s.change === "removed") return 2;
-  return 3;
+/**
+ * The order of the "check first" part: removed, renamed, moved, then signature changes, public
+ * ones first; undefined for the rest (`rank` orders those).
+ */
+export function checkRank(s: SymbolChange, language?: string): number | undefined {
+  if (s.change === "removed") return 0;
+  if (s.change === "renamed") return 1;
+  if (s.change === "moved") return 2;
+  if (s.signatureChanged && s.change !== "added") return looksPublic(s, language) ? 3 : 4;
+  return undefined;
+}
+
+/** Every change in one order: the check-first ones, then value, doc, body, added, cosmetic. */
+export function rank(s: SymbolChange, language?: string): number {
+  const check = checkRank(s, language);
+  if (check !== undefined) return check;
+  if (s.valueChanged) return 5;
+  if (s.docChanged) return 6;
+  if (s.bodyChanged && s.change !== "added") return 7;
+  if (s.change === "added") return 8;
+  return 9;
+}
+
+/**
+ * Whether other code may use the symbol, read from its header and name as each language spells
+ * it: `export`, `pub`, `public` say yes; `private`, `protected`, `internal`, a leading `_` or
+ * `#` say no; Go's capital letter; a TypeScript, JavaScript or Rust top-level definition
+ * without `export`/`pub` is its module's own. A guess from syntax, used only to order rows.
+ */
+export function looksPublic(s: SymbolChange, language?: string): boolean {
+  const header = s.signature ?? s.oldSignature ?? "";
+  if (/^[_#]/.test(s.name)) return false;
+  if (/(^|\s)(private|protected|internal|fileprivate)\b/.test(header)) return false;
+  if (/(^|\s)(export|public)\b|(^|\s)pub\b|(^|\s)pub\(/.test(header)) return true;
+  if (language === "go") return /^\p{Lu}/u.test(s.name);
+  if (language === "rust") return false;
+  const member = s.qualifiedName.includes(".") || s.qualifiedName.includes("::");
+  if (language === "typescript" || language === "tsx" || language === "javascript") return member;
+  return true;
 }
 
 export function symbolCount(set: ChangeSet): number {
