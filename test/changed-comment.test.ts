@@ -200,3 +200,44 @@ describe("links", () => {
     expect(fileUrl(links, "base", "x.py", 7, 7)).toBe(`https://github.com/o/r/blob/${"b".repeat(40)}/x.py#L7`);
   });
 });
+
+describe("a change of thousands of symbols", () => {
+  test("the comment stays within GitHub's 65,536 characters and still counts every change", async () => {
+    const N = 4000;
+    const before: string[] = [];
+    const after: string[] = [];
+    const expected = { removed: 0, signature: 0, value: 0, doc: 0, body: 0 };
+    for (let i = 0; i < N; i++) {
+      const what = i % 5;
+      before.push(`def f${i}(a):\n    """Doc ${i}."""\n    return a\n\nLIMIT_${i} = ${i}\n`);
+      if (what === 0) {
+        expected.removed++;
+        after.push(`LIMIT_${i} = ${i}\n`);
+      } else if (what === 1) {
+        expected.signature++;
+        after.push(`def f${i}(a, b=${i}):\n    """Doc ${i}."""\n    return a\n\nLIMIT_${i} = ${i}\n`);
+      } else if (what === 2) {
+        expected.value++;
+        after.push(`def f${i}(a):\n    """Doc ${i}."""\n    return a\n\nLIMIT_${i} = ${i + 1}\n`);
+      } else if (what === 3) {
+        expected.doc++;
+        after.push(`def f${i}(a):\n    """Docs ${i}."""\n    return a\n\nLIMIT_${i} = ${i}\n`);
+      } else {
+        expected.body++;
+        after.push(`def f${i}(a):\n    """Doc ${i}."""\n    return a + 1\n\nLIMIT_${i} = ${i}\n`);
+      }
+    }
+    const { md } = await comment({ "src/big.py": before.join("\n") }, { "src/big.py": after.join("\n") });
+    expect(md.length).toBeLessThanOrEqual(65_536);
+    expect(md).toContain(`### ast-outline: ${N} symbol changes in 1 file`);
+    // The counts line counts all of them, whatever the cut left out.
+    expect(md).toContain(`Changes: ${expected.removed} removed, ${expected.signature} signature, ${expected.value} value, ${expected.doc} doc, ${expected.body} body.`);
+    const rows = md.split("\n").filter((l) => /^\| (removed|modified) \|/.test(l)).length;
+    const hidden = Number(/…and (\d+) more symbol changes not shown/.exec(md)?.[1]);
+    expect(rows).toBeGreaterThan(100);
+    expect(rows + hidden).toBe(N);
+    // The cut keeps the order: every removal is listed before any other row.
+    const firstOther = md.indexOf("| modified |");
+    expect(md.lastIndexOf("| removed |")).toBeLessThan(firstOther === -1 ? Infinity : firstOther);
+  }, 60_000);
+});
