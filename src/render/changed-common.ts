@@ -1,5 +1,5 @@
 // Small helpers shared by the `changed` renderers.
-import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
+import { MODULE_NAME, type ChangeSet, type FileChange, type SymbolChange } from "../core/diff/types.ts";
 import type { ImpactSite } from "../core/calls/types.ts";
 import { cutText, printable, quotePath } from "../core/text/quote.ts";
 
@@ -46,6 +46,31 @@ export function rank(s: SymbolChange, language?: string): number {
   if (s.bodyChanged && s.change !== "added") return 7;
   if (s.change === "added") return 8;
   return 9;
+}
+
+/** What a change is, each counted once under the first that applies; in this order in counts. */
+export const CATEGORIES = ["removed", "renamed", "moved", "signature", "value", "doc", "body", "added", "cosmetic", "no code change", "imports or top-level code"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** A signature change with a new body is a signature change; code outside every definition is its own kind. */
+export function category(s: SymbolChange): Category {
+  if (s.kind === "module" && s.qualifiedName === MODULE_NAME) return "imports or top-level code";
+  if (s.change !== "modified") return s.change;
+  if (s.signatureChanged) return "signature";
+  if (s.valueChanged) return "value";
+  if (s.docChanged) return "doc";
+  if (s.bodyChanged) return "body";
+  if (s.cosmetic) return "cosmetic";
+  return "no code change";
+}
+
+export function tallyCategories(symbols: SymbolChange[]): Partial<Record<Category, number>> {
+  const out: Partial<Record<Category, number>> = {};
+  for (const s of symbols) {
+    const c = category(s);
+    out[c] = (out[c] ?? 0) + 1;
+  }
+  return out;
 }
 
 /**

@@ -16,7 +16,7 @@
 // file at the head commit (the base commit for what only the base has).
 // Names, paths and signatures are code spans (markdown.ts); everything else is our own text.
 import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
-import { callerCounts, checkRank, fileNote, flags, lines, rank, short, symbolCount, tiedFirst } from "./changed-common.ts";
+import { callerCounts, CATEGORIES, checkRank, fileNote, flags, lines, rank, short, symbolCount, tallyCategories, tiedFirst } from "./changed-common.ts";
 import type { ImpactSite } from "../core/calls/types.ts";
 import { cutText, printable } from "../core/text/quote.ts";
 import { codeSpan, mdName, mdPath, mdSignature, NAME_SHOWN_MAX, SIGNATURE_SHOWN_MAX } from "./markdown.ts";
@@ -200,31 +200,12 @@ function byFile(files: FileChange[], keep: (s: SymbolChange, f: FileChange) => b
   return out.filter((x) => x.rows.length || x.module.length).sort((a, b) => first(a) - first(b));
 }
 
-/** What each change is, counted over every file: the line a reviewer reads first, never cut. */
-const COUNTED: [string, (s: SymbolChange) => boolean][] = [
-  ["removed", (s) => s.change === "removed"],
-  ["renamed", (s) => s.change === "renamed"],
-  ["moved", (s) => s.change === "moved"],
-  ["signature", (s) => s.change === "modified" && s.signatureChanged],
-  ["value", (s) => s.change === "modified" && s.valueChanged],
-  ["doc", (s) => s.change === "modified" && s.docChanged],
-  ["body", (s) => s.change === "modified" && s.bodyChanged],
-  ["added", (s) => s.change === "added"],
-  ["cosmetic", (s) => s.change === "modified" && s.cosmetic],
-];
-
 /** ` Changes: 1 removed, 2 signature, 3 body, 1 imports or top-level code; 2 of them in tests, ….` */
 function counts(set: ChangeSet, aside: FileChange[]): string {
   const all = set.files.flatMap((f) => f.symbols);
   if (!all.length) return "";
-  const tally = new Map<string, number>();
-  for (const s of all) {
-    // Each change counted once, under the first thing it is (a signature change with a new body is a signature change).
-    const what = isModuleChange(s) ? "imports or top-level code" : (COUNTED.find(([, is]) => is(s))?.[0] ?? "no code change");
-    tally.set(what, (tally.get(what) ?? 0) + 1);
-  }
-  const order = [...COUNTED.map(([w]) => w), "no code change", "imports or top-level code"];
-  const parts = order.filter((w) => tally.has(w)).map((w) => `${tally.get(w)} ${w}`);
+  const tally = tallyCategories(all);
+  const parts = CATEGORIES.filter((w) => tally[w]).map((w) => `${tally[w]} ${w}`);
   const asideCount = aside.reduce((n, f) => n + f.symbols.length, 0);
   const asideNote = asideCount ? `; ${asideCount} of them in tests, benchmarks, generated or vendored files (folded below)` : "";
   return ` Changes: ${parts.join(", ")}${asideNote}.`;

@@ -14,6 +14,8 @@ import { sourceLinks } from "../../render/changed-links.ts";
 import { renderChangedPatch } from "../../render/changed-patch.ts";
 import { renderChangedRdjson } from "../../render/changed-rdjson.ts";
 import { renderChangedSarif } from "../../render/changed-sarif.ts";
+import { removalSites } from "../../render/changed-removal-sites.ts";
+import type { ChangeSet, SymbolChange } from "../../core/diff/types.ts";
 import { renderChangedText } from "../../render/changed-text.ts";
 import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
@@ -59,9 +61,9 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
   const markdown: MarkdownOptions = format === "markdown" || format === "github" ? { links: linksFromEnv(env, io) } : {};
   if (format === "json") io.out(renderChangedJson(set));
   else if (format === "markdown") io.out(renderChangedMarkdown(set, markdown));
-  else if (format === "sarif") io.out(renderChangedSarif(set, level));
+  else if (format === "sarif") io.out(renderChangedSarif(set, level, { removedAt: await removedInHead(env, set, maxBytes) }));
   else if (format === "rdjson") {
-    io.out(renderChangedRdjson(set, level));
+    io.out(renderChangedRdjson(set, level, await removedInHead(env, set, maxBytes)));
     // rdjson has no place for files without symbols (reviewdog would post a comment on each): one note names them.
     const skipped = set.files.filter((f) => f.skipped);
     if (skipped.length) {
@@ -105,4 +107,14 @@ function linksFromEnv(env: Env, io: CliIO): MarkdownOptions["links"] {
     return undefined;
   }
   return links;
+}
+
+/**
+ * Where each removed symbol went missing in the head, for the formats that point at head lines
+ * (SARIF, rdjson): both sides of the files that lost a symbol, read only when one did.
+ */
+async function removedInHead(env: Env, set: ChangeSet, maxBytes: number): Promise<Map<SymbolChange, number>> {
+  const lost = set.files.some((f) => f.status !== "deleted" && f.symbols.some((s) => s.change === "removed"));
+  if (!lost) return new Map();
+  return removalSites(set, await readChangedSides(env, set, maxBytes));
 }
