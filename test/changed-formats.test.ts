@@ -265,9 +265,21 @@ describe("--fail-on", () => {
     const run = async (from: string, to: string, what: string) => (await runCli(["changed", "--base", from, "--head", to, "--fail-on", what], r.path)).code;
     expect([await run(b, bodyOnly, "removed"), await run(b, bodyOnly, "signature-change"), await run(b, bodyOnly, "any")]).toEqual([0, 0, 1]);
     expect([await run(bodyOnly, sigChange, "removed"), await run(bodyOnly, sigChange, "signature-change")]).toEqual([0, 1]);
+    // value-change and doc-change: each includes the values before it, and a body change is neither.
+    expect([await run(b, bodyOnly, "value-change"), await run(b, bodyOnly, "doc-change")]).toEqual([0, 0]);
+    expect(await run(bodyOnly, sigChange, "value-change")).toBe(1);
+    r.write("m.py", "LIMIT = 1\n\n\ndef f(a, b):\n    return 10\n");
+    const withConst = r.commit("constant");
+    r.write("m.py", "LIMIT = 2\n\n\ndef f(a, b):\n    return 10\n");
+    const valueOnly = r.commit("value");
+    r.write("m.py", 'LIMIT = 2\n\n\ndef f(a, b):\n    """Returns ten."""\n    return 10\n');
+    const docOnly = r.commit("doc");
+    const levels = ["removed", "signature-change", "value-change", "doc-change", "any"];
+    expect(await Promise.all(levels.map((w) => run(withConst, valueOnly, w)))).toEqual([0, 0, 1, 1, 1]);
+    expect(await Promise.all(levels.map((w) => run(valueOnly, docOnly, w)))).toEqual([0, 0, 0, 1, 1]);
     const bad = await runCli(["changed", "--fail-on", "sometimes"], r.path);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^ast-outline: --fail-on takes one of: none, removed, signature-change, any/);
+    expect(bad.stderr).toMatch(/^ast-outline: --fail-on takes one of: none, removed, signature-change, value-change, doc-change, any/);
   });
 });
 

@@ -194,21 +194,28 @@ export function message(s: SymbolChange, f: FileChange, fileGone = false): strin
   return parts.join("; ");
 }
 
-/** What `--fail-on` can ask for, each including the ones before it: none < removed < signature-change < any. */
-export type FailOn = "none" | "removed" | "signature-change" | "any";
-export const FAIL_ON: readonly FailOn[] = ["none", "removed", "signature-change", "any"];
+/**
+ * What `--fail-on` can ask for, each including the ones before it:
+ * none < removed < signature-change < value-change < doc-change < any.
+ */
+export type FailOn = "none" | "removed" | "signature-change" | "value-change" | "doc-change" | "any";
+export const FAIL_ON: readonly FailOn[] = ["none", "removed", "signature-change", "value-change", "doc-change", "any"];
 
 /**
  * removed: a symbol of the base is gone under its name or from its file (removed, renamed,
- * moved); signature-change: that, or a changed declaration; any: any symbol change.
+ * moved); signature-change: that, or a changed declaration; value-change: those, or a changed
+ * initializer or constant value; doc-change: those, or a changed doc comment or docstring;
+ * any: any symbol change (added, body, cosmetic and code outside definitions included).
  */
 export function failsOn(set: ChangeSet, what: FailOn): boolean {
   if (what === "none") return false;
+  const level = FAIL_ON.indexOf(what);
+  const at = (w: FailOn) => level >= FAIL_ON.indexOf(w);
   return set.files.some((f) =>
     f.symbols.some((s) => {
       if (what === "any") return true;
       const gone = s.change === "removed" || s.change === "renamed" || s.change === "moved";
-      return gone || (what === "signature-change" && s.signatureChanged);
+      return gone || (at("signature-change") && s.signatureChanged) || (at("value-change") && s.valueChanged) || (at("doc-change") && s.docChanged);
     }),
   );
 }
