@@ -51,7 +51,7 @@ impact="${INPUT_IMPACT:-false}"
 case "$comment" in sticky | off) ;; *) fail "input comment must be sticky or off, not $(shown "$comment")" 2 ;; esac
 case "$annotations" in true | false) ;; *) fail "input annotations must be true or false, not $(shown "$annotations")" 2 ;; esac
 case "$impact" in true | false) ;; *) fail "input impact must be true or false, not $(shown "$impact")" 2 ;; esac
-case "$fail_on" in none | removed | signature-change | any) ;; *) fail "input fail-on must be none, removed, signature-change or any, not $(shown "$fail_on")" 2 ;; esac
+case "$fail_on" in none | removed | signature-change | value-change | doc-change | any) ;; *) fail "input fail-on must be none, removed, signature-change, value-change, doc-change or any, not $(shown "$fail_on")" 2 ;; esac
 
 work=$(mktemp -d "${RUNNER_TEMP:-${TMPDIR:-/tmp}}/ast-outline.XXXXXX")
 

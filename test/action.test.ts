@@ -271,14 +271,17 @@ describe.skipIf(!available)("the Action", () => {
     // The summary is the comment: marker, title, the signature change first.
     expect(first.summary.split("\n")[0]).toBe(STICKY_MARKER);
     expect(first.summary).toContain(SUMMARY_TITLE);
-    expect(first.summary).toContain("| modified | function `f` | `lib.py` 1-2 | signature; `def f(a)` → `def f(a, b)` |");
+    // Every path and line links to the pull request's head commit (removed code to the merge base).
+    expect(first.summary).toContain(`| modified | function \`f\` | [\`lib.py\` 1-2](https://github.com/octo/demo/blob/${head}/lib.py#L1-L2) | signature: \`def f(a\`**\`, b\`**\`)\` |`);
     expect(first.summary).toContain("1 file without symbol changes: 1 unsupported language");
     // One annotation, the signature change; nothing else a runner would take as a command.
     const commands = workflowCommands(first.stdout);
     expect(commands).toEqual(["::notice file=lib.py,line=1,endLine=2,title=Signature changed%3A f::def f(a) → def f(a, b)"]);
     const log = JSON.parse(readFileSync(sarif, "utf8"));
     expect(validateSarif(log)).toEqual([]);
-    expect(log.runs[0].results.map((r: any) => r.ruleId).sort()).toEqual(["signature-changed", "symbol-added", "symbol-added", "symbol-modified", "symbol-removed"]);
+    // Results for what a caller can trip over; the additions and the body change are counted.
+    expect(log.runs[0].results.map((r: any) => r.ruleId).sort()).toEqual(["signature-changed", "symbol-removed"]);
+    expect(log.runs[0].properties.notReported).toEqual({ body: 1, added: 2 });
     expect(first.output).toMatch(/^comment-file=.*\nfailed-on=false\n$/);
     // The version pinned by default is the action's own (package.json), installed by install.sh
     // into the folder actions/cache keeps, under a key naming the version and the runner.
@@ -339,7 +342,7 @@ describe.skipIf(!available)("the Action", () => {
   });
 
   test("fail-on: the step fails (after writing everything) only when the change holds what it names", async () => {
-    for (const [failOn, code] of [["none", 0], ["removed", 1], ["signature-change", 1], ["any", 1]] as const) {
+    for (const [failOn, code] of [["none", 0], ["removed", 1], ["signature-change", 1], ["value-change", 1], ["doc-change", 1], ["any", 1]] as const) {
       const r = await runAction({ inputs: { "fail-on": failOn, comment: "off" } });
       expect(`${failOn}: ${r.code}`).toBe(`${failOn}: ${code}`);
       expect(r.summary).toContain("### ast-outline: 5 symbol changes");
@@ -543,16 +546,18 @@ describe.skipIf(!available)("the Action", () => {
     for (const c of workflowCommands(r.stdout)) expect(c).toMatch(OURS);
     expect(github.comments[0].body).toContain('`"evil\\n::error::pwned.py"`');
     expect(github.comments[0].body).toContain("`::set-output name=x::y.py`");
-    const uris = JSON.parse(readFileSync(sarif, "utf8")).runs[0].results.map((x: any) => decodeURIComponent(x.locations[0].physicalLocation.artifactLocation.uri));
-    expect(uris).toContain(EVIL_FILE);
-    expect(uris).toContain(OUTPUT_FILE);
+    // Their symbols were added: counted in the SARIF, not results, so no location names them there.
+    const log = JSON.parse(readFileSync(sarif, "utf8"));
+    const uris = log.runs[0].results.map((x: any) => decodeURIComponent(x.locations[0].physicalLocation.artifactLocation.uri));
+    expect(uris).not.toContain(EVIL_FILE);
+    expect(log.runs[0].properties.notReported.added).toBe(2);
     // The comment body went to gh as a file, never as an argument.
     for (const call of r.calls) for (const arg of call) expect(arg).not.toContain("pwned");
   });
 
   test("bad inputs are one ::error line and exit 2", async () => {
     for (const [inputs, message] of [
-      [{ "fail-on": "sometimes" }, "input fail-on must be none, removed, signature-change or any, not sometimes"],
+      [{ "fail-on": "sometimes" }, "input fail-on must be none, removed, signature-change, value-change, doc-change or any, not sometimes"],
       [{ annotations: "yes" }, "input annotations must be true or false, not yes"],
     ] as const) {
       const r = await runAction({ inputs });

@@ -70,36 +70,56 @@ async function changeSet(): Promise<ChangeSet> {
 const symbols = (set: ChangeSet) => set.files.flatMap((f) => f.symbols.map((s) => ({ file: f, s })));
 
 describe("--format sarif", () => {
-  test("is valid SARIF 2.1.0 with one result per changed symbol, located on the right side", async () => {
+  test("is valid SARIF 2.1.0: a result per removal, rename, move and signature change, the rest counted; every rule described", async () => {
     const set = await changeSet();
     const r = await changed("--format", "sarif");
     expect(r.code).toBe(0);
     const log = JSON.parse(r.stdout);
     expect(validateSarif(log)).toEqual([]);
     const run = log.runs[0];
-    expect(run.tool.driver.rules.map((x: any) => x.id)).toEqual(["symbol-added", "symbol-removed", "signature-changed", "symbol-renamed", "symbol-moved", "symbol-modified", "caller-not-updated"]);
+    expect(run.tool.driver.rules.map((x: any) => x.id)).toEqual(["symbol-removed", "symbol-renamed", "symbol-moved", "signature-changed", "caller-not-updated"]);
+    for (const rule of run.tool.driver.rules) {
+      expect(rule.fullDescription.text.length).toBeGreaterThan(rule.shortDescription.text.length / 2);
+      expect(rule.help.text.length).toBeGreaterThan(0);
+      expect(rule.help.markdown.length).toBeGreaterThan(0);
+    }
+    const reported = new Set(["symbol-removed", "symbol-renamed", "symbol-moved", "signature-changed"]);
     const all = symbols(set);
-    expect(run.results.length).toBe(all.length);
-    for (const [i, { file, s }] of all.entries()) {
+    const wanted = all.filter(({ s }) => reported.has(ruleOf(s)));
+    expect(run.results.length).toBe(wanted.length);
+    for (const [i, { file, s }] of wanted.entries()) {
       const res = run.results[i];
       expect(res.ruleId).toBe(ruleOf(s));
       expect(run.tool.driver.rules[res.ruleIndex].id).toBe(res.ruleId);
       expect(res.level).toBe("note");
       const loc = res.locations[0].physicalLocation;
-      const removed = s.change === "removed";
-      expect(decodeURIComponent(loc.artifactLocation.uri)).toBe(removed ? file.oldPath ?? file.path : file.path);
-      if (s.qualifiedName !== "<module>") {
-        expect(loc.region.startLine).toBe(removed ? s.oldStartLine : s.startLine);
-        expect(loc.region.endLine).toBe(removed ? s.oldEndLine : s.endLine);
-        expect(res.locations[0].logicalLocations[0].fullyQualifiedName).toBe(s.qualifiedName);
-      }
+      expect(res.locations[0].logicalLocations[0].fullyQualifiedName).toBe(s.qualifiedName);
+      if (s.change !== "removed") {
+        expect(decodeURIComponent(loc.artifactLocation.uri)).toBe(file.path);
+        expect(loc.region).toEqual({ startLine: s.startLine, endLine: s.endLine });
+      } else if (file.status === "deleted") {
+        // No head file: located in the base, and the message says so.
+        expect(decodeURIComponent(loc.artifactLocation.uri)).toBe(file.oldPath ?? file.path);
+        expect(loc.region).toEqual({ startLine: s.oldStartLine, endLine: s.oldEndLine });
+        expect(res.message.text).toContain("the head has no such file, so it is located in the base");
+      } else expect(decodeURIComponent(loc.artifactLocation.uri)).toBe(file.path);
     }
     const ids = new Set(run.results.map((x: any) => x.ruleId));
-    for (const id of ["symbol-added", "symbol-removed", "signature-changed", "symbol-renamed", "symbol-moved", "symbol-modified"]) expect(ids.has(id)).toBe(true);
+    for (const id of reported) expect(ids.has(id)).toBe(true);
+    // `gone` was lines 24-25 of api.py; the head has one more import line above, and the hunk that
+    // deleted `gone` starts at line 25, where `def added():` took its place.
     const gone = run.results.find((x: any) => x.ruleId === "symbol-removed" && x.locations[0].logicalLocations[0].name === "gone");
     expect(gone.message.text).toContain("removed (was lines 24-25 of api.py in the base)");
-    // The binary file is named, not dropped.
+    expect(gone.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: "api.py", uriBaseId: "%SRCROOT%" }, region: { startLine: 25, endLine: 25 } });
+    expect(gone.properties.side).toBe("head");
+    // The others are counted, not reported: one notification, and run.properties by kind.
+    const others = all.filter(({ s }) => !reported.has(ruleOf(s)));
+    const counted = Object.values(run.properties.notReported as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(counted).toBe(others.length);
+    expect(run.properties.notReported.added).toBe(others.filter(({ s }) => s.change === "added").length);
     const notes = run.invocations[0].toolExecutionNotifications.map((n: any) => n.message.text);
+    expect(notes.filter((t: string) => t.includes("not reported as results")).length).toBe(1);
+    // The binary file is named, not dropped.
     expect(notes.some((t: string) => t.includes("img.bin") && t.includes("unsupported language"))).toBe(true);
   });
 
@@ -135,9 +155,13 @@ describe("--format rdjson", () => {
       const d = out.diagnostics[i];
       expect(d.code.value).toBe(ruleOf(s));
       expect(d.severity).toBe("INFO");
-      if (s.change === "removed") {
+      if (s.change === "removed" && file.status === "deleted") {
         expect(d.location).toEqual({ path: file.oldPath ?? file.path });
         expect(d.message).toContain("in the base");
+      } else if (s.change === "removed") {
+        // At the head line where its lines were deleted.
+        expect(d.location.path).toBe(file.path);
+        expect(d.location.range.start.line).toBeGreaterThan(0);
       } else if (s.startLine !== undefined) {
         expect(d.location).toEqual({ path: file.path, range: { start: { line: s.startLine }, end: { line: s.endLine } } });
       }
@@ -241,9 +265,21 @@ describe("--fail-on", () => {
     const run = async (from: string, to: string, what: string) => (await runCli(["changed", "--base", from, "--head", to, "--fail-on", what], r.path)).code;
     expect([await run(b, bodyOnly, "removed"), await run(b, bodyOnly, "signature-change"), await run(b, bodyOnly, "any")]).toEqual([0, 0, 1]);
     expect([await run(bodyOnly, sigChange, "removed"), await run(bodyOnly, sigChange, "signature-change")]).toEqual([0, 1]);
+    // value-change and doc-change: each includes the values before it, and a body change is neither.
+    expect([await run(b, bodyOnly, "value-change"), await run(b, bodyOnly, "doc-change")]).toEqual([0, 0]);
+    expect(await run(bodyOnly, sigChange, "value-change")).toBe(1);
+    r.write("m.py", "LIMIT = 1\n\n\ndef f(a, b):\n    return 10\n");
+    const withConst = r.commit("constant");
+    r.write("m.py", "LIMIT = 2\n\n\ndef f(a, b):\n    return 10\n");
+    const valueOnly = r.commit("value");
+    r.write("m.py", 'LIMIT = 2\n\n\ndef f(a, b):\n    """Returns ten."""\n    return 10\n');
+    const docOnly = r.commit("doc");
+    const levels = ["removed", "signature-change", "value-change", "doc-change", "any"];
+    expect(await Promise.all(levels.map((w) => run(withConst, valueOnly, w)))).toEqual([0, 0, 1, 1, 1]);
+    expect(await Promise.all(levels.map((w) => run(valueOnly, docOnly, w)))).toEqual([0, 0, 0, 1, 1]);
     const bad = await runCli(["changed", "--fail-on", "sometimes"], r.path);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^ast-outline: --fail-on takes one of: none, removed, signature-change, any/);
+    expect(bad.stderr).toMatch(/^ast-outline: --fail-on takes one of: none, removed, signature-change, value-change, doc-change, any/);
   });
 });
 

@@ -162,7 +162,7 @@ describe("changed with real git", () => {
     expect(io.stdout()).toContain("2 more signature changes");
     const md = readFileSync(summary, "utf8");
     expect(md).toContain("### ast-outline: 12 symbol changes in 1 file");
-    expect(md).toContain("| modified | function `f11` | `m.py` 45-46 | signature; `def f11(a)` → `def f11(a, b)` |");
+    expect(md).toContain("| modified | function `f11` | `m.py` 45-46 | signature: `def f11(a`**`, b`**`)` |");
   });
 
   test.skipIf(!binaryAvailable())("compiled binary: exit codes and one-line errors", () => {

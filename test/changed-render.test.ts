@@ -61,17 +61,17 @@ test("markdown: renames, moves, removals and signature changes come first across
     ],
   };
   const md = renderChangedMarkdown(set);
-  expect(md).toContain("To check first: 1 removed, 1 renamed, 1 signature changed.");
+  expect(md).toContain("Changes: 1 removed, 1 renamed, 1 signature, 2 body.");
   const check = md.indexOf("**Check first**");
   const byFile = md.indexOf("#### ");
   expect(check).toBeGreaterThan(0);
   expect(byFile).toBeGreaterThan(check);
-  // Renames first, then signature changes, then removals; the where cell names the file.
+  // Removals first, then renames, then signature changes (a word diff of the header); the where cell names the file.
   const rows = md.slice(check, byFile).split("\n").filter((l) => /^\| (renamed|modified|removed) /.test(l));
   expect(rows).toEqual([
+    "| removed | function `pkg.mod.f2` | `a.py` (was 7-9) |  |",
     "| renamed | function `pkg.mod.g3` → `pkg.mod.f3` | `b.py` (file renamed from `old_b.py`) 3-4 | body |",
-    "| modified | function `pkg.mod.f4` | `c.py` 4-5 | signature; body; `def f4(a)` → `def f4(a, b)` |",
-    "| removed | function `pkg.mod.f2` | `a.py` (was 7-9) | body |",
+    "| modified | function `pkg.mod.f4` | `c.py` 4-5 | signature, body: `def f4(a`**`, b`**`)` |",
   ]);
   // Each change is shown once: the by-file part holds only the others.
   expect(md.match(/pkg\.mod\.f4`/g)?.length).toBe(1);
@@ -89,7 +89,7 @@ test("markdown folds the by-file part of a large PR into <details>, the check-fi
   files[0].symbols.push(change(9, { change: "renamed", oldQualifiedName: "old9" }));
   const md = renderChangedMarkdown({ base: "a".repeat(40), head: "b".repeat(40), files });
   expect(FOLD_ROWS).toBeLessThan(40);
-  const details = md.indexOf("<details><summary>Other changes: 40 symbols in 8 files</summary>");
+  const details = md.indexOf("<details><summary>Other changes: 40 symbol changes in 8 files</summary>");
   expect(details).toBeGreaterThan(md.indexOf("| renamed | function `old9` → `pkg.mod.f9`"));
   expect(md.indexOf("</details>")).toBeGreaterThan(md.lastIndexOf("#### "));
   expect(md).not.toContain("not shown");

@@ -110,7 +110,7 @@ export const COMMANDS: CommandSpec[] = [
       { flags: "--merge-base", description: "Compare from the merge base of base and head (what a PR shows)" },
       FORMAT("text | json | markdown | github | sarif | rdjson | patch"),
       { flags: "--exit-code", description: "Exit 1 when any symbol changed, 0 when none" },
-      { flags: "--fail-on <what>", description: "Exit 1 on: none | removed | signature-change | any" },
+      { flags: "--fail-on <what>", description: "Exit 1 on: none | removed | signature-change | value-change | doc-change | any (each includes the ones before)" },
       { flags: "--level <level>", description: "Level of each sarif/rdjson finding: note | warning | error" },
       { flags: "--max-size <size>", description: "Files larger than this are listed without symbols (e.g. 4M)" },
       { flags: "--impact", description: "Also list the call sites a removed, renamed, moved or re-declared function still has" },

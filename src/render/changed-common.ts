@@ -1,5 +1,5 @@
 // Small helpers shared by the `changed` renderers.
-import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts";
+import { MODULE_NAME, type ChangeSet, type FileChange, type SymbolChange } from "../core/diff/types.ts";
 import type { ImpactSite } from "../core/calls/types.ts";
 import { cutText, printable, quotePath } from "../core/text/quote.ts";
 
@@ -14,20 +14,81 @@ export function lines(start?: number, end?: number): string {
   return start === end || end === undefined ? `${start}` : `${start}-${end}`;
 }
 
-export function flags(s: Pick<SymbolChange, "signatureChanged" | "bodyChanged" | "cosmetic">): string[] {
+/** What changed, in words, from the JSON flags, in the order a reviewer weighs them. */
+export function flags(s: Pick<SymbolChange, "signatureChanged" | "bodyChanged" | "cosmetic"> & Partial<Pick<SymbolChange, "valueChanged" | "docChanged">>): string[] {
   const out: string[] = [];
   if (s.signatureChanged) out.push("signature");
+  if (s.valueChanged) out.push("value");
+  if (s.docChanged) out.push("doc");
   if (s.bodyChanged) out.push("body");
   if (s.cosmetic) out.push("cosmetic");
   return out;
 }
 
-/** Renames, moves and signature changes first: they are what a reviewer must not miss. */
-export function priority(s: SymbolChange): number {
-  if (s.change === "renamed" || s.change === "moved") return 0;
-  if (s.signatureChanged) return 1;
-  if (s.change === "removed") return 2;
-  return 3;
+/**
+ * The order of the "check first" part: removed, renamed, moved, then signature changes, public
+ * ones first; undefined for the rest (`rank` orders those).
+ */
+export function checkRank(s: SymbolChange, language?: string): number | undefined {
+  if (s.change === "removed") return 0;
+  if (s.change === "renamed") return 1;
+  if (s.change === "moved") return 2;
+  if (s.signatureChanged && s.change !== "added") return looksPublic(s, language) ? 3 : 4;
+  return undefined;
+}
+
+/** Every change in one order: the check-first ones, then value, doc, body, added, cosmetic. */
+export function rank(s: SymbolChange, language?: string): number {
+  const check = checkRank(s, language);
+  if (check !== undefined) return check;
+  if (s.valueChanged) return 5;
+  if (s.docChanged) return 6;
+  if (s.bodyChanged && s.change !== "added") return 7;
+  if (s.change === "added") return 8;
+  return 9;
+}
+
+/** What a change is, each counted once under the first that applies; in this order in counts. */
+export const CATEGORIES = ["removed", "renamed", "moved", "signature", "value", "doc", "body", "added", "cosmetic", "no code change", "imports or top-level code"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+/** A signature change with a new body is a signature change; code outside every definition is its own kind. */
+export function category(s: SymbolChange): Category {
+  if (s.kind === "module" && s.qualifiedName === MODULE_NAME) return "imports or top-level code";
+  if (s.change !== "modified") return s.change;
+  if (s.signatureChanged) return "signature";
+  if (s.valueChanged) return "value";
+  if (s.docChanged) return "doc";
+  if (s.bodyChanged) return "body";
+  if (s.cosmetic) return "cosmetic";
+  return "no code change";
+}
+
+export function tallyCategories(symbols: SymbolChange[]): Partial<Record<Category, number>> {
+  const out: Partial<Record<Category, number>> = {};
+  for (const s of symbols) {
+    const c = category(s);
+    out[c] = (out[c] ?? 0) + 1;
+  }
+  return out;
+}
+
+/**
+ * Whether other code may use the symbol, read from its header and name as each language spells
+ * it: `export`, `pub`, `public` say yes; `private`, `protected`, `internal`, a leading `_` or
+ * `#` say no; Go's capital letter; a TypeScript, JavaScript or Rust top-level definition
+ * without `export`/`pub` is its module's own. A guess from syntax, used only to order rows.
+ */
+export function looksPublic(s: SymbolChange, language?: string): boolean {
+  const header = s.signature ?? s.oldSignature ?? "";
+  if (/^[_#]/.test(s.name)) return false;
+  if (/(^|\s)(private|protected|internal|fileprivate)\b/.test(header)) return false;
+  if (/(^|\s)(export|public)\b|(^|\s)pub\b|(^|\s)pub\(/.test(header)) return true;
+  if (language === "go") return /^\p{Lu}/u.test(s.name);
+  if (language === "rust") return false;
+  const member = s.qualifiedName.includes(".") || s.qualifiedName.includes("::");
+  if (language === "typescript" || language === "tsx" || language === "javascript") return member;
+  return true;
 }
 
 export function symbolCount(set: ChangeSet): number {

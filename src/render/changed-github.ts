@@ -2,7 +2,7 @@
 // for signature changes, at most 10, as GitHub shows at most 10 notices per step.
 import type { ChangeSet } from "../core/diff/types.ts";
 import { cutText, printable, quoteName } from "../core/text/quote.ts";
-import { renderChangedMarkdown } from "./changed-markdown.ts";
+import { renderChangedMarkdown, type MarkdownOptions } from "./changed-markdown.ts";
 import { NAME_SHOWN_MAX, SIGNATURE_SHOWN_MAX } from "./markdown.ts";
 
 export const MAX_ANNOTATIONS = 10;
@@ -12,7 +12,7 @@ export interface GithubOutput {
   annotations: string;
 }
 
-export function renderChangedGithub(set: ChangeSet): GithubOutput {
+export function renderChangedGithub(set: ChangeSet, markdown: MarkdownOptions = {}): GithubOutput {
   const notices: string[] = [];
   let count = 0;
   for (const f of set.files) {
@@ -30,7 +30,7 @@ export function renderChangedGithub(set: ChangeSet): GithubOutput {
     }
   }
   if (count > MAX_ANNOTATIONS) notices.push(`${count - MAX_ANNOTATIONS} more signature changes are listed in the job summary.`);
-  return { summary: renderChangedMarkdown(set), annotations: notices.length ? notices.join("\n") + "\n" : "" };
+  return { summary: renderChangedMarkdown(set, markdown), annotations: notices.length ? notices.join("\n") + "\n" : "" };
 }
 
 // Escaping as the workflow-command format defines it (actions/toolkit `command.ts`).

@@ -1,19 +1,20 @@
 // `changed --format rdjson`: reviewdog's Diagnostic Format (a DiagnosticResult), one diagnostic
 // per changed symbol with the same rule ids and messages as SARIF. reviewdog attaches
-// diagnostics to lines of the head, so a removed symbol (only the base has it) is located at its
-// file without a range, its old lines in the message. Ranges are whole lines (no columns: line-wise,
+// diagnostics to lines of the head, so a removed symbol is located at the head line where its
+// lines were deleted (`removedAt`, changed-removal-sites.ts); when the head has no such file, at
+// its old file without a range, its old lines in the message. Ranges are whole lines (no columns: line-wise,
 // end line included, as the format defines).
-import type { ChangeSet } from "../core/diff/types.ts";
+import type { ChangeSet, SymbolChange } from "../core/diff/types.ts";
 import { toJson } from "../core/text/quote.ts";
 import { findings, type Finding, type Level } from "./changed-findings.ts";
 
 const SEVERITY: Record<Level, string> = { note: "INFO", warning: "WARNING", error: "ERROR" };
 
-export function renderChangedRdjson(set: ChangeSet, level: Level = "note"): string {
+export function renderChangedRdjson(set: ChangeSet, level: Level = "note", removedAt?: ReadonlyMap<SymbolChange, number>): string {
   const result = {
     source: { name: "ast-outline", url: "https://www.npmjs.com/package/ast-outline" },
     severity: SEVERITY[level],
-    diagnostics: findings(set).map((f) => diagnostic(f, level)),
+    diagnostics: findings(set, removedAt).map((f) => diagnostic(f, level)),
   };
   return toJson(result, 2) + "\n";
 }

@@ -1,34 +1,78 @@
-// `changed --format sarif`: SARIF 2.1.0 (the OASIS standard GitHub code scanning reads), one
-// result per changed symbol. Rule ids come from changed-findings.ts; a result is located on the
-// head side, on the base side for what only the base has (a removed symbol). Files whose
-// symbols were not compared (binary, unsupported language, …) are named in the invocation's
-// notifications. Exact names are in `logicalLocations`; the message is for people.
+// `changed --format sarif`: SARIF 2.1.0 (the OASIS standard GitHub code scanning reads). A
+// result for each change a caller can trip over: a removal, a rename, a move, a signature
+// change (one per symbol, under its rule), and with `--impact` each call site not updated; the
+// other changes (added, value, doc, body, cosmetic, code outside definitions) are counted in
+// `run.properties.notReported` and named in one notification, not reported one by one. Rule
+// ids come from changed-findings.ts, each rule with its full description and help. A result is
+// located on the head side; a removed symbol at the head line where its lines were deleted
+// (`removedAt`, from both sides of the file), in the base when the head has no such file. At
+// most `SARIF_MAX_RESULTS` results (GitHub code scanning takes no more per run), symbol
+// results first, with a notification saying how many were left out. Files whose symbols were
+// not compared (binary, unsupported language, …) are named in the invocation's notifications.
+// Exact names are in `logicalLocations`; the message is for people.
 import { createHash } from "node:crypto";
-import type { ChangeSet } from "../core/diff/types.ts";
+import type { ChangeSet, SymbolChange } from "../core/diff/types.ts";
 import { quotePath, toJson } from "../core/text/quote.ts";
 import { VERSION } from "../version.ts";
-import { fileNote } from "./changed-common.ts";
-import { findings, isModuleChange, RULES, type Finding, type Level } from "./changed-findings.ts";
+import { CATEGORIES, fileNote, tallyCategories } from "./changed-common.ts";
+import { findings, isModuleChange, RULES, type Finding, type Level, type RuleId } from "./changed-findings.ts";
 import type { SymbolKind } from "../core/types.ts";
 
 export const SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+/** GitHub code scanning accepts at most 25,000 results per run. */
+export const SARIF_MAX_RESULTS = 25_000;
 
-export function renderChangedSarif(set: ChangeSet, level: Level = "note"): string {
+/** The rules a SARIF result can have, in this order in `rules` (ruleIndex points into it). */
+const REPORTED: readonly RuleId[] = ["symbol-removed", "symbol-renamed", "symbol-moved", "signature-changed", "caller-not-updated"];
+export const SARIF_RULES = REPORTED.map((id) => RULES.find((r) => r.id === id)!);
+
+export interface SarifOptions {
+  /** A removed symbol's line in the head file (changed-removal-sites.ts). */
+  removedAt?: ReadonlyMap<SymbolChange, number>;
+  maxResults?: number;
+}
+
+export function renderChangedSarif(set: ChangeSet, level: Level = "note", options: SarifOptions = {}): string {
+  const max = options.maxResults ?? SARIF_MAX_RESULTS;
+  const all = findings(set, options.removedAt).filter((f) => REPORTED.includes(f.rule.id));
+  // Symbol results first: a cut drops call sites before it drops a removal or a rename.
+  const ordered = [...all.filter((f) => !f.site), ...all.filter((f) => f.site)];
+  const kept = ordered.slice(0, max);
+  const leftOut = ordered.length - kept.length;
   // Two calls on one line have the same key: the second and later get their ordinal.
   const seen = new Map<string, number>();
-  const results = findings(set).map((f) => {
+  const results = kept.map((f) => {
     const key = fingerprint(f);
     const n = seen.get(key) ?? 0;
     seen.set(key, n + 1);
     return result(f, level, n ? createHash("sha256").update(`${key}\0${n}`).digest("hex").slice(0, 32) : key);
   });
-  const notifications = set.files
-    .filter((f) => f.skipped)
-    .map((f) => ({
+
+  const reportedSymbols = new Set(all.filter((f) => !f.site).map((f) => f.symbol));
+  const others = set.files.flatMap((f) => f.symbols).filter((s) => !reportedSymbols.has(s));
+  const tally = tallyCategories(others);
+  const notReported = Object.fromEntries(CATEGORIES.filter((c) => tally[c]).map((c) => [c, tally[c]!]));
+
+  const notifications: Record<string, unknown>[] = [];
+  if (others.length) {
+    notifications.push({
+      level: "note",
+      message: { text: `${others.length} other symbol change${others.length === 1 ? "" : "s"} not reported as results (${Object.entries(notReported).map(([c, n]) => `${n} ${c}`).join(", ")}): counted in run.properties.notReported; --format json lists them all` },
+    });
+  }
+  if (leftOut > 0) {
+    notifications.push({
+      level: "warning",
+      message: { text: `${thousands(leftOut)} of ${thousands(ordered.length)} results left out: a SARIF run holds at most ${thousands(max)} (GitHub code scanning's limit); call sites were dropped first; --format json lists them all` },
+    });
+  }
+  for (const f of set.files.filter((f) => f.skipped)) {
+    notifications.push({
       level: "note",
       message: { text: `symbols not compared: ${quotePath(f.path)} (${fileNote(f)})` },
       locations: [{ physicalLocation: { artifactLocation: { uri: uri(f.path), uriBaseId: "%SRCROOT%" } } }],
-    }));
+    });
+  }
   const log = {
     $schema: SARIF_SCHEMA,
     version: "2.1.0",
@@ -39,22 +83,27 @@ export function renderChangedSarif(set: ChangeSet, level: Level = "note"): strin
             name: "ast-outline",
             version: VERSION,
             informationUri: "https://www.npmjs.com/package/ast-outline",
-            rules: RULES.map((r) => ({
+            rules: SARIF_RULES.map((r) => ({
               id: r.id,
               name: r.name,
               shortDescription: { text: r.description },
+              fullDescription: { text: r.full },
+              help: { text: r.help, markdown: r.helpMarkdown },
               defaultConfiguration: { level },
             })),
           },
         },
         invocations: [{ executionSuccessful: true, toolExecutionNotifications: notifications }],
-        properties: { base: set.base, head: set.head },
+        properties: { base: set.base, head: set.head, notReported, ...(leftOut > 0 ? { resultsLeftOut: leftOut } : {}) },
         results,
       },
     ],
   };
   return toJson(log, 2) + "\n";
 }
+
+/** `25,000`: digits grouped by three, whatever the runtime's locale. */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 function result(f: Finding, level: Level, print: string) {
   const s = f.symbol;
@@ -65,7 +114,7 @@ function result(f: Finding, level: Level, print: string) {
   if (!f.site && !isModuleChange(s)) location.logicalLocations = [{ name: s.name, fullyQualifiedName: s.qualifiedName, kind: logicalKind(s.kind) }];
   return {
     ruleId: f.rule.id,
-    ruleIndex: f.ruleIndex,
+    ruleIndex: SARIF_RULES.indexOf(f.rule),
     level,
     message: { text: f.message },
     locations: [location],
@@ -74,6 +123,8 @@ function result(f: Finding, level: Level, print: string) {
     properties: f.site ? { resolution: f.site.resolution, ...(f.site.breaks ? { breaks: f.site.breaks } : {}), callee: f.site.callee, ...(f.site.symbol ? { in: f.site.symbol } : {}), calls: s.qualifiedName, side: f.side } : {
       change: s.change,
       signatureChanged: s.signatureChanged,
+      valueChanged: s.valueChanged,
+      docChanged: s.docChanged,
       bodyChanged: s.bodyChanged,
       cosmetic: s.cosmetic,
       side: f.side,

@@ -9,10 +9,13 @@ import { quotePath } from "../../core/text/quote.ts";
 import { FAIL_ON, failsOn, LEVELS, type FailOn, type Level } from "../../render/changed-findings.ts";
 import { renderChangedGithub } from "../../render/changed-github.ts";
 import { renderChangedJson } from "../../render/changed-json.ts";
-import { renderChangedMarkdown } from "../../render/changed-markdown.ts";
+import { renderChangedMarkdown, type MarkdownOptions } from "../../render/changed-markdown.ts";
+import { sourceLinks } from "../../render/changed-links.ts";
 import { renderChangedPatch } from "../../render/changed-patch.ts";
 import { renderChangedRdjson } from "../../render/changed-rdjson.ts";
 import { renderChangedSarif } from "../../render/changed-sarif.ts";
+import { removalSites } from "../../render/changed-removal-sites.ts";
+import type { ChangeSet, SymbolChange } from "../../core/diff/types.ts";
 import { renderChangedText } from "../../render/changed-text.ts";
 import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
@@ -55,11 +58,12 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
   });
   const set = options.impact ? await changesWithImpact(env, changes, { maxBytes }) : changes;
 
+  const markdown: MarkdownOptions = format === "markdown" || format === "github" ? { links: linksFromEnv(env, io) } : {};
   if (format === "json") io.out(renderChangedJson(set));
-  else if (format === "markdown") io.out(renderChangedMarkdown(set));
-  else if (format === "sarif") io.out(renderChangedSarif(set, level));
+  else if (format === "markdown") io.out(renderChangedMarkdown(set, markdown));
+  else if (format === "sarif") io.out(renderChangedSarif(set, level, { removedAt: await removedInHead(env, set, maxBytes) }));
   else if (format === "rdjson") {
-    io.out(renderChangedRdjson(set, level));
+    io.out(renderChangedRdjson(set, level, await removedInHead(env, set, maxBytes)));
     // rdjson has no place for files without symbols (reviewdog would post a comment on each): one note names them.
     const skipped = set.files.filter((f) => f.skipped);
     if (skipped.length) {
@@ -68,7 +72,7 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
     }
   } else if (format === "patch") io.out(renderChangedPatch(set, await readChangedSides(env, set, maxBytes)));
   else if (format === "github") {
-    const { summary, annotations } = renderChangedGithub(set);
+    const { summary, annotations } = renderChangedGithub(set, markdown);
     io.out(annotations);
     const target = env.vars.GITHUB_STEP_SUMMARY;
     if (target) {
@@ -82,4 +86,35 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
 
   const changedSymbols = set.files.some((f) => f.symbols.length > 0);
   return (options.exitCode && changedSymbols) || failsOn(set, failOn) ? EXIT_NOT_FOUND : EXIT_OK;
+}
+
+/**
+ * Links in the Markdown to the files at the compared commits, when the caller (the GitHub
+ * Action, a CI script) says where the repository is: AST_OUTLINE_REPO_URL, AST_OUTLINE_HEAD_SHA,
+ * AST_OUTLINE_BASE_SHA, all three or none. A value that is not a safe https URL or a full commit
+ * id means no links, with a note; the renderer itself reads no environment.
+ */
+function linksFromEnv(env: Env, io: CliIO): MarkdownOptions["links"] {
+  const { AST_OUTLINE_REPO_URL: url, AST_OUTLINE_HEAD_SHA: head, AST_OUTLINE_BASE_SHA: base } = env.vars;
+  if (!url && !head && !base) return undefined;
+  if (!url || !head || !base) {
+    io.note("no links in the Markdown: AST_OUTLINE_REPO_URL, AST_OUTLINE_HEAD_SHA and AST_OUTLINE_BASE_SHA are needed together");
+    return undefined;
+  }
+  const links = sourceLinks(url, head, base);
+  if (typeof links === "string") {
+    io.note(`no links in the Markdown: ${links}`);
+    return undefined;
+  }
+  return links;
+}
+
+/**
+ * Where each removed symbol went missing in the head, for the formats that point at head lines
+ * (SARIF, rdjson): both sides of the files that lost a symbol, read only when one did.
+ */
+async function removedInHead(env: Env, set: ChangeSet, maxBytes: number): Promise<Map<SymbolChange, number>> {
+  const lost = set.files.some((f) => f.status !== "deleted" && f.symbols.some((s) => s.change === "removed"));
+  if (!lost) return new Map();
+  return removalSites(set, await readChangedSides(env, set, maxBytes));
 }
