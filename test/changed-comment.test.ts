@@ -5,6 +5,7 @@
 // where the repository is.
 import { afterEach, describe, expect, test } from "bun:test";
 import { runCli } from "./helpers/cli.ts";
+import { parseLimits } from "../src/core/parse/limits.ts";
 import { tempRepo } from "./helpers/git.ts";
 import { cellsCmark, inlineText, markdownProblems } from "./helpers/gfm.ts";
 import { MODULE_LINE } from "../src/render/changed-markdown.ts";
@@ -240,4 +241,27 @@ describe("a change of thousands of symbols", () => {
     const firstOther = md.indexOf("| modified |");
     expect(md.lastIndexOf("| removed |")).toBeLessThan(firstOther === -1 ? Infinity : firstOther);
   }, 60_000);
+});
+
+describe("the summary of files without symbol changes", () => {
+  test("skip reasons keep their punctuation (they were mangled into `?`)", async () => {
+    const r = tempRepo();
+    cleanups.push(r.cleanup);
+    const big = (k: number) => Array.from({ length: 3000 }, (_, i) => `def f${i}(a):\n    return a + ${i * k}\n`).join("");
+    r.write("big.py", big(1));
+    const base = r.commit("before");
+    r.write("big.py", big(2));
+    const head = r.commit("after");
+    const saved = parseLimits.budgetMs;
+    try {
+      // A 1 ms parse budget (the CLI sets the shared limit from the variable): the file fails with its reason.
+      const out = await runCli(["changed", "--format", "markdown", "--base", base, "--head", head], r.path, { ...NO_LINKS, AST_OUTLINE_PARSE_BUDGET_MS: "1" });
+      expect(out.code).toBe(0);
+      const summary = out.stdout.split("\n").find((l) => l.includes("without symbol changes"));
+      expect(summary).toContain("1 parse budget exceeded: not parsed in");
+      expect(summary).not.toContain("?");
+    } finally {
+      parseLimits.budgetMs = saved;
+    }
+  });
 });

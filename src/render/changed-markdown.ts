@@ -19,7 +19,7 @@ import type { ChangeSet, FileChange, SymbolChange } from "../core/diff/types.ts"
 import { callerCounts, CATEGORIES, checkRank, fileNote, flags, lines, rank, short, symbolCount, tallyCategories, tiedFirst } from "./changed-common.ts";
 import type { ImpactSite } from "../core/calls/types.ts";
 import { cutText, printable } from "../core/text/quote.ts";
-import { codeSpan, mdName, mdPath, mdSignature, NAME_SHOWN_MAX, SIGNATURE_SHOWN_MAX } from "./markdown.ts";
+import { codeSpan, htmlText, mdName, mdPath, mdSignature, NAME_SHOWN_MAX, SIGNATURE_SHOWN_MAX } from "./markdown.ts";
 import { isModuleChange } from "./changed-findings.ts";
 import { pathRole } from "./changed-path-roles.ts";
 import { wordDiff } from "./changed-word-diff.ts";
@@ -215,7 +215,7 @@ function counts(set: ChangeSet, aside: FileChange[]): string {
 function quietCounts(files: FileChange[]): string {
   const counts = new Map<string, number>();
   for (const f of files) {
-    const why = f.skipped ? cutText(f.skipped, 40).replace(/[^\w -]/g, "?") : f.status === "renamed" || f.status === "copied" ? `${f.status} only` : "no symbol changed";
+    const why = f.skipped ? htmlText(cutText(f.skipped, 40)) : f.status === "renamed" || f.status === "copied" ? `${f.status} only` : "no symbol changed";
     counts.set(why, (counts.get(why) ?? 0) + 1);
   }
   return [...counts].map(([why, n]) => `${n} ${why}`).join(", ");
