@@ -167,8 +167,9 @@ describe("changed on data formats, in a real git repository", () => {
       const md = runBinary(["changed", "--base", "HEAD~1", "--head", "HEAD", "--format", "markdown"], { cwd: repo.path });
       expect(md.stdout).toContain("job `jobs.build`");
       const sarif = JSON.parse(runBinary(["changed", "--base", "HEAD~1", "--head", "HEAD", "--format", "sarif"], { cwd: repo.path }).stdout);
-      const locations = sarif.runs[0].results.flatMap((r: { locations: { logicalLocations?: { kind: string; fullyQualifiedName: string }[] }[] }) => r.locations.flatMap((l) => l.logicalLocations ?? []));
-      expect(locations.map((l: { kind: string; fullyQualifiedName: string }) => `${l.kind} ${l.fullyQualifiedName}`).sort()).toEqual(["object jobs.build", "object jobs.build.Install"]);
+      // Body edits are no result a reviewer must act on (issue 25): counted, not listed.
+      expect(sarif.runs[0].results).toEqual([]);
+      expect(Object.values(sarif.runs[0].properties.notReported as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(2);
     } finally {
       repo.cleanup();
     }
