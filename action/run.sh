@@ -102,8 +102,13 @@ default_branch=""
 if [ -z "$base" ] && [ -n "${EVENT_BEFORE:-}" ]; then
   if zero "$EVENT_BEFORE"; then
     default_branch="${EVENT_DEFAULT_BRANCH:-}"
+    # Not in the event (a workflow that passes no context): the clone's origin/HEAD, when set.
+    if [ -z "$default_branch" ]; then
+      default_branch=$(git symbolic-ref -q --short refs/remotes/origin/HEAD 2>/dev/null || true)
+      default_branch="${default_branch#origin/}"
+    fi
     case "$default_branch" in
-      '' | -* | *..* | *[!A-Za-z0-9._/-]*) fail "a push that creates a branch, and the event names no usable default branch (set the input base)" 2 ;;
+      '' | -* | *..* | *[!A-Za-z0-9._/-]*) fail "a push that creates a branch, and neither the event nor origin/HEAD names a usable default branch (set the input base)" 2 ;;
     esac
     base="refs/remotes/origin/$default_branch"
   else

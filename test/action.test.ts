@@ -402,10 +402,18 @@ describe.skipIf(!available)("the Action", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.summary).toContain(SUMMARY_TITLE);
-    // No default branch in the event: one line that says what to set.
+    // No default branch in the event: the clone's origin/HEAD names it.
+    const full = join(temp("ast-outline-originhead-"), "clone");
+    expect(Bun.spawnSync(["git", "clone", "-q", "--branch", "feature", `file://${repo.path}`, full]).exitCode).toBe(0);
+    expect(Bun.spawnSync(["git", "-C", full, "remote", "set-head", "origin", "main"]).exitCode).toBe(0);
+    const fromOrigin = await runAction({ eventName: "push", event: { before: "0".repeat(40), after: head }, inputs: { comment: "off" }, env: { GITHUB_WORKSPACE: full } });
+    expect(fromOrigin.stderr).toBe("");
+    expect(fromOrigin.code).toBe(0);
+    expect(fromOrigin.summary).toBe(r.summary);
+    // Neither the event nor origin/HEAD (a clone without a remote): one line that says what to set.
     const unnamed = await runAction({ eventName: "push", event: { before: "0".repeat(40) } });
     expect(unnamed.code).toBe(2);
-    expect(workflowCommands(unnamed.stdout)).toEqual(["::error title=ast-outline::a push that creates a branch, and the event names no usable default branch (set the input base)"]);
+    expect(workflowCommands(unnamed.stdout)).toEqual(["::error title=ast-outline::a push that creates a branch, and neither the event nor origin/HEAD names a usable default branch (set the input base)"]);
   });
 
   test("a shallow clone (actions/checkout's default depth): the base and the merge base are fetched, no fetch-depth: 0", async () => {
