@@ -197,7 +197,7 @@ function reports(json: any, lang: string): Report[] {
       out.push({
         group: groupOfKind(s.kind), change: s.change, oldName, newName,
         oldParent: op.length ? op[op.length - 1] : stem(oldPath), newParent: np.length ? np[np.length - 1] : stem(f.path),
-        path: f.path, oldPath, follows, pairedBy: s.pairedBy, similarity: s.similarity,
+        path: f.path, oldPath, follows, pairedBy: s.evidence, similarity: s.similarity,
         // The oracle names a JavaScript function's "class" by its file; other languages by the class.
         parents: [[op.length ? op[op.length - 1] : stem(oldPath), stem(oldPath)], [np.length ? np[np.length - 1] : stem(f.path), stem(f.path)]],
       });

@@ -301,6 +301,9 @@ export async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined
   return input;
 }
 
+/** Outlines (by their symbols array) of versions the parser could not read whole: `ctx.outlines` keeps only the symbols. */
+const UNPARSED = new WeakSet<OutlineSymbol[]>();
+
 export async function side(
   path: string,
   bytes: Uint8Array,
@@ -318,14 +321,16 @@ export async function side(
   const cached = known ? { symbols: known } : ctx.store?.readOutline(bytes, language.id, path);
   if (cached) {
     ctx.outlines?.set(bytes, cached.symbols);
-    if (!wanted) return { path, text, symbols: cached.symbols, comments: [], ...docstrings };
+    if ("unparsedRanges" in cached && cached.unparsedRanges?.length) UNPARSED.add(cached.symbols);
+    const unparsed = UNPARSED.has(cached.symbols) ? { unparsed: true } : {};
+    if (!wanted) return { path, text, symbols: cached.symbols, comments: [], ...docstrings, ...unparsed };
     // Comments come from a tree, parsed only if the diff asks (see computeChanges).
     const d: DeferredComments = {
       asked: false,
       load: () => withTree(language.grammar, text, (tree) => ordinaryCommentSpans(language, tree, commentRows)),
     };
     ctx.deferred.push(d);
-    return { path, text, symbols: cached.symbols, comments: () => d.spans ?? ((d.asked = true), []), ...docstrings };
+    return { path, text, symbols: cached.symbols, comments: () => d.spans ?? ((d.asked = true), []), ...docstrings, ...unparsed };
   }
   let comments: [number, number][] = [];
   // The outline's own tree gives the comments: each version is parsed once.
@@ -342,5 +347,7 @@ export async function side(
   });
   if (ctx.remember) ctx.store?.writeOutline(outline);
   ctx.outlines?.set(bytes, outline.symbols);
-  return { path, text, symbols: outline.symbols, comments, ...docstrings };
+  if (!outline.unparsedRanges?.length) return { path, text, symbols: outline.symbols, comments, ...docstrings };
+  UNPARSED.add(outline.symbols);
+  return { path, text, symbols: outline.symbols, comments, ...docstrings, unparsed: true };
 }

@@ -348,7 +348,8 @@ function moveInto(set: ChangeSet, path: string, added: SymbolChange): SymbolChan
 }
 
 function entry(commit: LogCommit, path: string, change: SymbolChange, oldPath: string | undefined, similarity?: number): HistoryEntry {
-  const { anchors: _anchors, oldPath: _old, ...rest } = change;
+  // changed's own evidence and similarity are left out: history's `similarity` is its origin link's (docs/contract.md).
+  const { anchors: _anchors, oldPath: _old, evidence: _evidence, similarity: _similarity, ...rest } = change;
   return {
     commit: commit.sha,
     date: new Date(commit.time * 1000).toISOString().replace(/\.000Z$/, "Z"),

@@ -14,7 +14,8 @@
 //   is at the assignment instead: what precedes it is the declaration, what follows the value;
 // - what is outside every symbol belongs to the pseudo-symbol kind "module", name "<module>".
 import { diffLines, type LineDiff } from "./lines.ts";
-import { matchSimilar, matchUnique, pairSiblings } from "./match.ts";
+import { matchAcross, memberOverlap, type Evidence, type Link } from "./across.ts";
+import { pairSiblings } from "./match.ts";
 import { classify, SideText, type DiffSide, type SymNode } from "./source.ts";
 import type { Anchor, FileChange, FileStatus, SymbolChange } from "./types.ts";
 
@@ -30,75 +31,116 @@ export interface FileInput {
   lines?: LineDiff;
 }
 
+type How = "modified" | "renamed" | "moved";
+
+interface PairWork {
+  old: SymNode;
+  new: SymNode;
+  how: How;
+  /** The file the old side is in. */
+  from: FileWork;
+  evidence?: Evidence;
+  similarity?: number;
+}
+
 interface FileWork {
   input: FileInput;
   oldText?: SideText;
   newText?: SideText;
   lines: LineDiff;
-  pairs: { old: SymNode; new: SymNode; how: "modified" | "renamed" | "moved"; from?: FileWork }[];
-  removed: SymNode[];
-  added: SymNode[];
+  /** Pairs whose new side is in this file. */
+  pairs: PairWork[];
 }
+
+/** Kinds that move with their file when it is renamed (reported `moved`, their members follow). */
+const MOVE_WITH_FILE = new Set(["class", "interface", "struct", "enum", "trait"]);
+
+/** Which old node is paired with which new one, across the whole change; and each node's file. */
+class Pairing {
+  readonly partner = new Map<SymNode, SymNode>();
+  readonly fileOf = new Map<SymNode, FileWork>();
+
+  constructor(readonly work: FileWork[]) {
+    for (const w of work) {
+      for (const t of [w.oldText, w.newText]) if (t) for (const n of [t.root, ...t.all()]) this.fileOf.set(n, w);
+    }
+  }
+
+  /** Same-named containers whose members mostly differ: paired by name only if the matcher finds neither a better partner. */
+  private deferred: { old: SymNode; new: SymNode; how: How; link?: Omit<Link, "old" | "new"> }[] = [];
+
+  /** Pair two nodes and, below them, their members by name (then clear renames among siblings). */
+  pair(o: SymNode, n: SymNode, how: How, link?: Omit<Link, "old" | "new">): void {
+    const from = this.fileOf.get(o)!;
+    const to = this.fileOf.get(n)!;
+    this.partner.set(o, n);
+    this.partner.set(n, o);
+    to.pairs.push({ old: o, new: n, how, from, ...(link ? { evidence: link.evidence, similarity: link.similarity } : {}) });
+    const { same, renamed } = pairSiblings(o.children, n.children, (k) => !CODE_KINDS.has(k));
+    const renamedFile = !o.parent && to.input.oldPath !== undefined && to.input.oldPath !== to.input.path;
+    for (const p of same) {
+      const moved = renamedFile && MOVE_WITH_FILE.has(p.new.kind);
+      const [childHow, childLink] = moved ? (["moved", { evidence: "file-rename", similarity: 1 }] as const) : (["modified", undefined] as const);
+      if (membersDiffer(p.old, p.new)) this.deferred.push({ old: p.old, new: p.new, how: childHow, link: childLink });
+      else this.pair(p.old, p.new, childHow, childLink);
+    }
+    for (const p of renamed) this.pair(p.old, p.new, "renamed", { evidence: "body", similarity: 1 });
+  }
+
+  /** The deferred name pairs whose two sides the matcher left alone. */
+  settle(): void {
+    const left = this.deferred.filter((d) => !this.partner.has(d.old) && !this.partner.has(d.new));
+    this.deferred = [];
+    for (const d of left) this.pair(d.old, d.new, d.how, d.link);
+  }
+
+  unpaired(): { olds: SymNode[]; news: SymNode[] } {
+    const olds: SymNode[] = [];
+    const news: SymNode[] = [];
+    for (const w of this.work) {
+      if (w.oldText) for (const n of w.oldText.all()) if (!this.partner.has(n)) olds.push(n);
+      if (w.newText) for (const n of w.newText.all()) if (!this.partner.has(n)) news.push(n);
+    }
+    return { olds, news };
+  }
+}
+
+/**
+ * A same-named container that kept under half of its members' names (at least three members on
+ * one side): perhaps another class took its name (`Distribution` became `ScalarDistribution`
+ * and `JointDistribution` became `Distribution`), so the matcher looks first.
+ */
+function membersDiffer(o: SymNode, n: SymNode): boolean {
+  if (!CONTAINER_KINDS.has(o.kind) || !o.children.length || !n.children.length || Math.max(o.children.length, n.children.length) < 3) return false;
+  return memberOverlap(o.children.map((c) => c.sym.name), n.children.map((c) => c.sym.name)) < 0.5;
+}
+
+const CONTAINER_KINDS = new Set(["class", "interface", "struct", "enum", "trait", "namespace", "module"]);
+
+/** Kinds the change-wide matcher pairs (across.ts); the others (data files' keys, sections) pair among siblings only. */
+const CODE_KINDS = new Set(["class", "interface", "struct", "enum", "trait", "type", "namespace", "module", "function", "method", "constructor", "field", "property", "variable", "constant"]);
 
 export function diffFiles(inputs: FileInput[]): FileChange[] {
   const work = inputs.map(prepare);
-  for (const w of work) pairFile(w);
-  detectMoves(work);
-  return work.map(materialize);
+  const pairing = new Pairing(work);
+  for (const w of work) if (w.oldText && w.newText) pairing.pair(w.oldText.root, w.newText.root, "modified");
+  matchAcross({
+    partner: (n) => pairing.partner.get(n),
+    unpaired: () => pairing.unpaired(),
+    settle: () => pairing.settle(),
+    accept: (l) => pairing.pair(l.old, l.new, pairing.fileOf.get(l.old) === pairing.fileOf.get(l.new) ? "renamed" : "moved", l),
+  });
+  return work.map((w) => materialize(w, pairing));
 }
 
 function prepare(input: FileInput): FileWork {
   const oldText = !input.skipped && input.old ? new SideText(input.old) : undefined;
   const newText = !input.skipped && input.new ? new SideText(input.new) : undefined;
   const lines = (oldText && newText && input.lines) || diffLines(oldText?.lines ?? [], newText?.lines ?? []);
-  return { input, oldText, newText, lines, pairs: [], removed: [], added: [] };
+  return { input, oldText, newText, lines, pairs: [] };
 }
 
-function pairFile(w: FileWork): void {
-  if (w.oldText && w.newText) {
-    pairNodes(w, w.oldText.root, w.newText.root, "modified");
-  } else if (w.newText) {
-    w.added.push(...w.newText.root.children);
-  } else if (w.oldText) {
-    w.removed.push(...w.oldText.root.children);
-  }
-}
-
-function pairNodes(w: FileWork, o: SymNode, n: SymNode, how: "modified" | "renamed" | "moved", from?: FileWork): void {
-  w.pairs.push({ old: o, new: n, how, from });
-  const { same, renamed, removed, added } = pairSiblings(o.children, n.children);
-  for (const p of same) pairNodes(w, p.old, p.new, "modified", from);
-  for (const p of renamed) pairNodes(w, p.old, p.new, "renamed", from);
-  // Members of a moved symbol that did not pair stay with the file they are in.
-  (from ?? w).removed.push(...removed);
-  w.added.push(...added);
-}
-
-/** A removed symbol in one file and an added one in another, same name and same (or clearly similar) text. */
-function detectMoves(work: FileWork[]): void {
-  const removed = work.flatMap((w) => w.removed.map((node) => ({ w, node })));
-  const added = work.flatMap((w) => w.added.map((node) => ({ w, node })));
-  if (!removed.length || !added.length) return;
-  const olds = removed.map((r) => r.node);
-  const news = added.map((a) => a.node);
-  const fileOf = new Map<SymNode, FileWork>([...removed.map((r) => [r.node, r.w] as const), ...added.map((a) => [a.node, a.w] as const)]);
-  const otherFile = (o: SymNode, n: SymNode) => fileOf.get(o) !== fileOf.get(n) && o.sym.name === n.sym.name;
-  const exact = matchUnique(olds, news, (o, n) => otherFile(o, n) && o.fullCode !== "" && o.fullCode === n.fullCode);
-  const similar = matchSimilar(
-    olds.filter((o) => !exact.some((p) => p.old === o)),
-    news.filter((n) => !exact.some((p) => p.new === n)),
-    otherFile,
-  );
-  for (const p of [...exact, ...similar]) {
-    const from = fileOf.get(p.old)!;
-    const to = fileOf.get(p.new)!;
-    from.removed = from.removed.filter((x) => x !== p.old);
-    to.added = to.added.filter((x) => x !== p.new);
-    pairNodes(to, p.old, p.new, "moved", from);
-  }
-}
-
-function materialize(w: FileWork): FileChange {
+function materialize(w: FileWork, pairing: Pairing): FileChange {
   const { input } = w;
   const file: FileChange = {
     path: input.path,
@@ -110,21 +152,21 @@ function materialize(w: FileWork): FileChange {
   };
   const changes: SymbolChange[] = [];
   for (const p of w.pairs) {
-    const c = pairChange(p.old, p.new, p.how, w.lines, (p.from ?? w).lines);
+    const c = pairChange(p.old, p.new, p.how, w.lines, p.from.lines);
     if (c) {
-      if (p.how === "moved") c.oldPath = p.from!.input.oldPath ?? p.from!.input.path;
+      if (p.how === "moved") c.oldPath = p.from.input.oldPath ?? p.from.input.path;
+      if (p.evidence && p.how !== "modified") {
+        c.evidence = p.evidence;
+        c.similarity = p.similarity;
+      }
       changes.push(c);
     }
   }
-  for (const root of w.added) for (const n of subtree(root)) changes.push(oneSided(n, "added", w.lines.inserted));
-  for (const root of w.removed) for (const n of subtree(root)) changes.push(oneSided(n, "removed", w.lines.deleted));
+  if (w.newText) for (const n of w.newText.all()) if (!pairing.partner.has(n)) changes.push(oneSided(n, "added", w.lines.inserted));
+  if (w.oldText) for (const n of w.oldText.all()) if (!pairing.partner.has(n)) changes.push(oneSided(n, "removed", w.lines.deleted));
   changes.sort((a, b) => (a.startLine ?? a.oldStartLine ?? 0) - (b.startLine ?? b.oldStartLine ?? 0) || (a.endLine ?? a.oldEndLine ?? 0) - (b.endLine ?? b.oldEndLine ?? 0));
   file.symbols = changes;
   return file;
-}
-
-function subtree(n: SymNode): SymNode[] {
-  return [n, ...n.children.flatMap(subtree)];
 }
 
 function pairChange(o: SymNode, n: SymNode, how: "modified" | "renamed" | "moved", lines: LineDiff, oldLines: LineDiff): SymbolChange | undefined {

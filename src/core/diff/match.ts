@@ -22,15 +22,19 @@ export function kindGroup(kind: SymbolKind): string {
   return kind === "method" || kind === "function" || kind === "constructor" ? "callable" : kind;
 }
 
-/** Pair siblings by key; the leftovers are renamed pairs, removed, or added. */
-export function pairSiblings(olds: SymNode[], news: SymNode[]): { same: Pair[]; renamed: Pair[]; removed: SymNode[]; added: SymNode[] } {
+/**
+ * Pair siblings by key; the leftovers are renamed pairs, removed, or added. Renames are looked
+ * for only among kinds `renames` accepts (the rest are left to the change-wide matcher).
+ */
+export function pairSiblings(olds: SymNode[], news: SymNode[], renames: (k: SymbolKind) => boolean = () => true): { same: Pair[]; renamed: Pair[]; removed: SymNode[]; added: SymNode[] } {
   const same = pairByKey(olds, news);
   const usedOld = new Set(same.map((p) => p.old));
   const usedNew = new Set(same.map((p) => p.new));
   let removed = olds.filter((o) => !usedOld.has(o));
   let added = news.filter((n) => !usedNew.has(n));
-  const renamed = matchUnique(removed, added, (o, n) => o.body !== "" && o.body === n.body);
-  renamed.push(...matchSimilar(removed.filter((o) => !renamed.some((p) => p.old === o)), added.filter((n) => !renamed.some((p) => p.new === n))));
+  const [ro, rn] = [removed.filter((o) => renames(o.kind)), added.filter((n) => renames(n.kind))];
+  const renamed = matchUnique(ro, rn, (o, n) => o.body !== "" && o.body === n.body);
+  renamed.push(...matchSimilar(ro.filter((o) => !renamed.some((p) => p.old === o)), rn.filter((n) => !renamed.some((p) => p.new === n))));
   removed = removed.filter((o) => !renamed.some((p) => p.old === o));
   added = added.filter((n) => !renamed.some((p) => p.new === n));
   return { same, renamed, removed, added };

@@ -18,6 +18,8 @@ export interface DiffSide {
   lines?: string[];
   /** A string literal opening a body is its doc (registry `bodyDocstring`: Python). */
   bodyDocstring?: boolean;
+  /** The parser could not read all of it: a definition may sit outside its real parent. */
+  unparsed?: boolean;
 }
 
 /** Kinds whose declaration may carry a value (`= …`): what follows the assignment is the value, not the signature. */
@@ -102,12 +104,30 @@ export class SymNode {
   get fullCode(): string {
     return (this.full ??= !this.parent ? "" : this.side.squeezed.slice(this.first - 1, this.sym.endLine).join(""));
   }
+  /** Its own lines with comments blanked, whitespace kept (for tokens). */
+  ownCodeText(): string[] {
+    const blanked = this.side.blanked;
+    return this.ownLines.map((l) => blanked[l - 1] ?? "");
+  }
+  /** Its whole range with comments blanked, members included (for a container's tokens). */
+  fullCodeText(): string[] {
+    return !this.parent ? [] : this.side.blanked.slice(this.first - 1, this.sym.endLine);
+  }
+  /** The file this side is. */
+  get path(): string {
+    return this.side.side.path;
+  }
+  /** Its file did not parse whole (its parent may be an artifact of error recovery). */
+  get unparsed(): boolean {
+    return this.side.side.unparsed === true;
+  }
 }
 
 export class SideText {
   readonly lines: string[];
   readonly root: SymNode;
   private squeezedLines?: string[];
+  private blankedLines?: string[];
   /** 1 where line l (1-based, index l) has a non-space character. */
   private readonly nonBlank: Uint8Array;
   /** Lines claimed by the members of the node being built: `mark[l] === stamp` (one array, no Set per node). */
@@ -128,12 +148,17 @@ export class SideText {
 
   /** The lines with comments blanked and all whitespace removed (computed on first use). */
   get squeezed(): string[] {
-    if (!this.squeezedLines) {
+    return (this.squeezedLines ??= this.blanked.map(squeeze));
+  }
+
+  /** The lines with comments blanked, whitespace kept (computed on first use). */
+  get blanked(): string[] {
+    if (!this.blankedLines) {
       const c = this.side.comments;
       const spans = typeof c === "function" ? c() : c ?? [];
-      this.squeezedLines = splitLines(blankComments(this.side.text, spans)).map(squeeze);
+      this.blankedLines = splitLines(blankComments(this.side.text, spans));
     }
-    return this.squeezedLines;
+    return this.blankedLines;
   }
 
   /** Every node below the module, depth first. */

@@ -24,6 +24,15 @@ export interface SymbolChange {
   oldQualifiedName?: string;
   /** For moved: the file it came from. */
   oldPath?: string;
+  /**
+   * For renamed / moved: what paired it. "body": its text with its name abstracted is alike;
+   * "signature": a short or body-less declaration, the same text but for its name; "name": its
+   * name kept, the text alike enough; "parent": its old parent is paired with its new one, the
+   * text alike enough; "file-rename": it moved with its renamed file.
+   */
+  evidence?: "body" | "signature" | "name" | "parent" | "file-rename";
+  /** For renamed / moved: token similarity of the old and new text, own names abstracted (0-1). */
+  similarity?: number;
   startLine?: number;
   endLine?: number;
   oldStartLine?: number;

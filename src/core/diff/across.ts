@@ -1,0 +1,230 @@
+// Pairing what is left after siblings paired by name: every removed symbol of the change against
+// every added one of its kind, one-to-one, by evidence. Containers first (their whole text, their
+// members' names), so that members of a renamed or moved class follow it instead of being paired
+// one by one; then functions, methods and values. Pure: the caller's pool pairs and reports.
+//
+// Evidence, strongest first: the body (token bigrams of the own text with the own name
+// abstracted), the name (kept across a move), the parent (the old parent is paired with the new
+// one: renamed in place). A short or body-less symbol (a field, a one-liner) pairs only on its
+// text being the same but for its name, and only where the name or the parent pairing agrees.
+// Ties are broken by evidence (name similarity, parent pairing), never by order: what is still
+// tied stays unpaired.
+import type { SymNode } from "./source.ts";
+import type { SymbolKind } from "../types.ts";
+import { kindGroup } from "./match.ts";
+import { dice, nameSimilarity, shingles, tokenize, type Shingles } from "./tokens.ts";
+
+export type Evidence = "body" | "signature" | "name" | "parent" | "file-rename";
+
+export interface Link {
+  old: SymNode;
+  new: SymNode;
+  evidence: Evidence;
+  /** Token similarity of the two texts with their own names abstracted, 0-1. */
+  similarity: number;
+}
+
+export interface Pool {
+  /** What a node is paired with so far (module roots of one file included). */
+  partner(n: SymNode): SymNode | undefined;
+  /** Old nodes, then new nodes, not paired yet (any depth). */
+  unpaired(): { olds: SymNode[]; news: SymNode[] };
+  /** Pair the two (and their members by name). */
+  accept(link: Link): void;
+  /** Called once containers are done (before members are matched), and at the end. */
+  settle?(): void;
+}
+
+const CONTAINERS = new Set<SymbolKind>(["class", "interface", "struct", "enum", "trait", "type", "namespace", "module"]);
+const MEMBERS = new Set<SymbolKind>(["function", "method", "constructor", "field", "property", "variable", "constant"]);
+
+/** Fewer tokens than this on either side: too little text for similarity; only the same text counts. */
+const MIN_TOKENS = 12;
+/** Similarity a pair needs with no other evidence (a move and a rename at once). */
+const ALONE = 0.8;
+/** Similarity a pair needs with the parent paired (renamed in place). */
+const SUPPORTED = 0.6;
+/** Similarity a pair needs with the name kept (moved). */
+const NAMED = 0.65;
+/** Ranks closer than this are a tie. */
+const TIE = 0.05;
+/** Candidates scored per removed symbol, the most shared rare bigrams first. */
+const CANDIDATES = 25;
+/** A bigram in more added symbols than this does not nominate candidates (it still scores). */
+const COMMON = 64;
+
+interface Features {
+  tokens: number;
+  shingles: Shingles;
+  /** The text but for the own name: equal means the same code under another name. */
+  key: string;
+  /** Members' names, for containers. */
+  members: string[];
+}
+
+interface Edge extends Link {
+  rank: number;
+  ok: boolean;
+}
+
+export function matchAcross(pool: Pool): void {
+  const features = new Map<SymNode, Features>();
+  const feat = (n: SymNode): Features => {
+    let f = features.get(n);
+    if (!f) {
+      const container = CONTAINERS.has(n.kind);
+      const tokens = tokenize(container ? n.fullCodeText() : n.ownCodeText(), n.sym.name);
+      f = { tokens: tokens.length, shingles: shingles(tokens), key: tokens.join(" "), members: container ? n.children.map((c) => c.sym.name) : [] };
+      features.set(n, f);
+    }
+    return f;
+  };
+  for (const family of [CONTAINERS, MEMBERS]) {
+    const { olds, news } = pool.unpaired();
+    const byGroup = new Map<string, { olds: SymNode[]; news: SymNode[] }>();
+    for (const [list, side] of [[olds, "olds"], [news, "news"]] as const) {
+      for (const n of list) {
+        if (!family.has(n.kind)) continue;
+        const g = kindGroup(n.kind);
+        let b = byGroup.get(g);
+        if (!b) byGroup.set(g, (b = { olds: [], news: [] }));
+        b[side].push(n);
+      }
+    }
+    const edges: Edge[] = [];
+    for (const b of byGroup.values()) if (b.olds.length && b.news.length) edges.push(...candidates(b.olds, b.news, feat, pool));
+    assign(edges, pool);
+    pool.settle?.();
+  }
+}
+
+/** The scored pairs worth considering: per removed symbol, the added ones sharing the most rare bigrams, its name, or its text. */
+function candidates(olds: SymNode[], news: SymNode[], feat: (n: SymNode) => Features, pool: Pool): Edge[] {
+  const postings = new Map<string, SymNode[]>();
+  const byName = new Map<string, SymNode[]>();
+  const byKey = new Map<string, SymNode[]>();
+  const push = <K>(m: Map<K, SymNode[]>, k: K, n: SymNode) => {
+    const l = m.get(k);
+    if (l) l.push(n);
+    else m.set(k, [n]);
+  };
+  for (const n of news) {
+    const f = feat(n);
+    for (const s of f.shingles.counts.keys()) push(postings, s, n);
+    push(byName, n.sym.name, n);
+    push(byKey, f.key, n);
+  }
+  const edges: Edge[] = [];
+  for (const o of olds) {
+    const f = feat(o);
+    const hits = new Map<SymNode, number>();
+    if (f.tokens >= MIN_TOKENS) {
+      for (const s of f.shingles.counts.keys()) {
+        const l = postings.get(s);
+        if (l && l.length <= COMMON) for (const n of l) hits.set(n, (hits.get(n) ?? 0) + 1);
+      }
+    }
+    const picked = new Set([...hits.entries()].sort((a, b) => b[1] - a[1]).slice(0, CANDIDATES).map(([n]) => n));
+    for (const n of (byName.get(o.sym.name) ?? []).slice(0, CANDIDATES)) picked.add(n);
+    for (const n of (byKey.get(f.key) ?? []).slice(0, CANDIDATES)) picked.add(n);
+    for (const n of picked) {
+      const e = judge(o, n, feat(o), feat(n), pool, feat);
+      if (e) edges.push(e);
+    }
+  }
+  return edges;
+}
+
+/** How strongly `o` and `n` are one symbol, and whether that is enough. */
+function judge(o: SymNode, n: SymNode, fo: Features, fn: Features, pool: Pool, feat: (n: SymNode) => Features): Edge | undefined {
+  const parentPaired = !!o.parent && pool.partner(o.parent) === n.parent;
+  // In a file the parser could not read whole, a definition may have left its class only in the outline.
+  if (!parentPaired && (o.unparsed || n.unparsed)) return undefined;
+  // A nested function is a part of its parent: it goes where its parent went, or under its own
+  // name with a body alike on its own (a wrapper's helpers: `module.exports = function(Chart) { helpers.each = … }`).
+  const nested = !parentPaired && (isCallable(o.parent) || isCallable(n.parent));
+  if (nested && (o.sym.name !== n.sym.name || !isCallable(o.parent) || !isCallable(n.parent) || o.path === n.path)) return undefined;
+  // Out of a removed container into an added one: were they one, the container would have
+  // paired and taken its members along; they are not, so its members do not pair one by one.
+  if (!parentPaired && MEMBERS.has(o.kind) && o.parent?.parent && n.parent?.parent && !pool.partner(o.parent) && !pool.partner(n.parent)) return undefined;
+  const sameName = o.sym.name === n.sym.name;
+  const similarity = fo.key === fn.key ? 1 : dice(fo.shingles, fn.shingles);
+  let rank = similarity + 0.2 * nameSimilarity(o.sym.name, n.sym.name) + (parentPaired ? 0.1 : 0);
+  const short = fo.tokens < MIN_TOKENS || fn.tokens < MIN_TOKENS;
+  let ok: boolean;
+  let evidence: Evidence;
+  if (short) {
+    ok = fo.key === fn.key && fo.tokens > 0 && (parentPaired || sameName);
+    evidence = "signature";
+  } else {
+    const alone = similarity >= ALONE && Math.min(fo.tokens, fn.tokens) >= 2 * MIN_TOKENS;
+    evidence = alone ? "body" : parentPaired ? "parent" : "name";
+    if (CONTAINERS.has(o.kind)) {
+      // A container's members are its evidence: most of their names kept, then its text alike,
+      // or the members of one name alike (a class that grew keeps its members' bodies).
+      const members = memberOverlap(fo.members, fn.members);
+      const alike = Math.max(similarity, memberBodies(o, n, feat));
+      ok = members >= 0.5 && (alike >= (sameName || parentPaired ? 0.4 : 0.5) || (members >= 0.75 && alike >= 0.35));
+      rank += members / 2 + (alike - similarity);
+    } else if (nested) ok = alone;
+    // A move under its own name: the text alike, and long enough to tell (a one-line property is not).
+    else ok = alone || (parentPaired && similarity >= SUPPORTED) || (sameName && (fo.key === fn.key || (similarity >= NAMED && Math.min(fo.tokens, fn.tokens) >= 2 * MIN_TOKENS)));
+  }
+  return { old: o, new: n, evidence, similarity: Math.round(similarity * 100) / 100, rank, ok };
+}
+
+/** Dice over members, each pair of one name counting as alike as its own texts are. */
+function memberBodies(o: SymNode, n: SymNode, feat: (n: SymNode) => Features): number {
+  if (!o.children.length || !n.children.length) return 0;
+  const byName = new Map<string, SymNode[]>();
+  for (const c of n.children) byName.set(c.sym.name, [...(byName.get(c.sym.name) ?? []), c]);
+  let sum = 0;
+  for (const c of o.children) {
+    const twins = byName.get(c.sym.name);
+    const twin = twins?.shift();
+    if (twin) sum += CONTAINERS.has(c.kind) ? 1 : dice(feat(c).shingles, feat(twin).shingles);
+  }
+  return (2 * sum) / (o.children.length + n.children.length);
+}
+
+function isCallable(n: SymNode | undefined): boolean {
+  return !!n && kindGroup(n.kind) === "callable";
+}
+
+/** Dice over the members' names; 1 when neither has members. */
+export function memberOverlap(a: string[], b: string[]): number {
+  if (!a.length && !b.length) return 1;
+  const left = new Map<string, number>();
+  for (const x of a) left.set(x, (left.get(x) ?? 0) + 1);
+  let common = 0;
+  for (const x of b) {
+    const c = left.get(x) ?? 0;
+    if (c > 0) {
+      common++;
+      left.set(x, c - 1);
+    }
+  }
+  return (2 * common) / (a.length + b.length);
+}
+
+/**
+ * One-to-one, strongest first. An edge is taken only when no other edge of either end, both of
+ * whose ends are still free, comes within TIE of it: a tie is left unpaired, never broken by order.
+ */
+function assign(edges: Edge[], pool: Pool): void {
+  const of = new Map<SymNode, Edge[]>();
+  for (const e of edges) {
+    for (const n of [e.old, e.new]) {
+      const l = of.get(n);
+      if (l) l.push(e);
+      else of.set(n, [e]);
+    }
+  }
+  const free = (e: Edge) => !pool.partner(e.old) && !pool.partner(e.new);
+  for (const e of edges.filter((x) => x.ok).sort((a, b) => b.rank - a.rank)) {
+    if (!free(e)) continue;
+    const rival = [...of.get(e.old)!, ...of.get(e.new)!].some((x) => x !== e && x.rank >= e.rank - TIE && free(x));
+    if (rival) continue;
+    pool.accept(e);
+  }
+}
