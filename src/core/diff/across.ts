@@ -11,7 +11,7 @@
 // tied stays unpaired.
 import type { SymNode } from "./source.ts";
 import type { SymbolKind } from "../types.ts";
-import { kindGroup } from "./match.ts";
+import { kindGroup, similarity } from "./match.ts";
 import { dice, nameSimilarity, shingles, tokenize, type Shingles } from "./tokens.ts";
 
 export type Evidence = "body" | "signature" | "name" | "parent" | "file-rename";
@@ -137,7 +137,8 @@ function candidates(olds: SymNode[], news: SymNode[], feat: (n: SymNode) => Feat
 
 /** How strongly `o` and `n` are one symbol, and whether that is enough. */
 function judge(o: SymNode, n: SymNode, fo: Features, fn: Features, pool: Pool, feat: (n: SymNode) => Features): Edge | undefined {
-  const parentPaired = !!o.parent && pool.partner(o.parent) === n.parent;
+  // Top-level in one file: the file is the parent, and it is paired with itself.
+  const parentPaired = o.parent ? pool.partner(o.parent) === n.parent : !n.parent && o.path === n.path;
   // In a file the parser could not read whole, a definition may have left its class only in the outline.
   if (!parentPaired && (o.unparsed || n.unparsed)) return undefined;
   // A nested function is a part of its parent: it goes where its parent went, or under its own
@@ -191,20 +192,9 @@ function isCallable(n: SymNode | undefined): boolean {
   return !!n && kindGroup(n.kind) === "callable";
 }
 
-/** Dice over the members' names; 1 when neither has members. */
+/** Dice over the members' names (as multisets); 1 when neither has members. */
 export function memberOverlap(a: string[], b: string[]): number {
-  if (!a.length && !b.length) return 1;
-  const left = new Map<string, number>();
-  for (const x of a) left.set(x, (left.get(x) ?? 0) + 1);
-  let common = 0;
-  for (const x of b) {
-    const c = left.get(x) ?? 0;
-    if (c > 0) {
-      common++;
-      left.set(x, c - 1);
-    }
-  }
-  return (2 * common) / (a.length + b.length);
+  return similarity(a, b);
 }
 
 /**

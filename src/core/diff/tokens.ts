@@ -9,7 +9,9 @@ export const SELF = "\u0001";
 
 export function tokenize(lines: string[], ownName: string): string[] {
   const out: string[] = [];
-  for (const line of lines) for (const m of line.matchAll(TOKEN)) out.push(m[0] === ownName ? SELF : m[0]);
+  // The own name quoted is the name too (HCL `module "vpc"`, a quoted key or property).
+  const quoted = new Set([`"${ownName}"`, `'${ownName}'`, `\`${ownName}\``]);
+  for (const line of lines) for (const m of line.matchAll(TOKEN)) out.push(m[0] === ownName || quoted.has(m[0]) ? SELF : m[0]);
   return out;
 }
 
