@@ -1,20 +1,11 @@
 // `changed` pairing removed with added symbols across the whole change (core/diff/across.ts):
 // renamed in place with edits, moved between classes and files, into a new class, with the
 // file; a field by its text; and what must stay unpaired. Real grammars, real git.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { runCli } from "./helpers/cli.ts";
-import { tempRepo, type TempRepo } from "./helpers/git.ts";
+import { reposPerTest, type TempRepo } from "./helpers/git.ts";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-function repo(): TempRepo {
-  const r = tempRepo();
-  cleanups.push(r.cleanup);
-  return r;
-}
+const repo = reposPerTest();
 
 async function changes(r: TempRepo) {
   const out = await runCli(["changed", "--format", "json", "--base", "HEAD~1", "--head", "HEAD"], r.path);

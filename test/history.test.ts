@@ -1,23 +1,14 @@
 // `history` against real git repositories: which commits changed one symbol, how (kind, flags,
 // ranges), following renames of the symbol, of its container and of its file, and moves to other
 // files; --limit, --since, the formats, the cache, and the refusals.
-import { afterEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "./helpers/cli.ts";
-import { tempRepo, type TempRepo } from "./helpers/git.ts";
+import { reposPerTest, type TempRepo } from "./helpers/git.ts";
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-function repo(): TempRepo {
-  const r = tempRepo();
-  cleanups.push(r.cleanup);
-  return r;
-}
+const repo = reposPerTest();
 
 /** A commit with this committer date (what --since reads). */
 function commitAt(r: TempRepo, message: string, date: string): string {

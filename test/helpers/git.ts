@@ -1,4 +1,5 @@
 // Real git repositories in temp dirs for the `changed` tests.
+import { afterEach } from "bun:test";
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -43,3 +44,20 @@ export function replaceTree(repo: TempRepo, src: string): void {
   for (const name of readdirSync(repo.path)) if (name !== ".git") rmSync(join(repo.path, name), { recursive: true, force: true });
   cpSync(src, repo.path, { recursive: true });
 }
+
+/**
+ * Temporary repositories removed after each test of the calling file: call once at the file's
+ * top level, then `repo()` in a test.
+ */
+export function reposPerTest(): () => TempRepo {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    while (cleanups.length) cleanups.pop()!();
+  });
+  return () => {
+    const r = tempRepo();
+    cleanups.push(r.cleanup);
+    return r;
+  };
+}
+
