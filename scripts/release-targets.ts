@@ -11,9 +11,9 @@ export interface Target {
   arch: "x64" | "arm64";
   libc?: "glibc" | "musl";
   /**
-   * Compile with `--bytecode` (JSC skips parsing the bundle at each start). Off for Windows:
-   * Bun's Windows runtime alone is 54.2 MB gzipped, and the bytecode's 2.0 MB would take the
-   * download over its 60 MB budget; the cost is ~25 ms per cold start (bench/README.md).
+   * Compile with `--bytecode` (JSC skips parsing the bundle at each start). Off for Windows,
+   * whose runtime is the largest: with the bytecode its download does not fit the 60 MB budget
+   * that release-assets.ts checks (figures: bench/README.md).
    */
   bytecode: boolean;
 }

@@ -1,6 +1,6 @@
 // The ancestors of many nodes of one tree, read in one walk. A node does not know its parent in
 // tree-sitter: `node.parent` walks down from the root to find it, so reading the ancestors of
-// every definition of a file nested n deep costs n² (HCL with 20,000 nested blocks: minutes).
+// every definition of a file nested n deep costs n² (figures: bench/README.md).
 // One cursor walk in document order reaches every node asked about, keeping the path it came
 // down on; what lies wholly before the next node asked about is stepped over, not entered. The
 // walk costs about what the matches' own walk does: linear in the tree, whatever its depth.
