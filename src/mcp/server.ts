@@ -3,38 +3,18 @@
 // hint, never a crash of the server.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import { QUESTIONS } from "../app/questions.ts";
 import { OutlineError } from "../core/errors.ts";
 import { printable } from "../core/text/quote.ts";
 import { VERSION } from "../version.ts";
-import { AgentTools } from "./tools.ts";
+import { inputSchema, readArgs } from "./schema.ts";
+import type { AgentTools } from "./tools.ts";
 import type { Workspace } from "../io/workspace.ts";
 
 const WORKFLOW =
   "Workflow: get_outline first (line-numbered symbols, signatures, content hash), then get_symbol for " +
   "one definition (skeleton for long ones, then drill), then read_region for exact lines. Paths are " +
   "relative to the workspace root; nothing outside it is read.";
-
-/** Control characters (C0, DEL, C1): no path, name or query an agent means contains one. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-/**
- * A string argument from the client: at most `max` characters, no control characters. A
- * violation is an error result naming the argument, before any tool runs.
- */
-function text(max: number) {
-  return z
-    .string()
-    .max(max, `at most ${max} characters`)
-    .refine((s) => !CONTROL.test(s), "control characters (NUL, newline, escape, ...) are not allowed");
-}
-
-const PATH_MAX = 4096;
-const NAME_MAX = 1024;
-/** Arguments several tools take. */
-const FILE = () => text(PATH_MAX).describe("File, relative to the workspace root");
-const WITHIN = () => text(PATH_MAX).optional().describe("Only files matching this glob or under this folder (e.g. src/**/*.py)");
-const BUDGET = (tokens: number) => z.number().int().min(100).optional().describe(`Answer budget in tokens (default ${tokens})`);
 
 async function answer(run: () => Promise<string> | string): Promise<CallToolResult> {
   try {
@@ -60,8 +40,6 @@ export interface ToolCall {
 }
 
 export interface ServerOptions {
-  /** Whether changed_symbols is offered (a `changed` core exists). */
-  changed?: (args: { base?: string; head?: string; staged?: boolean; impact?: boolean }) => Promise<string>;
   /** Told of every tool call once it is answered (arguments that failed validation never reach a tool). */
   onCall?: (call: ToolCall) => void;
 }
@@ -92,13 +70,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "file's imports and its content hash (sha256:...). For a folder, every supported file under it " +
       "(honours .gitignore; binary, minified and vendored files skipped), outlined until the answer is about " +
       "8,000 tokens, the rest named. Next: get_symbol for a definition, or read_region for exact lines. " + WORKFLOW,
-    inputSchema: {
-      path: text(PATH_MAX).describe("File or folder, relative to the workspace root (\".\" for all)"),
-      max_children: z.number().int().min(0).optional().describe("Members shown per class (default 40, 0 = all)"),
-      docs: z.boolean().optional().describe("Show every definition's doc sentence (default: only public top-level classes and functions)"),
-    },
+    inputSchema: inputSchema(QUESTIONS.outline),
     annotations: ro,
-  }, ({ path, max_children, docs }) => answer(() => getTools().getOutline(path, max_children ?? 40, docs ?? false)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.outline, args); return getTools().getOutline(v.path, v.maxChildren, v.docs); }));
 
   register("get_symbol", {
     title: "Read one symbol",
@@ -110,16 +84,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "the calls it makes with lines, and its length. mode=drill with label (e.g. `if@12`, `for@30`, " +
       "`call:helper`, or a branch number from the skeleton): that one branch's text, or the called " +
       "function's definition. Default: skeleton for symbols over 80 lines (full text when a skeleton would not save 30%), full text below.",
-    inputSchema: {
-      path: FILE(),
-      name: text(NAME_MAX).describe("Symbol name, qualified name (Class.method) or unique suffix"),
-      mode: z.enum(["skeleton", "full", "drill"]).optional().describe("skeleton | full | drill (default: by size)"),
-      label: text(NAME_MAX).optional().describe("For mode=drill: a label from the skeleton (if@12, call:foo, 3)"),
-      hash: text(128).optional().describe("symbol:… hash from an earlier read: answers unchanged, or the new text marked CHANGED"),
-      focus: text(NAME_MAX).optional().describe("Words of your task: a skeleton with the branches and lines mentioning them in full"),
-    },
+    inputSchema: inputSchema(QUESTIONS.symbol),
     annotations: ro,
-  }, ({ path, name, mode, label, hash, focus }) => answer(() => getTools().getSymbol(path, name, mode, label, hash, focus)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.symbol, args); return getTools().getSymbol(v.path, v.name, v.mode, v.label, v.hash, v.focus); }));
 
   register("read_region", {
     title: "Read exact lines",
@@ -128,14 +95,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "(sha256 or its first 8+ hex digits): if the file changed since, a `# STALE:` line under the header " +
       "says so: re-outline before trusting line numbers. With a symbol's hash (symbol:… from get_symbol): " +
       "the symbol's lines wherever it moved if unchanged, else its new range. At most 2000 lines a call.",
-    inputSchema: {
-      path: FILE(),
-      start: z.number().int().min(1).describe("First line (1-based)"),
-      end: z.number().int().min(1).describe("Last line (inclusive)"),
-      hash: text(128).optional().describe("File hash (sha256:…) or a symbol's (symbol:…), to detect a stale read"),
-    },
+    inputSchema: inputSchema(QUESTIONS.region),
     annotations: ro,
-  }, ({ path, start, end, hash }) => answer(() => getTools().readRegion(path, start, end, hash)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.region, args); return getTools().readRegion(v.path, v.start, v.end, v.hash); }));
 
   register("search_symbols", {
     title: "Find symbols by name",
@@ -145,14 +107,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "match first. Each with path, line range, kind, qualified name and signature; the same answer as the " +
       "CLI's `search`, from the repository index. Use it to find where something is defined before " +
       "get_symbol; use grep for text that is not a definition.",
-    inputSchema: {
-      query: text(NAME_MAX).describe("Name, Class.method, or part of one"),
-      kind: text(64).optional().describe("Only this kind: class, function, method, interface, struct, ..."),
-      path: WITHIN(),
-      limit: z.number().int().min(1).max(500).optional().describe("At most this many results (default 50)"),
-    },
+    inputSchema: inputSchema(QUESTIONS.search),
     annotations: ro,
-  }, ({ query, kind, path, limit }) => answer(() => getTools().searchSymbols(query, kind, path, limit ?? 50)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.search, args); return getTools().searchSymbols(v.query, v.kind, v.path, v.limit); }));
 
   register("get_calls", {
     title: "What a function calls",
@@ -160,14 +117,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "The call chain from a symbol, depth-limited: each callee with the lines it is called on and where " +
       "it resolves (path:lines), and how: same-file, import, name-match (a definition with that name " +
       "elsewhere: not type-checked) or unresolved (builtins, dynamic calls). Cycles are cut.",
-    inputSchema: {
-      path: FILE(),
-      name: text(NAME_MAX).describe("The calling symbol (name or Class.method)"),
-      depth: z.number().int().min(1).max(5).optional().describe("Levels to follow (default 2, max 5)"),
-      max_tokens: BUDGET(2000),
-    },
+    inputSchema: inputSchema(QUESTIONS.calls),
     annotations: ro,
-  }, ({ path, name, depth, max_tokens }) => answer(() => getTools().getCalls(path, name, depth ?? 2, max_tokens ?? 2000)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.calls, args); return getTools().getCalls(v.path, v.name, v.depth, v.maxTokens); }));
 
   register("get_callers", {
     title: "Who calls a function",
@@ -175,13 +127,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "Call sites of a name across the workspace, grouped by the enclosing symbol, each group marked " +
       "same-file, import or name-match. Matching is by the called name: `obj.save()` counts for any " +
       "`save`, so check the receiver when it matters.",
-    inputSchema: {
-      name: text(NAME_MAX).describe("Function or method name (Class.method: the last part is matched)"),
-      path: WITHIN(),
-      max_tokens: BUDGET(2000),
-    },
+    inputSchema: inputSchema(QUESTIONS.callers),
     annotations: ro,
-  }, ({ name, path, max_tokens }) => answer(() => getTools().getCallers(name, path, max_tokens ?? 2000)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.callers, args); return getTools().getCallers(v.name, v.path, v.maxTokens); }));
 
   register("digest", {
     title: "Map of the repository",
@@ -190,13 +138,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "members); when that does not fit the budget, the definitions the rest of the code refers to most, " +
       "with their headers, best first. `focus` (files you work on, or names) ranks around them. The same " +
       "map as the CLI's `digest`. For getting oriented; then get_outline on the files that matter.",
-    inputSchema: {
-      path: WITHIN(),
-      focus: z.array(text(PATH_MAX)).max(64).optional().describe("Files, folders (relative to the workspace root) or definition names to rank around"),
-      max_tokens: BUDGET(4000),
-    },
+    inputSchema: inputSchema(QUESTIONS.digest),
     annotations: ro,
-  }, ({ path, focus, max_tokens }) => answer(() => getTools().digest(path, max_tokens ?? 4000, focus ?? [])));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.digest, args); return getTools().digest(v.path, v.maxTokens, v.focus); }));
 
   register("symbol_history", {
     title: "When and why a symbol changed",
@@ -204,29 +148,16 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "The commits that added, modified, renamed or moved one symbol, newest first, following renames and " +
       "moves across files: per commit its date, change, flags (signature/body/cosmetic), line range and " +
       "subject; the same answer as the CLI's `history`.",
-    inputSchema: {
-      path: FILE(),
-      name: text(NAME_MAX).describe("Symbol name or Class.method, as it is at HEAD"),
-      limit: z.number().int().min(1).max(500).optional().describe("At most this many commits (default 20)"),
-      since: text(64).optional().describe("Only commits since this date (2024-01-31, `6 months ago`)"),
-    },
+    inputSchema: inputSchema(QUESTIONS.history),
     annotations: ro,
-  }, ({ path, name, limit, since }) => answer(() => getTools().symbolHistory(path, name, limit ?? 20, since)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.history, args); return getTools().symbolHistory(v.path, v.name, v.limit, v.since); }));
 
-  if (options.changed) {
-    const changed = options.changed;
-    register("changed_symbols", {
-      title: "Symbols a change touched",
-      description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD).",
-      inputSchema: {
-        base: text(NAME_MAX).optional().describe("Base revision (default HEAD)"),
-        head: text(NAME_MAX).optional().describe("Head revision (default: the work tree)"),
-        staged: z.boolean().optional().describe("Compare HEAD with the index"),
-        impact: z.boolean().optional().describe("Also list, for each removed, renamed, moved or re-declared function, the call sites in the workspace the change did not update (import / same file / receiver type / name only; `breaks` where the new signature cannot take the call)"),
-      },
-      annotations: ro,
-    }, (args) => answer(() => changed(args)));
-  }
+  register("changed_symbols", {
+    title: "Symbols a change touched",
+    description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD).",
+    inputSchema: inputSchema(QUESTIONS.changed),
+    annotations: ro,
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.changed, args); return getTools().changedSymbols(v.base, v.head, v.staged, v.impact); }));
   void workspace;
   return server;
 }
