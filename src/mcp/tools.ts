@@ -6,7 +6,8 @@
 // while their file is unchanged. search_symbols and digest answer from the repository index
 // (app/index/repo-index.ts), refreshed for the workspace's files before each answer.
 import { callChain, findCallers } from "../app/calls/index.ts";
-import { changesWithImpact, computeChanges } from "../app/changed/index.ts";
+import { computeChanges } from "../app/changed/changes.ts";
+import { changesWithImpact } from "../app/changed/with-impact.ts";
 import { AGENT_HISTORY_LIMIT, CALL_DEPTH, MAX_CHILDREN, MAX_TOKENS, SEARCH_LIMIT } from "../app/questions.ts";
 import { symbolHistory } from "../app/history/index.ts";
 import { digest, gitHistory } from "../app/digest/index.ts";
