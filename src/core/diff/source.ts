@@ -298,26 +298,43 @@ const DOCSTRING = /^:?([rRuUbB]{0,2}(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\]|
 /**
  * Where the initializer starts in whitespace-free declaration code: the first `=` (or `:=`)
  * outside brackets and string literals that is not part of `==`, `=>`, `<=`, `>=`, `!=`; -1
- * when there is none. The split is syntax every language with `=` initializers shares.
+ * when there is none. The split is syntax every language with `=` initializers shares. What
+ * precedes the assignment is a declaration, where `<` and `>` are type brackets
+ * (`Record<string,Node>=…` assigns, whitespace being gone) and `'` may open a Rust lifetime
+ * (`&'staticstr=…`).
  */
 export function assignmentAt(code: string): number {
   let depth = 0;
+  let angles = 0;
+  /** Where the last `>` that closed a type bracket is. */
+  let closedAngle = -1;
   for (let i = 0; i < code.length; i++) {
     const c = code[i];
+    if (c === "'" && isLifetime(code, i)) continue;
     if (c === '"' || c === "'" || c === "`") {
       const close = code.indexOf(c, i + 1);
       if (close === -1) return -1;
       i = close;
     } else if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") depth--;
-    else if (c === "=" && depth === 0) {
+    else if (c === "<") angles++;
+    else if (c === ">" && angles > 0 && code[i - 1] !== "-" && code[i - 1] !== "=") {
+      angles--;
+      closedAngle = i;
+    } else if (c === "=" && depth === 0 && angles === 0) {
       const next = code[i + 1] ?? "";
       const prev = code[i - 1] ?? "";
-      if (next === "=" || next === ">" || "=!<>".includes(prev)) continue;
+      if (next === "=" || next === ">" || ("=!<>".includes(prev) && closedAngle !== i - 1)) continue;
       return prev === ":" ? i - 1 : i;
     }
   }
   return -1;
+}
+
+/** `'a` or `'static` not closed right after its name (a char or string literal is): a Rust lifetime. */
+function isLifetime(code: string, i: number): boolean {
+  const m = /^'[A-Za-z_]\w*/.exec(code.slice(i, i + 64));
+  return m !== null && code[i + m[0].length] !== "'";
 }
 
 /** The text with comment spans turned into spaces (line breaks kept, so lines still line up). */
