@@ -51,9 +51,9 @@ describe("each row says what changed", () => {
     expect(md).toContain("Changes: 1 doc.");
   });
 
-  test("an initializer edit is value", async () => {
+  test("an initializer edit is value, with the old and new value word by word", async () => {
     const { md } = await comment({ "src/limits.ts": "export const LIMIT = 10;\n" }, { "src/limits.ts": "export const LIMIT = 20;\n" });
-    expect(row(md, "LIMIT")[3]).toBe("value");
+    expect(row(md, "LIMIT")[3]).toBe("value: export const LIMIT = ~~10~~ **20**;");
     expect(md).toContain("Changes: 1 value.");
   });
 

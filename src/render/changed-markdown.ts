@@ -283,7 +283,7 @@ function whatCell(s: SymbolChange): string {
   }
   const words = flags(s);
   const what = words.length ? words.join(", ") : s.change === "renamed" ? "name only" : s.change === "moved" ? "place only" : "";
-  if (s.signatureChanged && s.oldSignature !== undefined && s.signature !== undefined && s.oldSignature !== s.signature) return `${what}: ${headerDiff(s.oldSignature, s.signature)}`;
+  if ((s.signatureChanged || s.valueChanged) && s.oldSignature !== undefined && s.signature !== undefined && s.oldSignature !== s.signature) return `${what}: ${headerDiff(s.oldSignature, s.signature)}`;
   return what;
 }
 

@@ -72,13 +72,14 @@ export class SymNode {
     const squeezed = this.side.squeezed;
     const blanked = this.parts_ && this.side.blanked;
     const codeLines = this.ownLines.map((l) => (blanked && this.parts_!.has(l) ? squeeze(this.own(blanked, l, " ")) : squeezed[l - 1] ?? "")).filter((s) => s !== "");
-    const code = codeLines.join("");
+    // A data key's trailing comma separates it from the next key (JSON): not part of it.
+    const code = this.kind === "key" ? codeLines.join("").replace(/,$/, "") : codeLines.join("");
     if (!this.parent) return (this.memo = { codeLines, code, decl: "", body: code, value: "", doc: "" });
     // The leading doc comment, as written (comments are blanked in `code`; a doc comment is doc, not a cosmetic comment).
     let doc = this.ownLines.filter((l) => l < this.sym.startLine).map((l) => squeeze(this.own(this.side.lines, l, " "))).join("");
     let [decl, body] = splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
     let value = "";
-    const assign = VALUE_KINDS.has(this.kind) ? assignmentAt(code) : -1;
+    const assign = VALUE_KINDS.has(this.kind) ? assignmentAt(code) : this.kind === "key" ? keyValueAt(code) : -1;
     if (assign !== -1) [decl, value, body] = [code.slice(0, assign), code.slice(assign), ""];
     else if (this.side.side.bodyDocstring) {
       const m = DOCSTRING.exec(body);
@@ -327,6 +328,21 @@ export function assignmentAt(code: string): number {
       if (next === "=" || next === ">" || ("=!<>".includes(prev) && closedAngle !== i - 1)) continue;
       return prev === ":" ? i - 1 : i;
     }
+  }
+  return -1;
+}
+
+/**
+ * Where a data key's value starts in whitespace-free code (JSON/YAML `"k":v`, TOML `k=v`): the
+ * first `:` or `=` outside quotes; -1 when there is none.
+ */
+export function keyValueAt(code: string): number {
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === "\\") i++;
+      if (i >= code.length) return -1;
+    } else if (c === ":" || c === "=") return i;
   }
   return -1;
 }
