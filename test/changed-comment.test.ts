@@ -69,6 +69,18 @@ describe("each row says what changed", () => {
     expect(what.match(/export function/g)?.length).toBe(1);
   });
 
+  test("a long header is diffed whole: the change in its middle shown with its context, no false change where it is cut", async () => {
+    const fields = (extra: string) => ["cacheName: string", "wait?: boolean", "cacheControl?: string", "vary?: string | string[]", extra, "keyGenerator?: (c: Context) => Promise<string> | string", "cacheableStatusCodes?: StatusCode[]", "onCacheNotAvailable?: (() => void) | false", "duration?: number", "tags?: string[]", "scope?: 'private' | 'public'"].filter(Boolean).join("; ");
+    const fn = (extra: string) => `export const cache = (options: { ${fields(extra)} }): MiddlewareHandler => {\n  return handler(options);\n};\n`;
+    const { md } = await comment({ "src/cache.ts": fn("") }, { "src/cache.ts": fn("maxQueryBodySize?: number") });
+    const what = row(md, "cache")[3];
+    expect(what).toContain("**maxQueryBodySize?: number; **");
+    // Nothing struck: each side cut alone at 300 characters would end on different words.
+    expect(what).not.toContain("~~");
+    // The start (its name), then only what is beside the change.
+    expect(what).toBe("signature: export const cache = (options: { cacheName: string; wait?: b…ry?: string | string[]; **maxQueryBodySize?: number; **keyGenerator?: (c: Conte…");
+  });
+
   test("a replaced token is struck through, then its replacement in bold", async () => {
     const { md } = await comment(
       { "src/m.py": "def area(width: int) -> int:\n    return width * width\n" },

@@ -22,7 +22,7 @@ import { cutText, printable } from "../core/text/quote.ts";
 import { codeSpan, htmlText, mdName, mdPath, mdSignature, NAME_SHOWN_MAX, SIGNATURE_SHOWN_MAX } from "./markdown.ts";
 import { isModuleChange } from "./changed-findings.ts";
 import { pathRole } from "./changed-path-roles.ts";
-import { wordDiff } from "./changed-word-diff.ts";
+import { wordDiff, type Piece } from "./changed-word-diff.ts";
 import { fileUrl, type SourceLinks } from "./changed-links.ts";
 
 /** GitHub refuses a comment over 65,536 characters; this leaves room for what a bot adds. */
@@ -263,7 +263,9 @@ function callerRow(s: SymbolChange, c: ImpactSite, link: Linker): string {
  * ones bold, each piece its own code span (nothing in a name can format: markdown.ts).
  */
 export function headerDiff(oldHeader: string, newHeader: string): string {
-  const pieces = wordDiff(printable(cutText(oldHeader, SIGNATURE_SHOWN_MAX)), printable(cutText(newHeader, SIGNATURE_SHOWN_MAX)));
+  // Diffed whole (each side cut alone would end at different words and show a false change at
+  // the cut), then the kept text between changes shortened.
+  const pieces = window(wordDiff(printable(cutText(oldHeader, DIFFED_MAX)), printable(cutText(newHeader, DIFFED_MAX))));
   return pieces
     .map(({ op, text }, i) => {
       if (op === "same") return text.trim() ? codeSpan(text, true) : " ";
@@ -272,6 +274,37 @@ export function headerDiff(oldHeader: string, newHeader: string): string {
       return `${pieces[i - 1]?.op === "old" ? " " : ""}**${codeSpan(text, true)}**`;
     })
     .join("");
+}
+
+/** How much of each header is diffed (the LCS is quadratic in its tokens). */
+const DIFFED_MAX = 4 * SIGNATURE_SHOWN_MAX;
+/** Kept text shown beside a change; the header's start (its name) is shown longer. */
+const CONTEXT = 24;
+const START = 60;
+
+/**
+ * The pieces with long kept runs cut to what is beside a change (`…` for the rest), and the whole
+ * cut after SIGNATURE_SHOWN_MAX characters of shown text: every change up to there is shown.
+ */
+function window(pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  let shown = 0;
+  for (const [i, p] of pieces.entries()) {
+    if (shown >= SIGNATURE_SHOWN_MAX) {
+      out.push({ op: "same", text: "…" });
+      break;
+    }
+    let text = p.text;
+    if (p.op === "same") {
+      const chars = [...text];
+      const left = i === 0 ? START : CONTEXT;
+      const right = i === pieces.length - 1 ? 0 : CONTEXT;
+      if (chars.length > left + right + 1) text = `${chars.slice(0, left).join("")}…${chars.slice(chars.length - right).join("")}`;
+    }
+    shown += text.length;
+    out.push({ op: p.op, text });
+  }
+  return out;
 }
 
 /** `signature, body: <header diff>`, `value`, `doc`; an added or removed symbol's header. */
