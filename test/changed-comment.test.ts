@@ -127,14 +127,33 @@ describe("order and folding", () => {
         "pkg/x_test.go": "package pkg\n\nfunc TestX(t *T) {\n\tcheck(2)\n}\n",
       },
     );
-    const details = md.indexOf("<details><summary>Tests, benchmarks, generated and vendored files: 3 symbol changes in 2 files</summary>");
+    const details = md.indexOf("<details><summary>Tests, benchmarks, CI, generated and vendored files: 3 symbol changes in 2 files</summary>");
     expect(details).toBeGreaterThan(0);
     expect(md).not.toContain("**Check first**");
     expect(md.indexOf("#### `src/lib.ts`")).toBeLessThan(details);
     for (const name of ["helperA", "helperB", "TestX"]) expect(md.indexOf(`\`${name}\``)).toBeGreaterThan(details);
     expect(md.slice(details)).toContain("#### `test/lib.test.ts` (modified, typescript, test)");
     expect(md.slice(details)).toContain("#### `pkg/x_test.go` (modified, go, test)");
-    expect(md).toContain("Changes: 1 removed, 3 body; 3 of them in tests, benchmarks, generated or vendored files (folded below).");
+    expect(md).toContain("Changes: 1 removed, 3 body; 3 of them in tests, benchmarks, CI, generated or vendored files (folded below).");
+  });
+
+  test("CI files are folded (a step bumped to a new action version reads as a rename there), and configuration keys stay out of Check first", async () => {
+    const workflow = (v: string) => `on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@${v}\n      - run: npm test\n`;
+    const { md } = await comment(
+      { ".github/workflows/ci.yml": workflow("v3"), "package.json": '{\n  "name": "p",\n  "private": true,\n  "version": "1.0.0"\n}\n', "src/lib.ts": "export function run(a: number) {\n  return a;\n}\n" },
+      { ".github/workflows/ci.yml": workflow("v4"), "package.json": '{\n  "name": "p",\n  "version": "1.1.0"\n}\n', "src/lib.ts": "export function run(a: string) {\n  return a;\n}\n" },
+    );
+    const details = md.indexOf("<details><summary>Tests, benchmarks, CI, generated and vendored files:");
+    expect(details).toBeGreaterThan(0);
+    expect(md.slice(details)).toContain("#### `.github/workflows/ci.yml` (modified, yaml, CI)");
+    // Check first holds the code's signature change alone; the removed key and the version bump are package.json's rows.
+    const check = md.slice(md.indexOf("**Check first**"), md.indexOf("#### "));
+    expect(check).toContain("`run`");
+    expect(check).not.toContain("private");
+    const pkg = md.slice(md.indexOf("#### `package.json`"));
+    expect(row(pkg, "private")[0]).toBe("removed");
+    expect(row(pkg, "version")[3]).toBe("value: \"version\": \"1.~~0~~ **1**.0\"");
+    expect(pkg.indexOf("private")).toBeLessThan(pkg.indexOf("version"));
   });
 
   test("import churn is one line per file, not a <module> row", async () => {

@@ -7,7 +7,7 @@
 //   3. the other symbol changes, grouped by file, value changes first, then doc, body, added,
 //      cosmetic; code outside every definition (imports, top-level statements) one line per
 //      file, not a row (folded into <details> when there are many rows);
-//   4. tests, benchmarks, generated and vendored files (by path: changed-path-roles.ts), all
+//   4. tests, benchmarks, CI, generated and vendored files (by path: changed-path-roles.ts), all
 //      their changes, folded into one <details>;
 //   5. the files without symbol changes (unsupported language, binary, skipped, renamed only)
 //      as one line of counts, their names folded under it.
@@ -59,6 +59,9 @@ interface FileRows {
   module: SymbolChange[];
 }
 
+/** Kinds of data and build files (core/types.ts): read by tools, not called. */
+const CONFIG_KINDS = new Set(["key", "table", "section", "job", "step", "service", "target", "rule"]);
+
 export function renderChangedMarkdown(set: ChangeSet, options: MarkdownOptions = {}): string {
   const limit = options.limit ?? MARKDOWN_LIMIT;
   const link = linker(options.links);
@@ -68,9 +71,11 @@ export function renderChangedMarkdown(set: ChangeSet, options: MarkdownOptions =
   const main = withSymbols.filter((f) => !pathRole(f.path));
   const aside = withSymbols.filter((f) => pathRole(f.path));
 
-  const check = main.flatMap((f) => f.symbols.filter((s) => !isModuleChange(s) && checkRank(s, f.language) !== undefined).map((s) => ({ f, s })));
+  // What can break a caller: code, not a configuration's keys, sections or steps (their file's table has them, removals first).
+  const first = (s: SymbolChange, f: FileChange) => !CONFIG_KINDS.has(s.kind) && checkRank(s, f.language) !== undefined;
+  const check = main.flatMap((f) => f.symbols.filter((s) => !isModuleChange(s) && first(s, f)).map((s) => ({ f, s })));
   check.sort((a, b) => checkRank(a.s, a.f.language)! - checkRank(b.s, b.f.language)!);
-  const rest = byFile(main, (s, f) => checkRank(s, f.language) === undefined);
+  const rest = byFile(main, (s, f) => !first(s, f));
   const folded = byFile(aside, () => true);
 
   const title = total
@@ -127,7 +132,7 @@ export function renderChangedMarkdown(set: ChangeSet, options: MarkdownOptions =
   const fileTables = (files: FileRows[], role: boolean): boolean => {
     for (const { f, rows, module } of files) {
       // A file is shown with at least its first row (or its module line), or not at all: never a table without rows.
-      const heading = `#### ${link.path(f.status === "deleted" ? "base" : "head", f.path, false)} (${fileNote(f, (p) => link.path("base", p, false))}${role ? `, ${pathRole(f.path)}` : ""})\n\n`;
+      const heading = `#### ${link.path(f.status === "deleted" ? "base" : "head", f.path, false)} (${fileNote(f, (p) => link.path("base", p, false))}${role ? `, ${pathRole(f.path) === "ci" ? "CI" : pathRole(f.path)}` : ""})\n\n`;
       const moduleLine = module.length ? `${MODULE_LINE}${moduleLines(f, module, link)}\n\n` : "";
       const ordered = rows.map((s) => tableRow(f, s, link));
       if (!fits(heading + moduleLine + (ordered.length ? TABLE_HEAD + ordered[0] : ""))) return false;
@@ -159,7 +164,7 @@ export function renderChangedMarkdown(set: ChangeSet, options: MarkdownOptions =
   }
 
   if (!cut && folded.length) {
-    text += `<details><summary>Tests, benchmarks, generated and vendored files: ${plural(rowCount(folded), "symbol change")} in ${plural(folded.length, "file")}</summary>\n\n`;
+    text += `<details><summary>Tests, benchmarks, CI, generated and vendored files: ${plural(rowCount(folded), "symbol change")} in ${plural(folded.length, "file")}</summary>\n\n`;
     cut = !fileTables(folded, true);
     text += "</details>\n\n";
   }
@@ -207,7 +212,7 @@ function counts(set: ChangeSet, aside: FileChange[]): string {
   const tally = tallyCategories(all);
   const parts = CATEGORIES.filter((w) => tally[w]).map((w) => `${tally[w]} ${w}`);
   const asideCount = aside.reduce((n, f) => n + f.symbols.length, 0);
-  const asideNote = asideCount ? `; ${asideCount} of them in tests, benchmarks, generated or vendored files (folded below)` : "";
+  const asideNote = asideCount ? `; ${asideCount} of them in tests, benchmarks, CI, generated or vendored files (folded below)` : "";
   return ` Changes: ${parts.join(", ")}${asideNote}.`;
 }
 
