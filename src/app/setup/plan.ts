@@ -111,7 +111,8 @@ export function planFile(file: string, current: string | null, record: FileRecor
   let base: string | null = current;
   try {
     if (record && current !== null) {
-      const undone = undoSplice(current, record.splice);
+      // A file setup made is taken back only whole: any other edit makes it someone's.
+      const undone = record.created ? (current === record.splice.after ? record.splice.before : undefined) : undoSplice(current, record.splice);
       if (undone !== undefined) base = record.created && undone === "" ? null : undone;
       else {
         // Edited around what we wrote: take back each part by its shape, leave what changed.

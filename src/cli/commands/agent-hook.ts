@@ -14,7 +14,7 @@ export interface AgentHookOptions {
 }
 
 /** The map's budget: the digest's own estimate (characters / 4) under 600 o200k tokens (test/setup-budget.test.ts). */
-export const SESSION_MAP_TOKENS = 450;
+export const SESSION_MAP_TOKENS = 340;
 const READ_MAX_BYTES = 4 * 1024 * 1024;
 
 async function run(args: string[], env: Env): Promise<string | undefined> {

@@ -29,7 +29,12 @@ export async function setupCommand(clients: string[], options: SetupOptions, io:
   for (const id of ids) if (!IDS.includes(id)) throw usageError(`unknown client: ${shown(id)}`, `one of: ${IDS.join(", ")}, or all`);
   const scope = (options.scope ?? "project") as Scope;
   if (scope !== "project" && scope !== "user") throw usageError(`--scope: ${shown(String(options.scope))}`, "project or user");
-  const places = setupPlaces(env);
+  const stateFile = statePath(env);
+  const state = readState(stateFile);
+  // Where a client picks the first file that exists (Zed's instructions), files setup made do not
+  // count: the choice stays the one made on the tree as the user had it.
+  const found = setupPlaces(env);
+  const places = { ...found, exists: (f: string) => found.exists(f) && !state.files[f]?.created };
   const launch = options.command ? { command: String(options.command), args: [] } : selfLaunch(env, selfCommand());
   const uninstall = options.uninstall === true;
   if (!uninstall && scope === "user") {
@@ -37,8 +42,6 @@ export async function setupCommand(clients: string[], options: SetupOptions, io:
     if (inside) throw inputError(`${shown(inside)} lies inside this repository: a user-scope setup would run it from every project`, "install ast-outline (npm install -g ast-outline, or install.sh), run setup from there, or pass --command PATH");
   }
   const roots = scopeRoots(places, scope);
-  const stateFile = statePath(env);
-  const state = readState(stateFile);
   const reals = new Map<string, string>();
   const plan = planSetup({ clients: ids, scope, uninstall, hooks: options.hooks === true, launch, places }, state, (file) => {
     const real = realTarget(file, roots);
