@@ -1,5 +1,6 @@
 // `setup --scope user` checked by the real clients (devDependencies, pinned): Claude Code's own
-// health check connects to the server, Codex lists it enabled, Gemini CLI lists it. HOME is a
+// health check connects to the server, Codex lists it enabled, Gemini CLI and GitHub Copilot CLI
+// list it. HOME is a
 // temporary folder, so no account is needed and nothing of the machine's is touched. A second
 // setup changes no byte and --uninstall gives back every file, with the clients' own state
 // files among them. A client that cannot run here is skipped with the reason, never passed.
@@ -43,12 +44,13 @@ function snapshot(dir: string, out: Record<string, string> = {}): Record<string,
   return out;
 }
 
-const setup = (...args: string[]) => run(BINARY, ["setup", "claude", "codex", "gemini", "--scope", "user", ...args]);
+const setup = (...args: string[]) => run(BINARY, ["setup", "claude", "codex", "gemini", "copilot", "--scope", "user", ...args]);
 
 const CLIENTS: [string, string[], RegExp][] = [
   ["claude", ["mcp", "list"], /ast-outline: .*ast-outline mcp - ✔ Connected/],
   ["codex", ["mcp", "list"], /ast-outline\s+\S*ast-outline\s+mcp\s.*\benabled\b/],
   ["gemini", ["mcp", "list"], /ast-outline: \S*ast-outline mcp \(stdio\)/],
+  ["copilot", ["mcp", "list"], /^\s+ast-outline \(local\)$/m],
 ];
 
 describe("the real clients read what setup --scope user wrote", () => {
