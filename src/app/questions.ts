@@ -238,7 +238,7 @@ export const QUESTIONS = {
       {
         key: "impact", kind: "flag",
         cli: { flags: "--impact", help: "Also list the call sites a removed, renamed, moved or re-declared function still has" },
-        mcp: { about: "Also list, for each removed, renamed, moved or re-declared function, the call sites in the workspace the change did not update (import / same file / receiver type / name only; `breaks` where the new signature cannot take the call)" },
+        mcp: { about: "Also the call sites the change left behind for each removed, renamed, moved or re-declared function (`breaks` where the new signature cannot take the call)" },
       },
     ],
   },
