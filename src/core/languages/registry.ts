@@ -45,6 +45,7 @@ export interface LanguageSpec {
   signatureSkipTypes?: string[];
   spanToParentEnd?: string[];
   commentTypes?: string[];
+  docMarkers?: { text?: string[]; line?: string[] };
   directiveComments?: { text?: string; before?: string };
   encodingDeclaration?: string;
   methodContainers?: string[];
@@ -72,6 +73,7 @@ export interface LanguageSpec {
   parseMasks?: string[];
   maxParseRows?: number;
   embedded?: EmbeddedScripts;
+  unmarkedVisibility?: { topLevel?: boolean; members?: boolean; publicNames?: string };
 }
 
 /** A row as language.json writes it: a language it extends gives what it leaves out. */
