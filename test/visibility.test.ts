@@ -2,7 +2,7 @@
 // keywords, else the language's row (`unmarkedVisibility`).
 import { expect, test } from "bun:test";
 import type { SymbolChange } from "../src/core/diff/types.ts";
-import { looksPublic } from "../src/render/changed-common.ts";
+import { looksPublic } from "../src/render/changed/common.ts";
 
 const sym = (qualifiedName: string, signature: string): SymbolChange => ({
   change: "modified", kind: "function", name: qualifiedName.split(/\.|::/).pop()!, qualifiedName, signature,
