@@ -12,6 +12,7 @@ const ROOT = join(import.meta.dir, "..");
 interface FieldSchema {
   description?: string;
   properties?: Record<string, FieldSchema>;
+  $ref?: string;
 }
 
 /** More languages than this are counted, not named. */
@@ -23,14 +24,15 @@ const NAMED = 8;
  * language it extends.
  */
 export function fieldList(specs: LanguageSpec[] = LANGUAGES): string {
-  const schema = JSON.parse(readFileSync(join(ROOT, "grammars", "language.schema.json"), "utf8")) as { properties: Record<string, FieldSchema> };
+  const schema = JSON.parse(readFileSync(join(ROOT, "grammars", "language.schema.json"), "utf8")) as { properties: Record<string, FieldSchema>; definitions: Record<string, FieldSchema> };
+  const deref = (s: FieldSchema) => (s.$ref ? schema.definitions[s.$ref.replace("#/definitions/", "")] : s);
   const lines: string[] = [];
   for (const [field, s] of Object.entries(schema.properties)) {
     if (field === "$schema") continue;
     const users = specs.filter((spec) => field in spec).map((spec) => spec.id);
     const used = ["id", "name", "extensions", "notes", "extends"].includes(field) ? "" : ` (${usedBy(users, specs.length)})`;
     lines.push(`- \`${field}\`${used}: ${oneLine(s.description)}`);
-    for (const [sub, d] of Object.entries(s.properties ?? {})) if (d.description) lines.push(`  - \`${sub}\`: ${oneLine(d.description)}`);
+    for (const [sub, d] of Object.entries(deref(s).properties ?? {})) if (d.description) lines.push(`  - \`${sub}\`: ${oneLine(d.description)}`);
   }
   return lines.join("\n") + "\n";
 }

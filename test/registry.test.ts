@@ -86,12 +86,12 @@ describe("language registry", () => {
       const spec = REGISTRY.byId.get(row.id)!;
       for (const field of Object.keys(row.notes ?? {})) expect({ id: row.id, field, has: field in spec }).toEqual({ id: row.id, field, has: true });
     }
-    validate({ id: "x", name: "X", extensions: [".x"], grammar: { package: "p", file: "f" }, leadingTypess: [] });
+    validate({ id: "x", name: "X", extensions: [".x"], grammar: { package: "p", file: "f", source: "npm:p@1.0.0", licence: "MIT", sha256: "0".repeat(64) }, leadingTypess: [] });
     expect(validate.errors?.map((e) => e.params)).toEqual([{ additionalProperty: "leadingTypess" }]);
   });
 
   test("a row takes what it leaves out from the row it extends, never its id, name or files", () => {
-    const base: LanguageRow = { id: "a", name: "A", extensions: [".a"], interpreters: ["a"], grammar: { package: "p", file: "a.wasm" }, commentTypes: ["comment"], nameTrim: "^x" };
+    const base: LanguageRow = { id: "a", name: "A", extensions: [".a"], interpreters: ["a"], grammar: { package: "p", file: "a.wasm", source: "npm:p@1.0.0", licence: "MIT", sha256: "0".repeat(64) }, commentTypes: ["comment"], nameTrim: "^x" };
     const [a, b, c] = resolveRows([base, { id: "b", extends: "a", name: "B", extensions: [".b"], nameTrim: "^y" }, { id: "c", extends: "b", name: "C", extensions: [".c"] }]);
     expect(b).toEqual({ id: "b", name: "B", extensions: [".b"], nameTrim: "^y", grammar: a.grammar, commentTypes: ["comment"] });
     expect(c).toEqual({ ...b, id: "c", name: "C", extensions: [".c"] });

@@ -10,7 +10,21 @@ import type schema from "../../../grammars/language.schema.json";
 export interface GrammarSource {
   package: string;
   file: string;
-  built?: boolean;
+  source: string;
+  integrity?: string;
+  version?: string;
+  licence: string;
+  build?: GrammarBuild;
+  sha256: string;
+}
+
+/** How a grammar built here was compiled (scripts/build-grammar.ts). */
+export interface GrammarBuild {
+  emcc: string;
+  flags: string[];
+  function: string;
+  patch?: string;
+  dir?: string;
 }
 
 /** A well-known kind of file of a language, outlined by a query of its own (profiles.ts). */
