@@ -69,6 +69,12 @@ describe("the parts of a change", () => {
     );
   });
 
+  test("a member added to a multi-line union type alias is a signature change (hono's RequestHeader), not a body change", async () => {
+    const alias = (extra: string) => `export type RequestHeader =\n  | 'Accept'\n${extra}  | 'Age'\n`;
+    const [s] = await changes("h.ts", alias(""), alias("  | 'Accept-Query'\n"));
+    expect(flags(s)).toEqual({ name: "RequestHeader", change: "modified", signature: true, value: false, doc: false, body: false, cosmetic: false });
+  });
+
   test("a parameter added is a signature change", async () => {
     const [s] = await changes("m.py", "def send(to):\n    return post(to)\n", "def send(to, cc):\n    return post(to)\n");
     expect(s.signatureChanged).toBe(true);

@@ -77,7 +77,8 @@ export class SymNode {
     if (!this.parent) return (this.memo = { codeLines, code, decl: "", body: code, value: "", doc: "" });
     // The leading doc comment, as written (comments are blanked in `code`; a doc comment is doc, not a cosmetic comment).
     let doc = this.ownLines.filter((l) => l < this.sym.startLine).map((l) => squeeze(this.own(this.side.lines, l, " "))).join("");
-    let [decl, body] = splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
+    // A type alias is all declaration: its definition is what callers type against (the outline's signature may show only its first line).
+    let [decl, body] = this.kind === "type" ? [code, ""] : splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
     let value = "";
     const assign = VALUE_KINDS.has(this.kind) ? assignmentAt(code) : this.kind === "key" ? keyValueAt(code) : -1;
     if (assign !== -1) [decl, value, body] = [code.slice(0, assign), code.slice(assign), ""];
