@@ -20,6 +20,16 @@
 //   (#name-before? @name "f")   @name has an `f` child; the name is @name's text before it
 //       (the innermost `f` down that chain: C++ `operator bool() const` is named `operator bool`,
 //       `operator const T*()` `operator const T*`)
+//   (#outermost? @x "t")        @x becomes the outermost of the run of t-typed ancestors right
+//       above it (Python's chained `a = b = 1` nests one assignment in the other), if any
+//   (#path? @x "a|b" "re")      the types of @x's ancestors up to the nearest a or b (or the
+//       root), nearest first, space-joined, match re (any depth, unlike #ancestors?)
+//   (#not-under? @x "t" "f" "re")   no ancestor of @x of type t has an `f` child whose text matches re
+//   (#first-parameter? @x "a|b")    @x's text is the name its nearest a or b ancestor's first
+//       parameter begins with (its `parameters` child's first named child); @x becomes that ancestor
+//   (#not-preceded? @x "t" "re")    none of the run of t-typed named siblings right before @x
+//       has a text matching re (a decorator)
+// And a property: (#set! member.assigned) marks a member its class's code assigns (nesting.ts).
 import type { Node, Query, QueryPredicate, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
@@ -28,7 +38,7 @@ import { CommentIndex } from "./comment-index.ts";
 import { unquotedName } from "./quoted-names.ts";
 import { HEADER_NAME, hasNameParts, headerName, joinParts, namePartOrder, type NamePart } from "./name-parts.ts";
 import { patternLevels, spanLevels } from "./levels.ts";
-import { ancestorsByParent, readAncestry, type Ancestors } from "./ancestry.ts";
+import { ancestorsByParent, readAncestry, type Ancestors, type AncestorStep } from "./ancestry.ts";
 
 export interface RawDefinition {
   node: Node;
@@ -58,6 +68,8 @@ export interface RawDefinition {
   level?: number;
   /** Where it ends instead of its node's end (set by levels.ts). */
   spanEnd?: { index: number; row: number };
+  /** `(#set! member.assigned)`: a member assigned in a method (a Python instance attribute), placed by nesting.ts. */
+  assigned?: boolean;
 }
 
 const KIND_SET = new Set<string>(SYMBOL_KINDS);
@@ -99,6 +111,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec,
   const partsQuery = hasNameParts(query);
   const levels = patternLevels(query);
   const headerNamed = query.setProperties.map((p) => p?.[HEADER_NAME] !== undefined);
+  const assignedMember = query.setProperties.map((p) => p?.[ASSIGNED_MEMBER] !== undefined);
   const singleName = spec.singleName === true;
 
   for (const match of matches) {
@@ -221,6 +234,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec,
       patternIndex: match.patternIndex,
       nameStartIndex,
       level: levels?.[match.patternIndex],
+      ...(assignedMember[match.patternIndex] ? { assigned: true } : {}),
     });
   }
   const list = [...defs.values()].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex || a.nameStartIndex - b.nameStartIndex);
@@ -251,9 +265,16 @@ function markWrapped(defs: RawDefinition[], wrappers: Node[]): void {
 /** Suffix of the capture key under which #name-before? keeps the node a name ends at. */
 const NAME_END = "#end";
 
+/** The property that marks a member assigned in its class's methods (`(#set! member.assigned)`). */
+const ASSIGNED_MEMBER = "member.assigned";
+
 type Check =
   | { op: "declarator" | "ancestors" | "parent"; capture: string; re: RegExp }
-  | { op: "eq-ancestor-name"; capture: string; types: Set<string> }
+  | { op: "eq-ancestor-name" | "first-parameter"; capture: string; types: Set<string> }
+  | { op: "path"; capture: string; types: Set<string>; re: RegExp }
+  | { op: "not-under"; capture: string; type: string; field: string; re: RegExp }
+  | { op: "not-preceded"; capture: string; type: string; re: RegExp }
+  | { op: "outermost"; capture: string; type: string }
   | { op: "field" | "field-text" | "name-before"; capture: string; field: string; re?: RegExp };
 
 const checkCache = new WeakMap<Query, Check[][]>();
@@ -269,6 +290,31 @@ function hostPredicates(query: Query): Check[][] {
       if (op === "name-before") {
         if (cap?.type !== "capture" || arg?.type !== "string" || p.operands.length !== 2) throw new Error(`query predicate #${p.operator} takes a capture and a field name`);
         return { op, capture: cap.name, field: arg.value };
+      }
+      const strings = p.operands.slice(1).map((o) => (o.type === "string" ? o.value : undefined));
+      const takes = (n: number, what: string) => {
+        if (cap?.type !== "capture" || p.operands.length !== n + 1 || strings.some((v) => v === undefined)) throw new Error(`query predicate #${p.operator} takes a capture and ${what}`);
+        return { capture: cap.name, args: strings as string[] };
+      };
+      if (op === "path") {
+        const { capture, args } = takes(2, "two strings (stop types, a regex)");
+        return { op, capture, types: new Set(args[0].split("|")), re: new RegExp(args[1]) };
+      }
+      if (op === "not-under") {
+        const { capture, args } = takes(3, "three strings (a type, a field, a regex)");
+        return { op, capture, type: args[0], field: args[1], re: new RegExp(args[2]) };
+      }
+      if (op === "not-preceded") {
+        const { capture, args } = takes(2, "two strings (a type, a regex)");
+        return { op, capture, type: args[0], re: new RegExp(args[1]) };
+      }
+      if (op === "outermost") {
+        const { capture, args } = takes(1, "a string (a type)");
+        return { op, capture, type: args[0] };
+      }
+      if (op === "first-parameter") {
+        const { capture, args } = takes(1, "a string (types)");
+        return { op, capture, types: new Set(args[0].split("|")) };
       }
       if (op === "field" || op === "field-text") {
         const n = p.operands.length;
@@ -301,20 +347,40 @@ interface CheckMemo {
 /** Ancestors kept per node: the 4 `#ancestors?` reads, and the parents `#parent?` steps up to. */
 const ANCESTORS_KEPT = 8;
 
-const readsAncestors = (op: Check["op"]) => op === "ancestors" || op === "parent" || op === "eq-ancestor-name";
+const readsAncestors = (op: Check["op"]) => op !== "declarator" && op !== "field" && op !== "field-text" && op !== "name-before" && op !== "not-preceded";
+/** Checks that read a node's ancestors however far up: the walk then keeps every one. */
+const readsAllAncestors = (op: Check["op"]) => op === "path" || op === "not-under" || op === "first-parameter" || op === "outermost";
 
 function ancestryOfChecks(tree: Tree, matches: readonly { patternIndex: number; captures: { name: string; node: Node }[] }[], checksOf: Check[][]): Map<number, Ancestors> {
   const targets: Node[] = [];
   let nearestOf: Set<string> | undefined;
+  let keep = ANCESTORS_KEPT;
   for (const match of matches) {
     for (const check of checksOf[match.patternIndex]) {
       if (!readsAncestors(check.op)) continue;
       if (check.op === "eq-ancestor-name") for (const t of check.types) (nearestOf ??= new Set()).add(t);
+      if (readsAllAncestors(check.op)) keep = Infinity;
       const cap = match.captures.find((c) => c.name === check.capture);
       if (cap) targets.push(cap.node);
     }
   }
-  return readAncestry(tree, targets, { keep: ANCESTORS_KEPT, nearestOf });
+  return readAncestry(tree, targets, { keep, nearestOf });
+}
+
+/** Every ancestor of `node`, nearest first (as the walk read them, else read now). */
+function allAncestorsOf(node: Node, seen: CheckMemo): AncestorStep[] {
+  const a = ancestorsOf(node, seen);
+  if (a.complete) return a.steps;
+  const all = ancestorsByParent(node, Infinity);
+  seen.ancestors.set(node.id, all);
+  return all.steps;
+}
+
+/** The name a parameter begins with: itself when it is a leaf, else its first named child where the parameter starts with it (`self: T`, `self=None`; not `*args`). */
+function parameterName(param: Node): Node | undefined {
+  if (param.namedChildCount === 0) return param;
+  const first = param.firstNamedChild;
+  return first && first.startIndex === param.startIndex && first.namedChildCount === 0 ? first : undefined;
 }
 
 /** `node`'s ancestors: as read by the walk, as derived for a parent a check stepped up to, or read now. */
@@ -376,6 +442,40 @@ function applyChecks(checks: Check[], captures: { name: string; node: Node }[], 
     } else if (check.op === "field-text") {
       const child = node.childForFieldName(check.field);
       if (!child || !check.re!.test(child.text)) return undefined;
+    } else if (check.op === "outermost") {
+      const steps = allAncestorsOf(node, seen);
+      let up = 0;
+      while (steps[up]?.type === check.type) up++;
+      if (up) {
+        const outer = steps[up - 1].node;
+        if (!seen.ancestors.has(outer.id)) seen.ancestors.set(outer.id, { steps: steps.slice(up), complete: true, field: steps[up - 1].field });
+        nodes.set(check.capture, outer);
+      }
+    } else if (check.op === "path") {
+      let types = "";
+      for (const step of allAncestorsOf(node, seen)) {
+        types += types ? ` ${step.type}` : step.type;
+        if (check.types.has(step.type)) break;
+      }
+      if (!check.re.test(types)) return undefined;
+    } else if (check.op === "not-under") {
+      for (const step of allAncestorsOf(node, seen)) {
+        if (step.type !== check.type) continue;
+        const child = step.node.childForFieldName(check.field);
+        if (child && check.re.test(child.text)) return undefined;
+      }
+    } else if (check.op === "first-parameter") {
+      const steps = allAncestorsOf(node, seen);
+      const at = steps.findIndex((s) => check.types.has(s.type));
+      const owner = at >= 0 ? steps[at].node : undefined;
+      const first = owner?.childForFieldName("parameters")?.firstNamedChild;
+      const name = first ? parameterName(first) : undefined;
+      if (!owner || !name || name.text !== node.text) return undefined;
+      // The owner's own ancestors are the rest of the way up (a later check may read them).
+      if (!seen.ancestors.has(owner.id)) seen.ancestors.set(owner.id, { steps: steps.slice(at + 1), complete: true, field: steps[at].field });
+      nodes.set(check.capture, owner);
+    } else if (check.op === "not-preceded") {
+      for (let prev = node.previousNamedSibling; prev && prev.type === check.type; prev = prev.previousNamedSibling) if (check.re.test(prev.text)) return undefined;
     }
   }
   return nodes;
