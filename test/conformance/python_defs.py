@@ -4,7 +4,7 @@ Reads file paths (one a line) on stdin; writes one JSON object a line:
   {"path": P, "defs": [[qualified_name, start_line, end_line, kind], ...]}   or
   {"path": P, "error": "..."}                                           when ast cannot parse it.
 With --values, also the variables a module or class body binds (in if/try/with blocks too, at any
-depth, but not in the script body under `if __name__ == "__main__":`; each name of `a = b = 1`
+depth, but not in the script body under `if __name__ == "__main__":` (its `else:` is kept); each name of `a = b = 1`
 and `a, b = …`; kind "assign", ranged by the statement).
 With --attributes, also each class's instance attributes (kind "attribute", `Class.x`, ranged by
 the statement that first assigns it): `self.x = …`, `self.x: T = …`, `self.a, self.b = …`,
@@ -56,9 +56,8 @@ def values(body, prefix, out):
         elif isinstance(stmt, ast.AnnAssign):
             names = targets(stmt.target)
         elif isinstance(stmt, BLOCKS):
-            if is_main_guard(stmt):
-                continue
-            for block in (stmt.body, getattr(stmt, "orelse", []), getattr(stmt, "finalbody", [])):
+            # The script's body under a main guard is left out; its `else:` runs on import.
+            for block in ([] if is_main_guard(stmt) else stmt.body, getattr(stmt, "orelse", []), getattr(stmt, "finalbody", [])):
                 values(block, prefix, out)
             for handler in getattr(stmt, "handlers", []):
                 values(handler.body, prefix, out)
