@@ -14,7 +14,7 @@ import { fakeGitHub, type FakeGitHub } from "./helpers/fake-github.ts";
 import { tempRepo, type TempRepo } from "./helpers/git.ts";
 import { fakeRelease, type FakeRelease } from "./helpers/release.ts";
 import { validateSarif } from "./helpers/schemas.ts";
-import { STICKY_MARKER } from "../src/render/changed-markdown.ts";
+import { STICKY_MARKER } from "../src/render/changed/markdown.ts";
 import { VERSION } from "../src/version.ts";
 
 // The first run installs a ~140 MB binary; a busy machine makes that slow.

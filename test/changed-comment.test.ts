@@ -8,8 +8,8 @@ import { runCli } from "./helpers/cli.ts";
 import { parseLimits } from "../src/core/parse/limits.ts";
 import { tempRepo } from "./helpers/git.ts";
 import { cellsCmark, inlineText, markdownProblems } from "./helpers/gfm.ts";
-import { MODULE_LINE } from "../src/render/changed-markdown.ts";
-import { fileUrl, sourceLinks } from "../src/render/changed-links.ts";
+import { MODULE_LINE } from "../src/render/changed/markdown.ts";
+import { fileUrl, sourceLinks } from "../src/render/changed/links.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
