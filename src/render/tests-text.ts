@@ -1,6 +1,5 @@
 // `tests` as text (one test a line, then its chain) and as JSON (the whole answer).
-import type { AffectedTests } from "../app/tests/affected.ts";
-import type { ChainStep } from "../core/tests/types.ts";
+import type { AffectedTests, ChainStep } from "../core/tests/types.ts";
 import { quoteName, quotePath } from "../core/text/quote.ts";
 
 const step = (s: ChainStep) => `${quoteName(s.qualifiedName)} (${quotePath(s.path)}${s.line !== undefined ? `:${s.line}` : ""})`;

@@ -4,11 +4,11 @@
 // from the repository (graph.ts). When a change touches what the walk cannot see through (a
 // runner's config or build file, a fixture, a conftest, test data), the whole suite is chosen
 // and the reason given. Every file is read through the workspace gate.
-import { computeChanges, type ChangedOptions } from "../changed.ts";
+import { computeChanges, type ChangedOptions } from "../changed/changes.ts";
 import { MODULE_NAME, type ChangeSet, type FileChange, type SymbolChange } from "../../core/diff/types.ts";
 import { selectionCommand } from "../../core/tests/command.ts";
 import { reachTests } from "../../core/tests/reach.ts";
-import type { CodeNode, SelectedTest, WholeSuite } from "../../core/tests/types.ts";
+import type { AffectedTests, CodeNode, WholeSuite } from "../../core/tests/types.ts";
 import { matchesAny } from "../../core/tests/units.ts";
 import type { TestConvention } from "../../core/languages/test-conventions.ts";
 import { repoRoot } from "../../io/git.ts";
@@ -25,25 +25,6 @@ export interface AffectedOptions extends ChangedOptions {
   paths?: string[];
   maxDepth?: number;
   access?: FileAccess;
-}
-
-export interface RunnerSelection {
-  runner: string;
-  name: string;
-  /** The command for the selection (or the whole suite), when there is something to run. */
-  command?: string;
-}
-
-export interface AffectedTests {
-  base: string;
-  head: string;
-  /** The runners the repository uses, with their commands. */
-  runners: RunnerSelection[];
-  /** Set when the whole suite is chosen; `tests` then still lists what the walk reached. */
-  wholeSuite?: WholeSuite;
-  tests: SelectedTest[];
-  /** Changed definitions the walk started from. */
-  changedSymbols: number;
 }
 
 export async function affectedTests(opts: AffectedOptions): Promise<AffectedTests> {

@@ -19,7 +19,7 @@ import { flatten } from "../../core/symbols/find.ts";
 import { decodeSource } from "../../core/text/lines.ts";
 import type { OutlineSymbol } from "../../core/types.ts";
 import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
-import { CALLABLE, sameFamily } from "../call-resolver.ts";
+import { CALLABLE, sameFamily } from "../calls/resolver.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
 
 export interface TestGraph extends ReachGraph {

@@ -1,5 +1,5 @@
 // `ast-outline tests [paths...]`: the tests a change can reach (app/tests/affected.ts).
-import { affectedTests, DEFAULT_TEST_DEPTH } from "../../app/tests/affected.ts";
+import { affectedTests, DEFAULT_TEST_DEPTH } from "../../app/tests/index.ts";
 import type { Env } from "../../io/env.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { renderTestsCommand, renderTestsJson, renderTestsText } from "../../render/tests-text.ts";

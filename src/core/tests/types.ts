@@ -52,3 +52,23 @@ export interface WholeSuite {
   /** The paths behind the reason. */
   paths: string[];
 }
+
+export interface RunnerSelection {
+  runner: string;
+  name: string;
+  /** The command for the selection (or the whole suite), when there is something to run. */
+  command?: string;
+}
+
+/** The answer of `tests`. */
+export interface AffectedTests {
+  base: string;
+  head: string;
+  /** The runners whose tests were selected (all the repository's, for the whole suite), with their commands. */
+  runners: RunnerSelection[];
+  /** Set when the whole suite is chosen; `tests` then still lists what the walk reached. */
+  wholeSuite?: WholeSuite;
+  tests: SelectedTest[];
+  /** Changed definitions the walk started from. */
+  changedSymbols: number;
+}
