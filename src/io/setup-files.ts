@@ -6,8 +6,7 @@
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { inputError } from "../core/errors.ts";
-import type { Places } from "../app/setup/clients.ts";
-import type { SetupState } from "../app/setup/setup.ts";
+import type { Places, SetupState } from "../app/setup/index.ts";
 import { homeDir, type Env } from "./env.ts";
 import { repositoryOf, shown } from "./workspace.ts";
 

@@ -1,4 +1,4 @@
-import { WORKFLOW } from "../../app/setup/instructions.ts";
+import { WORKFLOW } from "../../app/setup/index.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK } from "../options.ts";
 

@@ -2,9 +2,8 @@
 // registers the MCP server and writes the instructions for agent clients. The planning is
 // src/app/setup (pure); the reads, writes and the record are src/io/setup-files.ts.
 import { relative } from "node:path";
-import { CLIENTS, type Scope } from "../../app/setup/clients.ts";
-import { planSetup } from "../../app/setup/setup.ts";
-import { selfCommand } from "../../app/hook.ts";
+import { CLIENTS, planSetup, type Scope } from "../../app/setup/index.ts";
+import { selfCommand } from "../../app/hook/index.ts";
 import { inputError, usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
 import { readState, readText, realTarget, removeDirs, removeMade, scopeRoots, selfLaunch, setupPlaces, statePath, writeAtomic, writeState } from "../../io/setup-files.ts";
