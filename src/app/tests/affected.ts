@@ -33,7 +33,7 @@ export async function affectedTests(opts: AffectedOptions): Promise<AffectedTest
   const access = opts.access ?? cliWorkspace(root);
   const repo = repoSymbols(opts.env, access);
   const files = onlyUnder(set, opts.paths ?? []);
-  const runners = detectRunners(access);
+  const runners = detectRunners(access, repo.files());
   const graph = repoTestGraph(repo, runners);
   const whole = await wholeSuiteReason(files, runners, graph);
   const start = files.flatMap((f) => startNodes(f));

@@ -1,14 +1,17 @@
-// Which runner a repository's tests are written for, one per language group of the runner table:
-// the first row whose marker file (at the repository root) is there and holds what it must;
-// without one, the group's first row (its tests are still found, the command is a guess).
+// Which runners a repository's tests are written for, at most one per language group of the
+// runner table: the first row whose marker file (at the repository root) is there and holds
+// what it must; without one, the group's first row when some file matches its test files (its
+// tests are still found, the command is a guess), else none.
 import { TEST_CONVENTIONS, type TestConvention } from "../../core/languages/test-conventions.ts";
 import { OutlineError } from "../../core/errors.ts";
+import { languageByName } from "../../core/languages/detect.ts";
+import { isTestFile } from "../../core/tests/units.ts";
 import type { FileAccess } from "../../io/workspace.ts";
 
 /** Marker files are small; a larger one is not read past this. */
 const MARKER_BYTES = 1 << 20;
 
-export function detectRunners(access: FileAccess): TestConvention[] {
+export function detectRunners(access: FileAccess, files: string[]): TestConvention[] {
   const text = new Map<string, string | undefined>();
   const read = (file: string): string | undefined => {
     if (!text.has(file)) {
@@ -27,9 +30,13 @@ export function detectRunners(access: FileAccess): TestConvention[] {
     const key = row.languages.join(",");
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  return [...groups.values()].map((rows) =>
-    rows.find((r) => r.markers.some((m) => {
+  return [...groups.values()].flatMap((rows) => {
+    const marked = rows.find((r) => r.markers.some((m) => {
       const t = read(m.file);
       return t !== undefined && (m.contains === undefined || new RegExp(m.contains).test(t));
-    })) ?? rows[0]);
+    }));
+    if (marked) return [marked];
+    const first = rows[0];
+    return files.some((f) => isTestFile(first, f, languageByName(f)?.id)) ? [first] : [];
+  });
 }
