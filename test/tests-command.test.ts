@@ -2,7 +2,8 @@
 import { describe, expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import type { AffectedTests } from "../src/core/tests/types.ts";
-import { binaryAvailable, runBinary, runCli } from "./helpers/cli.ts";
+import { join } from "node:path";
+import { binaryAvailable, ROOT, runBinary, runCli } from "./helpers/cli.ts";
 import { reposPerTest, type TempRepo } from "./helpers/git.ts";
 
 const repo = reposPerTest();
@@ -226,4 +227,27 @@ describe("tests: the binary", () => {
     expect(elsewhere.code).toBe(1);
     expect((JSON.parse(elsewhere.stdout) as AffectedTests).tests).toEqual([]);
   });
+});
+
+describe("tests: MCP", () => {
+  test("changed_symbols with tests: true adds the reached tests and their chains", async () => {
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const r = repo();
+    pythonProject(r);
+    r.write("pkg/core.py", r.git("show", "HEAD:pkg/core.py").replace("text.strip()", "text.strip().lower()"));
+    const client = new Client({ name: "test", version: "0" });
+    await client.connect(new StdioClientTransport({ command: join(ROOT, "node_modules", ".bin", "bun"), args: [join(ROOT, "src", "cli", "index.ts"), "mcp"], cwd: r.path, stderr: "pipe" }));
+    try {
+      const text = (res: any): string => res.content.map((c: any) => c.text).join("");
+      const plain = text(await client.callTool({ name: "changed_symbols", arguments: {} }));
+      expect(plain).toContain("_normalize");
+      expect(plain).not.toContain("test_greet");
+      const withTests = text(await client.callTool({ name: "changed_symbols", arguments: { tests: true } }));
+      expect(withTests).toContain("1 test reached from 1 changed symbol (pytest)");
+      expect(withTests).toContain("tests/test_core.py:8 test_greet [resolved]\n  test_greet (tests/test_core.py:9) -> greet (pkg/core.py:5) -> _normalize (pkg/core.py)");
+    } finally {
+      await client.close();
+    }
+  }, 30000);
 });
