@@ -98,5 +98,8 @@ describe("tests per ecosystem", () => {
     const units = await unitsOf("node-test", "src/a.test.ts", "import { test, describe } from 'node:test';\ndescribe('outer', () => {\n  describe('inner', () => {\n    test('one', () => {});\n  });\n  it.skip('two', () => {});\n});\ntest('top', () => {});\n");
     expect(units.map((u) => u.qualifiedName)).toEqual(["outer > inner > one", "outer > two", "top"]);
     expect(selectionCommand(row("node-test"), units)).toBe("node --test src/a.test.ts");
+    // Titles as the runner reports them: escapes read.
+    const escaped = await unitsOf("mocha", "test/b.js", "it('\"a\\\\[\" isn\\'t \\u0041', () => {});\n");
+    expect(escaped.map((u) => u.name)).toEqual(['"a\\[" isn\'t A']);
   });
 });

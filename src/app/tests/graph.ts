@@ -53,7 +53,11 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
   const languages = new Set(runners.flatMap((r) => r.languages));
   const roots = [...new Set([...repo.access.listRoots, ...repo.access.roots])];
   const languageOf = (path: string): LanguageSpec | undefined => languageByName(path);
-  const runnerOf = (path: string) => runners.find((r) => isTestFile(r, path, languageOf(path)?.id));
+  const runnerByPath = new Map<string, TestConvention | undefined>();
+  const runnerOf = (path: string) => {
+    if (!runnerByPath.has(path)) runnerByPath.set(path, runners.find((r) => isTestFile(r, path, languageOf(path)?.id)));
+    return runnerByPath.get(path);
+  };
 
   /** Which files hold each word (a file's words read once, as latin1: identifiers are ASCII here). */
   let index: { words: Map<string, string[]> } | undefined;

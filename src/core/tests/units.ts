@@ -67,10 +67,22 @@ export function symbolsMatching(rules: TestRule[], symbols: OutlineSymbol[], lin
 /** A title's text without its quotes; undefined when it is computed (a template substitution, a variable). */
 function titleText(title: string): string | undefined {
   const m = /^(['"`])([\s\S]*)\1$/.exec(title);
-  if (m) return m[1] === "`" && m[2].includes("${") ? undefined : m[2];
+  if (m) return m[1] === "`" && m[2].includes("${") ? undefined : unescape(m[2]);
   // Ruby: `describe Foo`, `describe :sym`.
   if (/^:?[A-Za-z_][\w:]*$/.test(title)) return title.replace(/^:/, "");
   return undefined;
+}
+
+const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", b: "\b", f: "\f", v: "\v", "0": "\0" };
+
+/** A string literal's text as the program sees it (the runner reports titles so). */
+function unescape(body: string): string {
+  return body.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|\r?\n|[\s\S])/g, (_, e: string) => {
+    if (e[0] === "u" && e.length > 1) return String.fromCodePoint(parseInt(e.replace(/[u{}]/g, ""), 16));
+    if (e[0] === "x" && e.length === 3) return String.fromCharCode(parseInt(e.slice(1), 16));
+    if (e[0] === "\n" || e[0] === "\r") return "";
+    return ESCAPES[e] ?? e;
+  });
 }
 
 /** Test units of one test file. */
