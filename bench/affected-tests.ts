@@ -44,7 +44,7 @@ const PROJECTS: Project[] = [
   {
     name: "pflag", mirror: "/work/.mirror/spf13+pflag/repo", source: ["*.go"],
     isTest: (p) => p.endsWith("_test.go"),
-    runner: goRunner(),
+    runner: goRunner({ module: "github.com/spf13/pflag" }),
   },
 ];
 
@@ -187,8 +187,9 @@ function measure(project: Project): void {
   const rows: Row[] = [];
   for (const commit of candidates) {
     if (rows.length >= commitCount) break;
-    const base = `${commit}^`;
-    const baseSha = git(repo, "rev-parse", base);
+    const parent = spawnSync("git", ["rev-parse", "-q", "--verify", `${commit}^`], { cwd: repo, encoding: "utf8" });
+    if (parent.status !== 0) continue; // the first commit: nothing to compare with
+    const baseSha = parent.stdout.trim();
     const diff = diffLines(repo, baseSha, commit);
     if (![...diff.head.keys(), ...diff.base.keys()].some((p) => !project.isTest(p))) continue;
     const truthFile = join(root, "truth", `${commit}.json`);
@@ -231,6 +232,8 @@ function measure(project: Project): void {
   report(project, rows);
 }
 
+const results: string[] = [];
+
 function report(project: Project, rows: Row[]): void {
   const withTruth = rows.filter((r) => r.truth > 0);
   const truthTotal = withTruth.reduce((s, r) => s + r.truth, 0);
@@ -244,6 +247,11 @@ function report(project: Project, rows: Row[]): void {
     const all = rows.filter((r) => r.sel[name].all).length;
     console.log(`| ${name} | ${truthTotal ? (hit / truthTotal).toFixed(3) : "-"} (${hit}/${truthTotal}) | ${full}/${withTruth.length} | ${(100 * median(sizes)).toFixed(1)}% | ${(100 * sizes.reduce((a, b) => a + b, 0) / sizes.length).toFixed(1)}% | ${all}/${rows.length} |`);
   }
+  const tool = rows[0]?.sel.tool;
+  if (tool) {
+    const hit = withTruth.reduce((s, r) => s + r.sel.tool.hit, 0);
+    results.push(`${project.name} recall ${truthTotal ? (hit / truthTotal).toFixed(3) : "-"} size median ${(100 * median(rows.map((r) => r.sel.tool.size))).toFixed(1)}% (${rows.length} commits)`);
+  }
   const ms = rows.flatMap((r) => (r.toolMs === undefined ? [] : [r.toolMs]));
   if (ms.length) console.log(`tool wall time per commit (cold process, no cache): median ${median(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
   for (const r of rows.filter((r) => r.reason)) console.log(`  whole suite ${r.commit.slice(0, 10)}: ${r.reason}`);
@@ -252,3 +260,4 @@ function report(project: Project, rows: Row[]): void {
 }
 
 for (const project of PROJECTS.filter((p) => !wanted.length || wanted.includes(p.name))) measure(project);
+console.log(`RESULT affected-tests: ${results.join("; ") || "no tool run"}`);
