@@ -4,7 +4,7 @@ import type { Env } from "../../io/env.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { renderTestsCommand, renderTestsJson, renderTestsText } from "../../render/tests-text.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_NOT_FOUND, EXIT_OK, parseCount, parseFormat } from "../options.ts";
+import { changeRange, EXIT_NOT_FOUND, EXIT_OK, parseCount, parseFormat } from "../options.ts";
 
 export interface TestsCommandOptions {
   base?: unknown;
@@ -20,11 +20,7 @@ export async function testsCommand(paths: string[], options: TestsCommandOptions
   const format = parseFormat(options.format, ["text", "json", "command"]);
   const found = await affectedTests({
     env,
-    // cac turns `--base 123` into a number: revisions are strings.
-    base: options.base === undefined ? undefined : String(options.base),
-    head: options.head === undefined ? undefined : String(options.head),
-    staged: Boolean(options.staged),
-    mergeBase: Boolean(options.mergeBase),
+    ...changeRange(options),
     maxBytes: options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize),
     maxDepth: parseCount(options.depth, "--depth", DEFAULT_TEST_DEPTH, 64),
     paths: (paths ?? []).map(String),
