@@ -240,6 +240,8 @@ export const QUESTIONS = {
         cli: { flags: "--impact", help: "Also list the call sites a removed, renamed, moved or re-declared function still has" },
         mcp: { about: "Also the call sites the change left behind for each removed, renamed, moved or re-declared function (`breaks` where the new signature cannot take the call)" },
       },
+      // On the command line this is its own command, `tests`.
+      { key: "tests", kind: "flag", mcp: { about: "Also the tests the change can reach, each with its call chain (run those)" } },
     ],
   },
 } as const satisfies Record<string, Question>;

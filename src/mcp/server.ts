@@ -147,7 +147,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD). Use to review a change, or before committing.",
     inputSchema: inputSchema(QUESTIONS.changed),
     annotations: ro,
-  }, (args) => answer(() => { const v = readArgs(QUESTIONS.changed, args); return getTools().changedSymbols(v.base, v.head, v.staged, v.impact); }));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.changed, args); return getTools().changedSymbols(v.base, v.head, v.staged, v.impact, v.tests); }));
   void workspace;
   return server;
 }

@@ -28,6 +28,8 @@ import type { FileAccess } from "../io/workspace.ts";
 import type { WalkNote } from "../io/walk.ts";
 import { renderCallChainText, renderCallersText } from "../render/calls-text.ts";
 import { renderChangedText } from "../render/changed/index.ts";
+import { affectedTests } from "../app/tests/index.ts";
+import { renderTestsText } from "../render/tests-text.ts";
 import { renderDigestAnswer, flatDigestFits } from "../render/digest/index.ts";
 import { renderHistoryText } from "../render/history-text.ts";
 import { FolderOutlineText, renderOutlineText } from "../render/outline/index.ts";
@@ -136,10 +138,14 @@ export class AgentTools {
    * (computeChanges); only changes inside the workspace roots are read and reported, and with
    * `impact` the call sites are read through the same workspace.
    */
-  async changedSymbols(base?: string, head?: string, staged = false, impact = false): Promise<string> {
+  /** Revisions get the same checks as on the command line (computeChanges); only changes inside the workspace roots are read and reported, and call sites and the files `tests` walks are read through the same workspace. */
+  async changedSymbols(base?: string, head?: string, staged = false, impact = false, tests = false): Promise<string> {
     const at = envAt(this.env, this.workspace.base);
     requireOwnRepository(at, at.cwd);
     const set = await computeChanges({ env: at, base, head, staged, confine: this.workspace });
-    return renderChangedText(impact ? await changesWithImpact(at, set, { access: this.workspace }) : set);
+    const text = renderChangedText(impact ? await changesWithImpact(at, set, { access: this.workspace }) : set);
+    if (!tests) return text;
+    const reached = await affectedTests({ env: at, base, head, staged, confine: this.workspace, access: this.workspace });
+    return `${text}\n${renderTestsText(reached)}`;
   }
 }
