@@ -24,7 +24,7 @@ describe("the table of questions", () => {
 
   test("each tool's arguments are the row's MCP options, snake_case", () => {
     expect(Object.keys(inputSchema(QUESTIONS.outline))).toEqual(["path", "max_children", "docs"]);
-    expect(Object.keys(inputSchema(QUESTIONS.changed))).toEqual(["base", "head", "staged", "impact"]);
+    expect(Object.keys(inputSchema(QUESTIONS.changed))).toEqual(["base", "head", "staged", "impact", "tests"]);
     expect(Object.keys(inputSchema(QUESTIONS.calls))).toEqual(["path", "name", "depth", "max_tokens"]);
   });
 
