@@ -32,6 +32,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   refactorings: script("refactorings.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
+  "mcp-first": script("mcp-first.ts"),
   map: script("map.ts"),
   "mcp-digest": script("mcp-digest.ts"),
   "mcp-tools": script("mcp-tools.ts"),

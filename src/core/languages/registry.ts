@@ -65,6 +65,12 @@ export interface LanguageSpec {
    * X;`), or to the line before the next sibling of their type (Perl `package A; … package B;`).
    */
   spanToParentEnd?: string[];
+  /**
+   * A data, configuration, build or styling format (YAML, JSON, TOML, Markdown, Terraform, CSS,
+   * Makefiles): its symbols are keys, sections and targets, not code. A folder's outline under a
+   * budget shows code first (the MCP get_outline of a folder).
+   */
+  data?: boolean;
   /** Comment node types; comments directly above a definition are its doc. */
   commentTypes?: string[];
   /**
@@ -430,6 +436,7 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "yaml", name: "YAML",
+    data: true,
     extensions: [".yml", ".yaml"],
     grammar: { package: "@tree-sitter-grammars/tree-sitter-yaml", file: "tree-sitter-yaml.wasm" },
     maxParseRows: 32_000,
@@ -446,6 +453,7 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "json", name: "JSON",
+    data: true,
     extensions: [".json", ".jsonc"],
     grammar: { package: "tree-sitter-json", file: "tree-sitter-json.wasm" },
     commentTypes: ["comment"],
@@ -454,6 +462,7 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "toml", name: "TOML",
+    data: true,
     extensions: [".toml"], filenames: ["Pipfile"],
     grammar: { package: "@tree-sitter-grammars/tree-sitter-toml", file: "tree-sitter-toml.wasm" },
     commentTypes: ["comment"],
@@ -463,6 +472,7 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "markdown", name: "Markdown",
+    data: true,
     extensions: [".md", ".markdown", ".mdown", ".mkd"],
     grammar: { package: "@kerebron/wasm", file: "assets/tree-sitter-markdown/tree-sitter-markdown.wasm" },
     signatureFirstLine: true,
@@ -471,6 +481,7 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "hcl", name: "HCL / Terraform",
+    data: true,
     extensions: [".tf", ".tfvars", ".hcl"],
     grammar: { package: "@tree-sitter-grammars/tree-sitter-hcl", file: "tree-sitter-hcl.wasm" },
     commentTypes: ["comment"],
@@ -480,12 +491,14 @@ export const LANGUAGES: LanguageSpec[] = [
   },
   {
     id: "css", name: "CSS",
+    data: true,
     extensions: [".css"],
     grammar: { package: "tree-sitter-css", file: "tree-sitter-css.wasm" },
     commentTypes: ["comment"],
   },
   {
     id: "make", name: "Makefile",
+    data: true,
     extensions: [".mk", ".make"], filenames: ["Makefile", "makefile", "GNUmakefile"],
     grammar: { package: "tree-sitter-make", file: "tree-sitter-make.wasm" },
     parseMasks: ["make"],
