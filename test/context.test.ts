@@ -7,7 +7,7 @@ import { callChain } from "../src/app/calls/index.ts";
 import { repoSymbols } from "../src/app/repo-symbols.ts";
 import { findOne } from "../src/app/symbol-view.ts";
 import { cliWorkspace } from "../src/io/workspace.ts";
-import { estimateTokens } from "../src/core/text/tokens.ts";
+import { estimateTokensSafe } from "../src/core/text/tokens.ts";
 import { fitContext, renderContextJson, renderContextText } from "../src/render/context/index.ts";
 import { tempDir, testEnv } from "./helpers/cli.ts";
 import { write } from "./helpers/git-repo.ts";
@@ -106,7 +106,7 @@ describe("context", () => {
     for (const budget of [100, 150, 200, 300, 400, 600, 800, 1000, 2000, 4000]) {
       const f = fitContext(data, budget);
       const text = renderContextText(f);
-      expect(estimateTokens(text)).toBeLessThanOrEqual(budget);
+      expect(estimateTokensSafe(text)).toBeLessThanOrEqual(budget);
       views.add(f.view);
       const cut = Object.values(f.cut).some((n) => n > 0) || f.view !== "full";
       expect(text.includes("# cut to fit")).toBe(cut);

@@ -6,10 +6,11 @@
 // when there is room); the types and callers the resolver ties to it; the callees outside the
 // workspace or unresolved; the types and callers matched by name only. The full text is shown
 // when it leaves a fifth of the budget for the rest (or all of the rest fits), else the skeleton,
-// else the signature. Costs are the one estimate every budget uses (core/text/tokens.ts), summed
-// over the pieces, so the answer never exceeds the budget.
+// else the signature. Costs are summed over the pieces, counted on the safe side
+// (core/text/tokens.ts: estimateTokensSafe), so the answer never exceeds the budget, by that
+// count or by a BPE tokenizer's.
 import type { ContextCallee, ContextCaller, ContextData, ContextType } from "../../core/context/types.ts";
-import { estimateTokens } from "../../core/text/tokens.ts";
+import { estimateTokensSafe } from "../../core/text/tokens.ts";
 import { printable, quoteName, quotePath } from "../../core/text/quote.ts";
 import { fitSignature } from "../outline/index.ts";
 import { renderSymbolText, symbolHeader } from "../symbol/index.ts";
@@ -38,7 +39,7 @@ export interface FittedContext {
   fullTokens?: number;
 }
 
-const cost = (text: string) => estimateTokens(text + "\n");
+const cost = (text: string) => estimateTokensSafe(text + "\n");
 
 export function calleeLine(c: ContextCallee, signature: boolean): string {
   const t = c.resolved.target!;
@@ -115,7 +116,7 @@ export function fitContext(data: ContextData, maxTokens: number): FittedContext 
 
   const total = { callees: resolved.length, others: others.length, types: data.types.length, callers: data.callers.length + data.callersElided };
   // Room for the head and the cut line at their longest.
-  const reserve = cost(headLine(data, maxTokens, "signature")) + cost(cutLine({ maxTokens, view: "signature", fullTokens: estimateTokens(full), cut: { ...total, signatures: total.callees } })!);
+  const reserve = cost(headLine(data, maxTokens, "signature")) + cost(cutLine({ maxTokens, view: "signature", fullTokens: estimateTokensSafe(full), cut: { ...total, signatures: total.callees } })!);
   const callsCost = (withSignatures: boolean) => (resolved.length ? cost(CALLS_HEADING) + resolved.reduce((n, c) => n + cost(calleeLine(c, withSignatures)), 0) : 0);
 
   const extras: { section: "types" | "callers" | "others"; item?: ContextType | ContextCaller; text: string; rank: number }[] = [];
@@ -136,7 +137,7 @@ export function fitContext(data: ContextData, maxTokens: number): FittedContext 
   const f: FittedContext = {
     data, maxTokens, view: chosen[0], body: chosen[1], callees: [], others: [], types: [], callers: [],
     cut: { callees: 0, signatures: 0, others: 0, types: 0, callers: 0 },
-    ...(chosen[0] !== "full" ? { fullTokens: estimateTokens(full) } : {}),
+    ...(chosen[0] !== "full" ? { fullTokens: estimateTokensSafe(full) } : {}),
   };
   if (cost(f.body) <= room) room -= cost(f.body);
   else f.body = ""; // not even the signature fits: the head line names the symbol, the cut line says what is missing
