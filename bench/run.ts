@@ -43,6 +43,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   scale: script("scale.ts"),
   startup: script("startup.ts"),
   commands: script("commands.ts"),
+  "affected-tests": script("affected-tests.ts"),
 };
 
 const args = process.argv.slice(2);

@@ -32,6 +32,13 @@ export interface CommandSpec {
   run(io: CliIO, env: Env, ...args: any[]): Promise<number>;
 }
 
+/** Which change `changed` and `tests` look at. */
+const CHANGE_RANGE = [
+  { flags: "--base <rev>", description: "Compare from this revision (default: HEAD)" },
+  { flags: "--head <rev>", description: "Compare to this revision (default: the work tree)" },
+  { flags: "--staged", description: "Compare the base with the index (what `git commit` would record)" },
+  { flags: "--merge-base", description: "Compare from the merge base of base and head (what a PR shows)" },
+];
 const FORMAT = (formats: string) => ({ flags: "--format <format>", description: formats, default: formats.split(" | ")[0] });
 
 export const COMMANDS: CommandSpec[] = [
@@ -104,10 +111,7 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "changed", usage: "changed", description: "Symbols a commit, branch, PR or the work tree added, removed, modified, renamed or moved", startup: "parses",
     options: [
-      { flags: "--base <rev>", description: "Compare from this revision (default: HEAD)" },
-      { flags: "--head <rev>", description: "Compare to this revision (default: the work tree)" },
-      { flags: "--staged", description: "Compare the base with the index (what `git commit` would record)" },
-      { flags: "--merge-base", description: "Compare from the merge base of base and head (what a PR shows)" },
+      ...CHANGE_RANGE,
       FORMAT("text | json | markdown | github | sarif | rdjson | patch"),
       { flags: "--exit-code", description: "Exit 1 when any symbol changed, 0 when none" },
       { flags: "--fail-on <what>", description: "Exit 1 on: none | removed | signature-change | value-change | doc-change | any (each includes the ones before)" },
@@ -116,6 +120,16 @@ export const COMMANDS: CommandSpec[] = [
       { flags: "--impact", description: "Also list the call sites a removed, renamed, moved or re-declared function still has" },
     ],
     run: async (io, env, opts) => (await import("./commands/changed.ts")).changedCommand(opts, io, env),
+  },
+  {
+    name: "tests", usage: "tests [...paths]", description: "Tests a change can reach through calls and imports, with the chain and how sure; --format command prints the runnable selection", startup: "parses",
+    options: [
+      ...CHANGE_RANGE,
+      { flags: "--depth <n>", description: "Most definitions a chain passes through between a test and the change", default: 8 },
+      FORMAT("text | json | command"),
+      { flags: "--max-size <size>", description: "Files larger than this are not compared (e.g. 4M)" },
+    ],
+    run: async (io, env, paths, opts) => (await import("./commands/tests.ts")).testsCommand(paths, opts, io, env),
   },
   {
     name: "history", usage: "history <file> <symbol>", description: "Commits that added, modified, renamed or moved a symbol, newest first (follows renames and moves)", startup: "parses",

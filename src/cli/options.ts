@@ -37,3 +37,13 @@ function wholeNumber(value: unknown): number | undefined {
   const s = String(value).trim();
   return /^[+-]?\d+$/.test(s) ? Number(s) : undefined;
 }
+
+/** The change `--base`, `--head`, `--staged`, `--merge-base` name (cac turns `--base 123` into a number: revisions are strings). */
+export function changeRange(options: { base?: unknown; head?: unknown; staged?: boolean; mergeBase?: boolean }) {
+  return {
+    base: options.base === undefined ? undefined : String(options.base),
+    head: options.head === undefined ? undefined : String(options.head),
+    staged: Boolean(options.staged),
+    mergeBase: Boolean(options.mergeBase),
+  };
+}

@@ -61,7 +61,7 @@ export interface ToolCall {
 
 export interface ServerOptions {
   /** Whether changed_symbols is offered (a `changed` core exists). */
-  changed?: (args: { base?: string; head?: string; staged?: boolean; impact?: boolean }) => Promise<string>;
+  changed?: (args: { base?: string; head?: string; staged?: boolean; impact?: boolean; tests?: boolean }) => Promise<string>;
   /** Told of every tool call once it is answered (arguments that failed validation never reach a tool). */
   onCall?: (call: ToolCall) => void;
 }
@@ -213,6 +213,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
         head: text(NAME_MAX).optional().describe("Head revision (default: the work tree)"),
         staged: z.boolean().optional().describe("Compare HEAD with the index"),
         impact: z.boolean().optional().describe("Also the call sites the change left behind for each removed, renamed, moved or re-declared function (`breaks` where the new signature cannot take the call)"),
+        tests: z.boolean().optional().describe("Also the tests the change can reach, each with its call chain (run those)"),
       },
       annotations: ro,
     }, (args) => answer(() => changed(args)));

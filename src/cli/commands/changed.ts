@@ -8,7 +8,7 @@ import { FAIL_ON, failsOn, LEVELS, type FailOn, type Level, renderChangedGithub,
 import type { ChangeSet, SymbolChange } from "../../core/diff/types.ts";
 import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_NOT_FOUND, EXIT_OK, parseFormat } from "../options.ts";
+import { changeRange, EXIT_NOT_FOUND, EXIT_OK, parseFormat } from "../options.ts";
 
 export interface ChangedCommandOptions {
   base?: unknown;
@@ -38,11 +38,7 @@ export async function changedCommand(options: ChangedCommandOptions, io: CliIO, 
   const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
   const changes = await computeChanges({
     env,
-    // cac turns `--base 123` into a number: revisions are strings.
-    base: options.base === undefined ? undefined : String(options.base),
-    head: options.head === undefined ? undefined : String(options.head),
-    staged: Boolean(options.staged),
-    mergeBase: Boolean(options.mergeBase),
+    ...changeRange(options),
     maxBytes,
   });
   const set = options.impact ? await changesWithImpact(env, changes, { maxBytes }) : changes;
