@@ -73,6 +73,8 @@ export const COMMANDS: CommandSpec[] = [
     options: [
       { flags: "--root <dir>", description: "A workspace root the tools may read (repeatable; default: the current folder)" },
       { flags: "--log <file>", description: "Append one JSON line per tool call (time, tool, arguments, tokens, duration, error); `stats` sums it" },
+      { flags: "--read-only", description: "Write nothing: no .ast_outline_cache/ (the index is kept in memory), no .git/info/exclude line" },
+      { flags: "--patience <seconds>", description: "How long search_symbols and digest wait for a first index before answering from what it holds so far", default: 10 },
     ],
     run: async (io, env, opts) => (await import("./commands/mcp.ts")).mcpCommand(opts, io, env),
   },

@@ -2,19 +2,26 @@
 // teach the outline -> symbol -> region workflow; every failure is an error result with a
 // hint, never a crash of the server.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { QUESTIONS } from "../app/questions.ts";
 import { OutlineError } from "../core/errors.ts";
 import { printable } from "../core/text/quote.ts";
 import { VERSION } from "../version.ts";
 import { inputSchema, readArgs } from "./schema.ts";
-import type { AgentTools } from "./tools.ts";
+import type { AgentTools, Waiting } from "./tools.ts";
 import type { Workspace } from "../io/workspace.ts";
 
 const WORKFLOW =
   "Workflow: get_outline first (line-numbered symbols, signatures, content hash), then get_symbol for " +
   "one definition (skeleton for long ones, then drill), then read_region for exact lines. Paths are " +
   "relative to the workspace root; nothing outside it is read.";
+
+/** What the server writes, said up front: teams refuse a tool that writes into their checkout unasked. */
+const WRITES =
+  " Writes: search_symbols and digest keep an index in .ast_outline_cache/ at the repository's top " +
+  "(listed in .git/info/exclude, never in .gitignore); start the server with `mcp --read-only` to write nothing.";
+const READ_ONLY = " Read-only: this server writes nothing (its index is kept in memory).";
 
 async function answer(run: () => Promise<string> | string): Promise<CallToolResult> {
   try {
@@ -26,6 +33,30 @@ async function answer(run: () => Promise<string> | string): Promise<CallToolResu
     const msg = printable(e instanceof Error ? e.message : String(e));
     return { isError: true, content: [{ type: "text", text: `internal error: ${msg} (this is a bug in ast-outline; the server keeps running)` }] };
   }
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * While a question waits for the repository index: progress notifications to a client that asked
+ * for them (a progressToken), each saying how many files are indexed of those listed. The first
+ * goes out soon after the call (app/index/workspace-index.ts: FIRST_TICK_MS) if the index is not
+ * ready by then, so the client knows the call is alive; the rest only as the count grows (the
+ * protocol wants it to increase).
+ */
+function waiting(extra: Extra, patienceMs: number | undefined): Waiting {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return { patienceMs };
+  let last = -1;
+  const send = (progress: number, total: number | undefined, message: string) => {
+    if (progress <= last || extra.signal.aborted) return;
+    last = progress;
+    extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, ...(total ? { total } : {}), message } }).catch(() => undefined);
+  };
+  return {
+    patienceMs,
+    progress: ({ indexed, listed }) => send(indexed, listed || undefined, listed ? `indexing the workspace: ${indexed} of ${listed} source files` : "indexing the workspace: listing its files"),
+  };
 }
 
 /** One tool call as answered: for the access log (`mcp --log`). */
@@ -40,22 +71,26 @@ export interface ToolCall {
 }
 
 export interface ServerOptions {
+  /** Started with --read-only: the instructions say it writes nothing. */
+  readOnly?: boolean;
+  /** How long search_symbols and digest wait for an index being built (default: the tools'). */
+  patienceMs?: number;
   /** Told of every tool call once it is answered (arguments that failed validation never reach a tool). */
   onCall?: (call: ToolCall) => void;
 }
 
 export function createServer(getTools: () => AgentTools, workspace: () => Workspace, options: ServerOptions = {}): McpServer {
-  const server = new McpServer({ name: "ast-outline", version: VERSION }, { instructions: WORKFLOW });
+  const server = new McpServer({ name: "ast-outline", version: VERSION }, { instructions: WORKFLOW + (options.readOnly ? READ_ONLY : WRITES) });
   const ro = { readOnlyHint: true, openWorldHint: false } as const;
   const onCall = options.onCall;
   // Every tool registers through here, so each call is timed and reported to onCall. (The
   // SDK's generic signature for registerTool is kept by typing `register` as it.)
   const register = (onCall
-    ? (name: string, config: unknown, handler: (args: Record<string, unknown>) => Promise<CallToolResult>) =>
-        server.registerTool(name, config as never, (async (args: Record<string, unknown>) => {
+    ? (name: string, config: unknown, handler: (args: Record<string, unknown>, extra: Extra) => Promise<CallToolResult>) =>
+        server.registerTool(name, config as never, (async (args: Record<string, unknown>, extra: Extra) => {
           const startedAt = new Date();
           const t0 = performance.now();
-          const result = await handler(args);
+          const result = await handler(args, extra);
           const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("");
           onCall({ tool: name, arguments: args, text, error: !!result.isError, startedAt, durationMs: performance.now() - t0 });
           return result;
@@ -103,7 +138,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "the file, before get_symbol; grep for text that is not a definition.",
     inputSchema: inputSchema(QUESTIONS.search),
     annotations: ro,
-  }, (args) => answer(() => { const v = readArgs(QUESTIONS.search, args); return getTools().searchSymbols(v.query, v.kind, v.path, v.limit); }));
+  }, (args, extra) => answer(() => { const v = readArgs(QUESTIONS.search, args); return getTools().searchSymbols(v.query, v.kind, v.path, v.limit, waiting(extra, options.patienceMs)); }));
 
   register("get_calls", {
     title: "What a function calls",
@@ -131,7 +166,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "repository, then get_outline on the files that matter.",
     inputSchema: inputSchema(QUESTIONS.digest),
     annotations: ro,
-  }, (args) => answer(() => { const v = readArgs(QUESTIONS.digest, args); return getTools().digest(v.path, v.maxTokens, v.focus); }));
+  }, (args, extra) => answer(() => { const v = readArgs(QUESTIONS.digest, args); return getTools().digest(v.path, v.maxTokens, v.focus, waiting(extra, options.patienceMs)); }));
 
   register("symbol_history", {
     title: "When and why a symbol changed",

@@ -6,29 +6,35 @@ import { AccessLog, type AccessLogLine } from "../../io/access-log.ts";
 import { estimateTokens } from "../../core/text/tokens.ts";
 import { decodeSource } from "../../core/text/lines.ts";
 import { REGION_MAX_BYTES } from "../../app/region.ts";
-import { AgentTools } from "../../mcp/tools.ts";
+import { AgentTools, DEFAULT_PATIENCE_MS } from "../../mcp/tools.ts";
 import { Workspace } from "../../io/workspace.ts";
 import { resolve } from "node:path";
 import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_OK } from "../options.ts";
+import { EXIT_OK, parseCount } from "../options.ts";
 
 export interface McpOptions {
   root?: string | string[];
   log?: string;
+  readOnly?: boolean;
+  patience?: unknown;
 }
 
 /**
  * Serves until the client closes stdin. Roots: `--root` dirs if given, else the client's roots
  * (when it offers them), else the current folder. Paths are relative to the primary root.
  */
-export async function mcpCommand(options: McpOptions, io: CliIO, env: Env): Promise<number> {
+export async function mcpCommand(options: McpOptions, io: CliIO, given: Env): Promise<number> {
+  const patienceMs = parseCount(options.patience, "--patience", DEFAULT_PATIENCE_MS / 1000, 3600) * 1000;
+  // Read-only: the index lives in memory (app/index/lookup.ts: no cache is read or written).
+  const env: Env = options.readOnly ? { ...given, vars: { ...given.vars, AST_OUTLINE_NO_CACHE: "1" } } : given;
   const explicit = options.root === undefined ? [] : ([] as string[]).concat(options.root).map((r) => resolve(env.cwd, String(r)));
   let workspace = new Workspace(explicit.length ? explicit : [env.cwd]);
-  let tools = new AgentTools(workspace, env);
+  let tools = new AgentTools(workspace, env, patienceMs);
   const log = options.log === undefined ? undefined : AccessLog.open(resolve(env.cwd, String(options.log)));
 
   const server = createServer(() => tools, () => workspace, {
+    readOnly: !!options.readOnly,
     onCall: log && ((call) => log.write(logLine(call, workspace))),
   });
   const adoptClientRoots = async () => {
@@ -38,7 +44,7 @@ export async function mcpCommand(options: McpOptions, io: CliIO, env: Env): Prom
       const dirs = roots.filter((r) => r.uri.startsWith("file://")).map((r) => nodeUrl().fileURLToPath(r.uri));
       if (!dirs.length) return;
       workspace = new Workspace(dirs);
-      tools = new AgentTools(workspace, env);
+      tools = new AgentTools(workspace, env, patienceMs);
     } catch (e) {
       io.note(`could not use the client's roots (${e instanceof Error ? e.message : String(e)}); serving ${workspace.primary}`);
     }
