@@ -10,9 +10,11 @@ import type { CliIO } from "./io.ts";
  * - `parses`: a short run that parses source: started again at once without JSC's optimizing tiers;
  * - `cached`: the same, unless a cache may answer it (then it parses nothing); a folder outline decides late;
  * - `refreshes`: it learns only while refreshing the index how much it will parse, and decides then;
- * - `keeps`: runs as it is (no parsing, or a long-running server).
+ * - `serves`: a long-running server: started again at once without wasm's optimizing tier (its
+ *   first answers are single files, which that tier's compiles slow down; bench/README.md);
+ * - `keeps`: runs as it is (no parsing).
  */
-export type Startup = "parses" | "cached" | "refreshes" | "keeps";
+export type Startup = "parses" | "cached" | "refreshes" | "serves" | "keeps";
 
 export interface OptionSpec {
   /** cac's form: `--format <format>` takes a value, `--docs` does not. */
@@ -83,7 +85,7 @@ export const COMMANDS: CommandSpec[] = [
     run: async (io, env, name, opts) => (await import("./commands/calls.ts")).callersCommand(name, opts, io, env),
   },
   {
-    name: "mcp", usage: "mcp", description: "Serve the tools over MCP on stdio (for Claude Code, Cursor, ...)", startup: "keeps",
+    name: "mcp", usage: "mcp", description: "Serve the tools over MCP on stdio (for Claude Code, Cursor, ...)", startup: "serves",
     options: [
       { flags: "--root <dir>", description: "A workspace root the tools may read (repeatable; default: the current folder)" },
       { flags: "--log <file>", description: "Append one JSON line per tool call (time, tool, arguments, tokens, duration, error); `stats` sums it" },
