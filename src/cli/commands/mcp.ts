@@ -6,15 +6,10 @@ import { AccessLog, type AccessLogLine } from "../../io/access-log.ts";
 import { estimateTokens } from "../../core/text/tokens.ts";
 import { decodeSource } from "../../core/text/lines.ts";
 import { REGION_MAX_BYTES } from "../../app/region.ts";
-import { computeChanges, changesWithImpact } from "../../app/changed/index.ts";
-import { renderChangedText } from "../../render/changed/index.ts";
-import { affectedTests } from "../../app/tests/index.ts";
-import { renderTestsText } from "../../render/tests-text.ts";
 import { AgentTools, DEFAULT_PATIENCE_MS } from "../../mcp/tools.ts";
 import { Workspace } from "../../io/workspace.ts";
 import { resolve } from "node:path";
-import { envAt, type Env } from "../../io/env.ts";
-import { requireOwnRepository } from "../../io/git-place.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseCount } from "../options.ts";
 
@@ -41,18 +36,6 @@ export async function mcpCommand(options: McpOptions, io: CliIO, given: Env): Pr
   const server = createServer(() => tools, () => workspace, {
     readOnly: !!options.readOnly,
     onCall: log && ((call) => log.write(logLine(call, workspace))),
-    // Revisions from the client get the same checks as on the command line (computeChanges);
-    // only changes inside the workspace roots are read and reported.
-    // With `impact`, call sites are read through the same workspace; so are the files `tests` walks.
-    changed: async (args) => {
-      const at = envAt(env, workspace.primary);
-      requireOwnRepository(at, at.cwd);
-      const set = await computeChanges({ env: at, base: args.base, head: args.head, staged: args.staged, confine: workspace });
-      const text = renderChangedText(args.impact ? await changesWithImpact(at, set, { access: workspace }) : set);
-      if (!args.tests) return text;
-      const reached = await affectedTests({ env: at, base: args.base, head: args.head, staged: args.staged, confine: workspace, access: workspace });
-      return `${text}\n${renderTestsText(reached)}`;
-    },
   });
   const adoptClientRoots = async () => {
     if (explicit.length || !server.server.getClientCapabilities()?.roots) return;
