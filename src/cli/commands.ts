@@ -66,6 +66,11 @@ export const COMMANDS: CommandSpec[] = [
     run: async (io, env, file, name, opts) => (await import("./commands/calls.ts")).callsCommand(file, name, opts, io, env),
   },
   {
+    name: "context", usage: "context <file> <symbol>", description: "A symbol with what it needs around it, in one answer: its text (or skeleton), the signatures of what it calls, the types it names, its callers' lines, fitted to --max-tokens", startup: "parses",
+    options: flagsOf(QUESTIONS.context),
+    run: async (io, env, file, name, opts) => (await import("./commands/context.ts")).contextCommand(file, name, opts, io, env),
+  },
+  {
     name: "callers", usage: "callers <symbol>", description: "Call sites of a name across the repo, grouped by enclosing symbol", startup: "parses",
     options: flagsOf(QUESTIONS.callers),
     run: async (io, env, name, opts) => (await import("./commands/calls.ts")).callersCommand(name, opts, io, env),
@@ -136,7 +141,7 @@ export const COMMANDS: CommandSpec[] = [
     run: async (io, env, opts) => (await import("./commands/index-repo.ts")).indexCommand(opts, io, env),
   },
   {
-    name: "search", usage: "search <query>", description: "Symbols across the repository by name, Class.method, prefix, substring or fuzzy match", startup: "refreshes",
+    name: "search", usage: "search <query>", description: "Symbols across the repository by name, Class.method, prefix, substring or fuzzy match; --text: lines of text, each with its enclosing symbol", startup: "refreshes",
     options: flagsOf(QUESTIONS.search),
     run: async (io, env, query, opts) => (await import("./commands/search.ts")).searchCommand(query, opts, io, env),
   },
