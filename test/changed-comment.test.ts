@@ -5,7 +5,7 @@
 // where the repository is.
 import { afterEach, describe, expect, test } from "bun:test";
 import { runCli } from "./helpers/cli.ts";
-import { parseLimits } from "../src/core/parse/limits.ts";
+import { configureRuntime, parseLimits } from "../src/core/runtime.ts";
 import { tempRepo } from "./helpers/git.ts";
 import { cellsCmark, inlineText, markdownProblems } from "./helpers/gfm.ts";
 import { MODULE_LINE } from "../src/render/changed/markdown.ts";
@@ -283,7 +283,7 @@ describe("the summary of files without symbol changes", () => {
     const base = r.commit("before");
     r.write("big.py", big(2));
     const head = r.commit("after");
-    const saved = parseLimits.budgetMs;
+    const saved = parseLimits();
     try {
       // A 1 ms parse budget (the CLI sets the shared limit from the variable): the file fails with its reason.
       const out = await runCli(["changed", "--format", "markdown", "--base", base, "--head", head], r.path, { ...NO_LINKS, AST_OUTLINE_PARSE_BUDGET_MS: "1" });
@@ -292,7 +292,7 @@ describe("the summary of files without symbol changes", () => {
       expect(summary).toContain("1 parse budget exceeded: not parsed in");
       expect(summary).not.toContain("?");
     } finally {
-      parseLimits.budgetMs = saved;
+      configureRuntime({ limits: saved });
     }
   });
 });

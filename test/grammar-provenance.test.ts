@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LANGUAGES, type GrammarSource } from "../src/core/languages/registry.ts";
 import { builtVersion, parseSource } from "../src/core/parse/grammar-provenance.ts";
-import { grammarFile, grammarVersionOnDisk, packageDir } from "../src/core/parse/assets.ts";
+import { grammarFile, grammarVersionOnDisk, packageDir } from "../src/io/disk-assets.ts";
 import { parse } from "../src/core/parse/parser.ts";
 import { ROOT } from "./helpers/cli.ts";
 

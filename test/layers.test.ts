@@ -36,12 +36,6 @@ const FORBIDDEN: Record<string, string[]> = {
  */
 const OUTSIDE = /["'](?:node:)?(fs|fs\/promises|child_process|worker_threads|os|net|http|https|dgram|dns|tls|cluster|readline|tty|v8|vm|inspector)["']/g;
 
-/**
- * The one module of core that still reads the disk: the asset source for runs from source
- * (grammars and queries from node_modules and grammars/). The Engine of issue 26 moves it to io.
- */
-const READS_DISK_TODAY = ["src/core/parse/assets.ts"];
-
 function builtinsNamed(file: string, text = readFileSync(join(ROOT, file), "utf8")): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "").replace(/typeof import\("[^"]+"\)/g, "");
   return [...code.matchAll(OUTSIDE)].map((m) => m[1]);
@@ -64,9 +58,7 @@ describe("layers", () => {
 
   for (const layer of ["src/core", "grammars", "src/render"]) {
     test(`${layer} names no Node built-in that reaches outside memory (fs, child_process, worker_threads, os, net, …)`, () => {
-      const found = sources(layer)
-        .filter((f) => !READS_DISK_TODAY.includes(f))
-        .flatMap((f) => builtinsNamed(f).map((b) => `${f}: ${b}`));
+      const found = sources(layer).flatMap((f) => builtinsNamed(f).map((b) => `${f}: ${b}`));
       expect(found).toEqual([]);
     });
   }
@@ -98,7 +90,6 @@ const SIDE_DOORS: Record<string, string> = {
   "src/app/index/workspace-index.ts": "the MCP server's index reads files only through the workspace gate; the door's repo-index.ts reads the work tree directly",
   "src/app/changed/with-impact.ts": "the MCP server's changed_symbols --impact, which reads the work tree through its gate, not file-sides.ts's disk reader",
   "src/app/calls/resolver.ts": "loaded late by a symbol's skeleton and drill, which need no chain, callers or impact",
-  "src/app/hook/script.ts": "src/bin hands it the hook script the binary embeds (until the Engine of issue 26 owns it)",
   "src/app/index/parse/worker.ts": "a worker thread's entry: src/bin/parse-worker.ts starts it in the compiled binary",
 };
 

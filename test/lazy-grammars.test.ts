@@ -14,10 +14,11 @@ function grammarsRead(args: string[], cwd: string): { code: number; read: string
     import { main } from ${JSON.stringify(join(ROOT, "src/cli/main.ts"))};
     import { captureIO } from ${JSON.stringify(join(ROOT, "src/cli/io.ts"))};
     import { processEnv } from ${JSON.stringify(join(ROOT, "src/io/env.ts"))};
-    import { diskAssets, setAssetSource } from ${JSON.stringify(join(ROOT, "src/core/parse/assets.ts"))};
-    const disk = diskAssets(${JSON.stringify(ROOT)});
+    import { configureRuntime } from ${JSON.stringify(join(ROOT, "src/core/runtime.ts"))};
+    import { diskRuntime } from ${JSON.stringify(join(ROOT, "src/io/disk-assets.ts"))};
+    const disk = diskRuntime(${JSON.stringify(ROOT)});
     const read = [];
-    setAssetSource({ ...disk, grammarWasm: (g) => (read.push(g.file), disk.grammarWasm(g)) });
+    configureRuntime({ ...disk, assets: { ...disk.assets, grammarWasm: (g) => (read.push(g.file), disk.assets.grammarWasm(g)) } });
     const io = captureIO();
     const code = await main(${JSON.stringify(args)}, io, processEnv({ cwd: ${JSON.stringify(cwd)}, vars: process.env, warn: io.note }));
     process.stderr.write(io.stderr());

@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { claimJob, openPool, type ParseJob, type ParseOutcome, type PoolTarget } from "../src/app/index/parse/pool.ts";
 import { engineId } from "../src/app/engine/id.ts";
 import { packObject } from "../src/core/cache/pack.ts";
-import { parseLimits } from "../src/core/parse/limits.ts";
+import { configureRuntime, parseLimits } from "../src/core/runtime.ts";
 import { Worker } from "node:worker_threads";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
@@ -117,9 +117,8 @@ describe("parse pool", () => {
   }, 60000);
 
   test("workers parse under the caller's limits (AST_OUTLINE_PARSE_BUDGET_MS), not their own defaults", async () => {
-    const saved = { ...parseLimits };
-    parseLimits.budgetMs = 123_456;
-    parseLimits.heapBytes = 654_321_000;
+    const saved = parseLimits();
+    configureRuntime({ limits: { budgetMs: 123_456, heapBytes: 654_321_000 } });
     try {
       const all = jobs(20);
       const { dir, outcomes } = await runPool(all, () => new URL("./helpers/limits-parse-worker.ts", import.meta.url));
@@ -131,7 +130,7 @@ describe("parse pool", () => {
         dir.cleanup();
       }
     } finally {
-      Object.assign(parseLimits, saved);
+      configureRuntime({ limits: saved });
     }
   }, 60000);
 
@@ -139,7 +138,7 @@ describe("parse pool", () => {
     const [job] = jobs(1).map((j) => ({ ...j, bytes: new TextEncoder().encode(new TextDecoder().decode(j.bytes).repeat(20)) }));
     const dir = tempDir();
     const claims = new SharedArrayBuffer(4);
-    const target: PoolTarget = { root: dir.path, engine: engineId(), claims, mark: 7, off: "test", limits: { heapBytes: parseLimits.heapBytes, budgetMs: 1 } };
+    const target: PoolTarget = { root: dir.path, engine: engineId(), claims, mark: 7, off: "test", limits: { heapBytes: parseLimits().heapBytes, budgetMs: 1 } };
     const w = new Worker(new URL("../src/app/index/parse/worker.ts", import.meta.url), { workerData: target });
     try {
       const answer = await new Promise<{ error?: string }>((resolve, reject) => {

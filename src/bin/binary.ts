@@ -54,18 +54,18 @@ const plan = startupPlan(args, {
 if (plan === "now") runAgain(shortRunSettings(process.env));
 if (plan === "serve") runAgain(serverSettings(process.env));
 
-const { setAssetSource } = await import("../core/parse/assets.ts");
-const { setSha256Hex } = await import("../core/hash.ts");
+const { configureRuntime } = await import("../core/runtime.ts");
 const { embeddedAssets, hookScript } = await import("../../build/embedded.gen.ts");
-const { setHookScript } = await import("../app/hook/script.ts");
 const { main } = await import("../cli/main.ts");
 const { processIO } = await import("../cli/io.ts");
 const { processEnv } = await import("../io/env.ts");
 
-setAssetSource(embeddedAssets);
-// Bun's hasher is native: node:crypto need not be loaded.
-setSha256Hex((data) => new Bun.CryptoHasher("sha256").update(data).digest("hex"));
-setHookScript(hookScript);
+configureRuntime({
+  assets: embeddedAssets,
+  hookScript: () => hookScript,
+  // Bun's hasher is native: node:crypto need not be loaded.
+  sha256Hex: (data) => new Bun.CryptoHasher("sha256").update(data).digest("hex"),
+});
 const io = countWrites(processIO());
 const env = processEnv({
   warn: io.note,

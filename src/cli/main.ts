@@ -8,11 +8,12 @@ import { holdValues } from "./held-values.ts";
 import { setupError } from "../io/fs-errors.ts";
 import type { CliIO } from "./io.ts";
 import { VERSION } from "../version.ts";
-import { parseBudgetSetting, parseLimits } from "../core/parse/limits.ts";
+import { parseBudgetSetting } from "../core/parse/limits.ts";
+import { configureRuntime, parseLimits } from "../core/runtime.ts";
 
 export async function main(argv: string[], io: CliIO, env: Env): Promise<number> {
   const budget = parseBudgetSetting(env.vars.AST_OUTLINE_PARSE_BUDGET_MS);
-  if (budget !== undefined) parseLimits.budgetMs = budget;
+  if (budget !== undefined) configureRuntime({ limits: { ...parseLimits(), budgetMs: budget } });
   const cli = cac("ast-outline");
   let result: Promise<number> | number = EXIT.ok;
 

@@ -4,22 +4,27 @@
 //   bun test/helpers/grammar-loads.ts <cwd> <args...>
 import { main } from "../../src/cli/main.ts";
 import { captureIO } from "../../src/cli/io.ts";
-import { diskAssets, setAssetSource } from "../../src/core/parse/assets.ts";
+import { configureRuntime } from "../../src/core/runtime.ts";
+import { diskRuntime } from "../../src/io/disk-assets.ts";
 import { processEnv } from "../../src/io/env.ts";
 
 const [cwd, ...args] = process.argv.slice(2);
-const disk = diskAssets();
+const runtime = diskRuntime();
+const disk = runtime.assets;
 const grammars: string[] = [];
 const queries: string[] = [];
-setAssetSource({
-  ...disk,
-  grammarWasm: (g) => {
-    grammars.push(g.file);
-    return disk.grammarWasm(g);
-  },
-  queryFile: (folder, file) => {
-    queries.push(`${folder}/${file}`);
-    return disk.queryFile(folder, file);
+configureRuntime({ ...runtime });
+configureRuntime({
+  assets: {
+    ...disk,
+    grammarWasm: (g) => {
+      grammars.push(g.file);
+      return disk.grammarWasm(g);
+    },
+    queryFile: (folder, file) => {
+      queries.push(`${folder}/${file}`);
+      return disk.queryFile(folder, file);
+    },
   },
 });
 const io = captureIO();

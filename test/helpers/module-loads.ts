@@ -19,6 +19,10 @@ plugin({
   },
 });
 const [cwd, ...args] = process.argv.slice(2);
+// As src/cli/index.ts does: the runtime from disk (the modules that takes are recorded too).
+const { configureRuntime } = await import("../../src/core/runtime.ts");
+const { diskRuntime } = await import("../../src/io/disk-assets.ts");
+configureRuntime(diskRuntime());
 const { main } = await import("../../src/cli/main.ts");
 const { captureIO } = await import("../../src/cli/io.ts");
 const { processEnv } = await import("../../src/io/env.ts");

@@ -5,13 +5,14 @@
 import type { OutlineError } from "../../src/core/errors.ts";
 import { languageByName } from "../../src/core/languages/detect.ts";
 import { outlineSource } from "../../src/core/outline/outline.ts";
-import { parseLimits } from "../../src/core/parse/limits.ts";
+import { configureRuntime, DEFAULT_PARSE_LIMITS } from "../../src/core/runtime.ts";
+import { diskRuntime } from "../../src/io/disk-assets.ts";
 import { heapBytes, initRuntime } from "../../src/core/parse/parser.ts";
 
 const MiB = 1024 * 1024;
 const limitMiB = Number(process.argv[2]);
 const bigBytes = Number(process.argv[3]);
-parseLimits.heapBytes = limitMiB * MiB;
+configureRuntime({ ...diskRuntime(), limits: { ...DEFAULT_PARSE_LIMITS, heapBytes: limitMiB * MiB } });
 await initRuntime();
 const heapAtStart = heapBytes();
 const js = languageByName("x.js")!;

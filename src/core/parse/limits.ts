@@ -11,30 +11,22 @@ import type { LimitReason } from "../skip-reason.ts";
  */
 export const MAX_DEFINITION_DEPTH = 1000;
 
-const DEFAULT_PARSE_BUDGET_MS = 1000;
 /** The text (in characters) each further budget of a file's parse is for. */
 const PARSE_BUDGET_UNIT = 100 * 1024;
 
-/**
- * The WebAssembly heap a parse may grow past. A syntax tree takes about 23 bytes of heap per
- * byte of ordinary source, up to ~70 for dense minified code: a parse passing this is stopped,
- * so a huge file fails alone instead of aborting the process when the heap hits WebAssembly's
- * 2 GiB. Tests lower it.
- */
-export const parseLimits = {
-  heapBytes: 1024 * 1024 * 1024,
-  /**
-   * The time a parse of a small file may take, in ms; a file gets this once more per 100 KB of
-   * its text (0: no bound). Real code parses at megabytes a second, so the budget is many times
-   * what a real file takes; nested constructs some grammars parse in quadratic or cubic time
-   * pass it and the file fails alone. AST_OUTLINE_PARSE_BUDGET_MS sets it (docs/limits.md).
-   */
-  budgetMs: DEFAULT_PARSE_BUDGET_MS,
-};
+// The bounds themselves are the runtime's (core/runtime.ts: ParseLimits, DEFAULT_PARSE_LIMITS):
+// - heapBytes, the WebAssembly heap a parse may grow past. A syntax tree takes about 23 bytes of
+//   heap per byte of ordinary source, up to ~70 for dense minified code: a parse passing this is
+//   stopped, so a huge file fails alone instead of aborting the process when the heap hits
+//   WebAssembly's 2 GiB. Tests lower it (configureRuntime).
+// - budgetMs, the time a parse of a small file may take, in ms; a file gets this once more per
+//   100 KB of its text (0: no bound). Real code parses at megabytes a second, so the budget is
+//   many times what a real file takes; nested constructs some grammars parse in quadratic or
+//   cubic time pass it and the file fails alone. AST_OUTLINE_PARSE_BUDGET_MS sets it (docs/limits.md).
 
-/** What a parse of `chars` characters may take under parseLimits.budgetMs (0: no bound). */
-export function parseBudgetMs(chars: number): number {
-  return parseLimits.budgetMs * (1 + chars / PARSE_BUDGET_UNIT);
+/** What a parse of `chars` characters may take under a budget of `budgetMs` (0: no bound). */
+export function parseBudgetMs(chars: number, budgetMs: number): number {
+  return budgetMs * (1 + chars / PARSE_BUDGET_UNIT);
 }
 
 /**
@@ -64,7 +56,7 @@ export function parseBudgetSetting(value: string | undefined): number | undefine
   return Number(value.trim());
 }
 
-/** A parse stopped by parseLimits (the parser knows no path; outlineSource names the file: namingFile). */
+/** A parse stopped by a limit (the parser knows no path; outlineSource names the file: namingFile). */
 export const parseLimitError = (reason: LimitReason) => new OutlineError({ kind: "parse-limit", reason });
 
 /** A file refused by a limit: `reason` is the skipped reason, the message names the file. */

@@ -3,7 +3,8 @@ import { Parser, Language, Query, type Range, type Tree } from "web-tree-sitter"
 import type { GrammarSource, LanguageSpec } from "../languages/registry.ts";
 import { assets, outlineQuerySource, type QueryParts } from "./assets.ts";
 import { patternRootTypes } from "./pattern-roots.ts";
-import { cpuClock, parseLimitError, parseBudgetMs, parseLimits, pastParseBudget } from "./limits.ts";
+import { parseLimits } from "../runtime.ts";
+import { cpuClock, parseLimitError, parseBudgetMs, pastParseBudget } from "./limits.ts";
 
 let runtime: Promise<void> | undefined;
 const languages = new Map<string, Promise<Language>>();
@@ -109,7 +110,7 @@ export async function parse(g: GrammarSource, text: string, oldTree?: Tree): Pro
 }
 
 /**
- * Parse, stopped when the heap grows past parseLimits.heapBytes or the parse outlasts its time
+ * Parse, stopped when the heap grows past the runtime's heapBytes or the parse outlasts its time
  * budget (parseBudgetMs, in time spent computing: pastParseBudget; the progress callback runs
  * every few hundred parser steps, a true return cancels). Only heap growth during this parse counts: the heap never shrinks, and what
  * an earlier, freed tree left is reused first.
@@ -121,9 +122,10 @@ export async function parse(g: GrammarSource, text: string, oldTree?: Tree): Pro
  */
 function bounded(lang: Language, key: string, text: string, oldTree?: Tree, includedRanges?: Range[]): Tree {
   const parser = parserFor(lang, key);
-  const limit = parseLimits.heapBytes;
+  const limits = parseLimits();
+  const limit = limits.heapBytes;
   const before = heapBytes();
-  const budget = parseBudgetMs(text.length);
+  const budget = parseBudgetMs(text.length, limits.budgetMs);
   const started = performance.now();
   const cpuSpent = cpuClock();
   let stopped: "heap" | "time" | undefined;

@@ -18,7 +18,8 @@
 // submit until it is done, so once the jobs not yet done pass maxWaitingBytes the caller lets
 // this thread parse the newest of them (catchUp) before it reads on. The reading never runs
 // far ahead of the parsing, whatever the size of the repository.
-import { jobErrorText, parseLimits } from "../../../core/parse/limits.ts";
+import { jobErrorText } from "../../../core/parse/limits.ts";
+import { parseLimits, type ParseLimits } from "../../../core/runtime.ts";
 import type { Worker } from "node:worker_threads";
 import { nodeOs, workerThreads } from "../../../io/builtins.ts";
 import type { LanguageSpec } from "../../../core/languages/registry.ts";
@@ -37,10 +38,10 @@ export interface PoolTarget {
   /** Why the worker must not write the cache (the caller's store is off or failed), if so. */
   off?: string;
   /**
-   * The caller's parse limits (limits.ts): a worker is a thread with module state of its own,
+   * The caller's parse limits (core/runtime.ts): a worker is a thread with a runtime of its own,
    * so without them it would parse under the defaults, not under AST_OUTLINE_PARSE_BUDGET_MS.
    */
-  limits: typeof parseLimits;
+  limits: ParseLimits;
 }
 
 export interface ParseRequest {
@@ -202,7 +203,7 @@ export function openPool(store: IndexStore, done: (o: ParseOutcome) => void, opt
     claims = new Int32Array(shared);
     for (let k = 0; k < count; k++) {
       let w: Worker;
-      const target: PoolTarget = { root: store.root, engine: store.engine, claims: shared, mark: WORKER_MARK + k, off: store.off ?? store.unwritable, limits: { ...parseLimits } };
+      const target: PoolTarget = { root: store.root, engine: store.engine, claims: shared, mark: WORKER_MARK + k, off: store.off ?? store.unwritable, limits: { ...parseLimits() } };
       try {
         w = new (workerThreads().Worker)((opts.workerEntry ?? defaultWorkerEntry)(), { workerData: target });
       } catch (e) {

@@ -3,7 +3,9 @@
 // writes its cache object (in the background, until a flush request) and answers with the
 // object's size and symbol rows (store-outline.ts). Started by pool.ts; in the compiled
 // binary src/bin/parse-worker.ts wraps it with the embedded assets.
-import { jobErrorText, parseLimits } from "../../../core/parse/limits.ts";
+import { jobErrorText } from "../../../core/parse/limits.ts";
+import { configureRuntime, runtimeConfigured } from "../../../core/runtime.ts";
+import { diskRuntime } from "../../../io/disk-assets.ts";
 import { parentPort, workerData } from "node:worker_threads";
 import { REGISTRY } from "../../../core/languages/registry.ts";
 import { CacheStore } from "../../../io/cache-store.ts";
@@ -13,7 +15,9 @@ import { outlineAndStore } from "./store-outline.ts";
 const port = parentPort;
 if (port) {
   const target = workerData as PoolTarget;
-  Object.assign(parseLimits, target.limits);
+  // The entry point's runtime (the binary's src/bin/parse-worker.ts gives its embedded assets),
+  // else the disk's (a run from source starts this module itself); the limits are the caller's.
+  configureRuntime({ ...(runtimeConfigured() ? {} : diskRuntime()), limits: target.limits });
   // The caller checked the cache (cache-trust.ts); this store checks each object folder it writes to.
   const store = new CacheStore(target.root, target.engine, target.off);
   const claims = new Int32Array(target.claims);
