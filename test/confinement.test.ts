@@ -370,7 +370,6 @@ describe("structure: one gate for every read", () => {
     ["src/io/workspace.ts", "the gate"],
     ["src/io/walk.ts", "the listing; called only by the gate"],
     ["src/io/files.ts", "reads the path it is handed; its readers are used only outside the gate's users"],
-    ["src/core/parse/assets.ts", "the grammars and queries shipped with the tool"],
     ["src/io/cache-trust.ts", "whether the outline cache may be used at all (its trust rule)"],
     ["src/app/engine/sources.ts", "the tool's own source files, hashed into the engine id when run from source"],
     ["src/io/cache-store.ts", "the outline cache, by content hash (its own trust rule)"],
