@@ -114,10 +114,10 @@ export const COMMANDS: CommandSpec[] = [
     run: async (io, env, file, start, end, opts) => (await import("./commands/region.ts")).regionCommand(file, start, end, opts, io, env),
   },
   {
-    name: "changed", usage: "changed", description: "Symbols a commit, branch, PR or the work tree added, removed, modified, renamed or moved", startup: "parses",
-    examples: ["ast-outline changed", "ast-outline changed --base main --impact", "ast-outline changed --staged --format json"],
+    name: "changed", usage: "changed [range]", description: "Symbols a commit, branch, PR or the work tree added, removed, modified, renamed or moved; a range as git diff reads it (A..B, A...B: from their merge base), pathspecs after --", startup: "parses",
+    examples: ["ast-outline changed", "ast-outline changed main...HEAD --impact", "ast-outline changed HEAD~3..HEAD -- src/ ':!src/vendor'", "ast-outline changed --staged --format json"],
     options: flagsOf(QUESTIONS.changed),
-    run: async (io, env, opts) => (await import("./commands/changed.ts")).changedCommand(opts, io, env),
+    run: async (io, env, range, opts) => (await import("./commands/changed.ts")).changedCommand(range, opts, io, env),
   },
   {
     name: "tests", usage: "tests [...paths]", description: "Tests a change can reach through calls and imports, with the chain and how sure; --format command prints the runnable selection", startup: "parses",
