@@ -4,7 +4,7 @@
 // current folder.
 import { afterAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { parseRange } from "../src/app/changed/range.ts";
+import { parseRange } from "../src/app/changed/index.ts";
 import { runCli } from "./helpers/cli.ts";
 import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 

@@ -28,9 +28,10 @@ export async function main(argv: string[], io: CliIO, env: Env): Promise<number>
     const command = cli.command(spec.usage, spec.description);
     for (const o of spec.options) command.option(o.flags, o.description, o.default === undefined ? undefined : { default: o.default });
     for (const e of spec.examples) command.example(`  $ ${e}`);
-    command.action((...args: unknown[]) => {
-      held.restore(args[args.length - 1] as Record<string, unknown>);
-      result = spec.run(io, env, ...args);
+    command.action((...parsed: unknown[]) => {
+      const options = parsed[parsed.length - 1] as Record<string, unknown>;
+      held.restore(options);
+      result = spec.run(io, env, ...held.restoreArgs(parsed.slice(0, -1)), options);
     });
   }
 

@@ -1,8 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { computeChanges, readChangedSides, changesWithImpact } from "../../app/changed/index.ts";
+import { computeChanges, readChangedSides, changesWithImpact, parseRange } from "../../app/changed/index.ts";
 import { QUESTIONS } from "../../app/questions.ts";
-import { parseRange } from "../../app/changed/range.ts";
 import { inputError, usageError } from "../../core/errors.ts";
 import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { CHANGED_RENDERERS, failsOn, sourceLinks, type MarkdownOptions } from "../../render/changed/index.ts";

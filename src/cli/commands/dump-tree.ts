@@ -3,13 +3,13 @@ import type { Node } from "web-tree-sitter";
 import { withTree } from "../../core/parse/parser.ts";
 import { decodeSource } from "../../core/text/lines.ts";
 import { toJson } from "../../core/text/quote.ts";
-import { readFileBytes, requireLanguage } from "../../io/files.ts";
+import { readInput, requireLanguage } from "../../io/files.ts";
 import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK } from "../options.ts";
 
 export async function dumpTreeCommand(path: string, options: { language?: string }, io: CliIO, env: Env): Promise<number> {
-  const file = readFileBytes(path, env.cwd);
+  const file = readInput(env, path);
   const spec = requireLanguage(file, options.language);
   const grammar = spec.embedded ? spec.embedded.hostGrammar : spec.grammar;
   await withTree(grammar, decodeSource(file.bytes), (tree) => {
