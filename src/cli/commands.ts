@@ -104,8 +104,8 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "prompt", usage: "prompt", description: "Print a snippet for AGENTS.md / CLAUDE.md that teaches the workflow", startup: "keeps",
     examples: ["ast-outline prompt >> AGENTS.md"],
-    options: [],
-    run: async (io) => (await import("./commands/prompt.ts")).promptCommand(io),
+    options: [FORMAT("text | json")],
+    run: async (io, _env, opts) => (await import("./commands/prompt.ts")).promptCommand(io, opts),
   },
   {
     name: "region", usage: "region <file> <start> <end>", description: "Lines start..end (1-based, inclusive), numbered", startup: "keeps",
@@ -145,7 +145,7 @@ export const COMMANDS: CommandSpec[] = [
   {
     name: "dump-tree", usage: "dump-tree <file>", description: "Print the syntax tree of a file (for writing queries)", startup: "parses",
     examples: ["ast-outline dump-tree src/app.py"],
-    options: [{ flags: "--language <id>", description: "Parse as this language" }],
+    options: [{ flags: "--language <id>", description: "Parse as this language" }, FORMAT("text | json")],
     run: async (io, env, file, opts) => (await import("./commands/dump-tree.ts")).dumpTreeCommand(file, opts, io, env),
   },
   {
@@ -177,6 +177,7 @@ export const COMMANDS: CommandSpec[] = [
     options: [
       { flags: "--strict", description: "run: fail (exit 1) on a problem instead of warning" },
       { flags: "--force", description: "install: also into a core.hooksPath shared with other repositories" },
+      FORMAT("text | json"),
     ],
     run: async (io, env, action, opts) => (await import("./commands/hook.ts")).hookCommand(action, opts, io, env),
   },
@@ -189,6 +190,7 @@ export const COMMANDS: CommandSpec[] = [
       { flags: "--uninstall", description: "Take back what setup wrote: every file as it was, files it made removed" },
       { flags: "--hooks", description: "Claude Code: also add the SessionStart map and the outline beside long Reads" },
       { flags: "--command <path>", description: "The command clients start (default: this ast-outline, or the npm launcher that ran it)" },
+      FORMAT("text | json"),
     ],
     run: async (io, env, clients, opts) => (await import("./commands/setup.ts")).setupCommand(clients, opts, io, env),
   },
