@@ -6,7 +6,7 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { captureIO } from "../src/cli/io.ts";
 import { reportError } from "../src/cli/main.ts";
-import { RACY_WINDOW_MS } from "../src/core/cache/format.ts";
+import { RACY_WINDOW_MS } from "../src/core/stamp.ts";
 import { EXIT } from "../src/core/errors.ts";
 import { causeOf, setupError, SETUP_ERRORS, writeHint } from "../src/io/fs-errors.ts";
 import { runCli } from "./helpers/cli.ts";
@@ -54,7 +54,7 @@ describe("setup errors", () => {
         expect(search.stderr).toBe(`ast-outline: warning: cache not updated: ${code} writing ${CACHE} (results computed without it)\n`);
       }
       // Writable again: made, and a warm run writes nothing it could fail on. A file changed within
-      // the racy window of an index (core/cache/format.ts) is recorded to be checked again, and
+      // the racy window of an index (core/stamp.ts) is recorded to be checked again, and
       // that check writes: the index that makes the cache starts after the window has passed.
       const settle = statSync(join(repo.path, "a.py")).ctimeMs + RACY_WINDOW_MS - Date.now();
       if (settle > 0) await Bun.sleep(settle + 50);
