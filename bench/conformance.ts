@@ -17,7 +17,7 @@ import { join, relative } from "node:path";
 import ts from "typescript";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { processEnv } from "../src/io/env.ts";
-import { outlineJsonValue } from "../src/render/outline-json.ts";
+import { outlineJsonValue } from "../src/render/outline/json.ts";
 import { CONFORMANCE, type Conformance } from "../src/core/languages/conformance.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { matchFile, ourDefsOf, type FileMiss } from "../test/conformance/match.ts";

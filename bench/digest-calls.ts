@@ -1,5 +1,5 @@
 // The MCP digest tool's later calls in-process (AgentTools, as the server runs them), each split
-// into the index refresh, the digest (app/digest.ts) and its text: the same four questions as
+// into the index refresh, the digest (app/digest/digest.ts) and its text: the same four questions as
 // bench/mcp-digest.ts asked again, then questions not asked before (a new budget without a
 // focus, a new focus file at 1,000 and 4,000 tokens).
 //   npm run bench -- digest-calls [-- REPO] [--src DIR] [--rounds N] [--focus F]
@@ -18,9 +18,9 @@ const focus = opt("--focus") ?? "compiler/src/dotty/tools/dotc/typer/Typer.scala
 const { AgentTools } = await import(join(src, "mcp/tools.ts"));
 const { Workspace } = await import(join(src, "io/workspace.ts"));
 const { envAt, processEnv } = await import(join(src, "io/env.ts"));
-const { digest, gitHistory } = await import(join(src, "app/digest.ts"));
-const { renderDigestAnswer } = await import(join(src, "render/digest-map-text.ts"));
-const { flatDigestFits } = await import(join(src, "render/digest-text.ts"));
+const { digest, gitHistory } = await import(join(src, "app/digest/digest.ts"));
+const { renderDigestAnswer } = await import(join(src, "render/digest/ranked.ts"));
+const { flatDigestFits } = await import(join(src, "render/digest/flat.ts"));
 
 const env = envAt(processEnv(), repo);
 const tools = new AgentTools(new Workspace([repo]), env);

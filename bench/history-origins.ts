@@ -9,8 +9,8 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { computeChangeWork, loadAskedComments } from "../src/app/changed.ts";
-import { originCandidates, targetNode } from "../src/app/history.ts";
+import { computeChangeWork, loadAskedComments } from "../src/app/changed/changes.ts";
+import { originCandidates, targetNode } from "../src/app/history/history.ts";
 import { group, similarity } from "../src/core/diff/match.ts";
 import { ORIGIN_MARGIN, ORIGIN_SIMILAR, originOf } from "../src/core/history/origin.ts";
 import { processEnv } from "../src/io/env.ts";

@@ -1,7 +1,7 @@
 // `changed --impact` measured (bench/README.md, "impact"):
 //   oracle: on a real TypeScript code base (not a git checkout needed), for a deterministic
 //     sample of exported functions and methods of exported classes, the call sites the impact
-//     use case reports (app/impact.ts, each symbol given as re-declared, nothing touched) against
+//     use case reports (app/calls/impact.ts, each symbol given as re-declared, nothing touched) against
 //     the TypeScript language service's findReferences, call expressions only, compared by
 //     (file, line). Precision and recall for the sites marked resolved (import / same-file /
 //     receiver-type), functions and methods apart; the name-only class reported apart. Calls the
@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileS
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import ts from "typescript";
-import { withImpact } from "../src/app/impact.ts";
+import { withImpact } from "../src/app/calls/impact.ts";
 import { repoSymbols } from "../src/app/repo-symbols.ts";
 import type { ChangeSet, FileChange, SymbolChange } from "../src/core/diff/types.ts";
 import { flatten } from "../src/core/symbols/find.ts";

@@ -56,7 +56,7 @@ git("reset", "-q", "--", ...three);
 git("checkout", "--", ...three);
 time(bin, ["index"]);
 // The checkout just rewrote files: past the racy window (1 s) a warm run can record the git
-// listing snapshot (src/app/listing-snapshot.ts), as any run a second after the last edit does.
+// listing snapshot (src/app/index/listing.ts), as any run a second after the last edit does.
 await new Promise((r) => setTimeout(r, 1100));
 time(bin, ["search", "parse_args"]);
 rows.push(["search parse_args (warm)", runs(9, () => time(bin, ["search", "parse_args"]))]);

@@ -23,7 +23,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { tmpdir } from "node:os";
-import { refreshRepo } from "../src/app/repo-index.ts";
+import { refreshRepo } from "../src/app/index/repo-index.ts";
 import { parseReferences } from "../src/core/outline/references.ts";
 import { parseNameRow } from "../src/core/cache/pack.ts";
 import { envAt, processEnv } from "../src/io/env.ts";

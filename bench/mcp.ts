@@ -14,8 +14,8 @@ import { flatten } from "../src/core/symbols/find.ts";
 import { defaultView, fullView, skeletonView } from "../src/app/symbol-view.ts";
 import { processEnv } from "../src/io/env.ts";
 import { Workspace } from "../src/io/workspace.ts";
-import { renderOutlineText } from "../src/render/outline-text.ts";
-import { renderSymbolText } from "../src/render/symbol-text.ts";
+import { renderOutlineText } from "../src/render/outline/text.ts";
+import { renderSymbolText } from "../src/render/symbol/text.ts";
 import { decodeSource } from "../src/core/text/lines.ts";
 
 const root = process.argv[2] ?? "/work/data/stdlib-repo";

@@ -15,7 +15,7 @@ import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { detectLanguage } from "../src/core/languages/detect.ts";
-import { renderOutlineText } from "../src/render/outline-text.ts";
+import { renderOutlineText } from "../src/render/outline/text.ts";
 import { pythonStdlib } from "../test/conformance/python-ast.ts";
 import { scriptKindOf } from "../test/conformance/typescript-defs.ts";
 import type { OutlineSymbol } from "../src/core/types.ts";

@@ -15,7 +15,7 @@ const mark = () => {
 const { detectLanguage } = await import("../src/core/languages/detect.ts");
 const { initRuntime, loadGrammar, loadQuery, parse } = await import("../src/core/parse/parser.ts");
 const { outlineSource } = await import("../src/core/outline/outline.ts");
-const { renderOutlineText } = await import("../src/render/outline-text.ts");
+const { renderOutlineText } = await import("../src/render/outline/text.ts");
 const ms: Record<string, number> = { import: mark() };
 const bytes = readFileSync(file);
 const language = detectLanguage(file, bytes);

@@ -9,7 +9,7 @@ import { Tiktoken } from "js-tiktoken/lite";
 import o200k from "js-tiktoken/ranks/o200k_base";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
-import { renderOutlineText } from "../src/render/outline-text.ts";
+import { renderOutlineText } from "../src/render/outline/text.ts";
 import { pythonStdlib } from "../test/conformance/python-ast.ts";
 import type { FileOutline, OutlineSymbol } from "../src/core/types.ts";
 import { median, percentile, walkFiles } from "./lib.ts";

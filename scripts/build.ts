@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import type { GrammarSource } from "../src/core/languages/registry.ts";
 import { grammarFile, grammarVersionOnDisk, packageDir } from "../src/core/parse/assets.ts";
-import { engineId } from "../src/app/engine.ts";
+import { engineId } from "../src/app/engine/id.ts";
 import { TARGETS, type Target, binaryName } from "./release-targets.ts";
 
 const root = join(import.meta.dir, "..");

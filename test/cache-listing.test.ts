@@ -1,11 +1,11 @@
-// The listing snapshot (src/app/listing-snapshot.ts): a warm run reuses git's file listing
+// The listing snapshot (src/app/index/listing.ts): a warm run reuses git's file listing
 // only while nothing git reads for it moved. After every kind of change that can alter the
 // listing, the snapshot must be refused (or, if taken, equal git's fresh answer).
 import { describe, expect, test } from "bun:test";
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { listAndRecord, readSnapshot } from "../src/app/listing-snapshot.ts";
-import { gitListing } from "../src/app/repo.ts";
+import { listAndRecord, readSnapshot } from "../src/app/index/listing.ts";
+import { gitListing } from "../src/app/index/repo.ts";
 import { languageByName } from "../src/core/languages/detect.ts";
 import { runCli, testEnv } from "./helpers/cli.ts";
 import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";

@@ -13,16 +13,21 @@ afterEach(() => {
 
 /** The symbol changes of one edit of one file, as `changed --format json` reports them. */
 async function changes(path: string, before: string, after: string) {
+  return (await changedFiles([[path, before, after]])).flatMap((f) => f.symbols) as any[];
+}
+
+/** The files of one commit that edits each [path, before, after], as `changed --format json` reports them. */
+async function changedFiles(edits: [string, string, string][]): Promise<any[]> {
   const r: TempRepo = tempRepo();
   cleanups.push(r.cleanup);
-  r.write(path, before);
+  for (const [path, before] of edits) r.write(path, before);
   const base = r.commit("before");
-  r.write(path, after);
+  for (const [path, , after] of edits) r.write(path, after);
   const head = r.commit("after");
   const out = await runCli(["changed", "--format", "json", "--base", base, "--head", head], r.path);
   expect(out.stderr).toBe("");
   expect(out.code).toBe(0);
-  return (JSON.parse(out.stdout).files as any[]).flatMap((f) => f.symbols) as any[];
+  return JSON.parse(out.stdout).files;
 }
 
 const flags = (s: any) => ({ name: s.qualifiedName, change: s.change, signature: s.signatureChanged, value: s.valueChanged, doc: s.docChanged, body: s.bodyChanged, cosmetic: s.cosmetic });
@@ -49,6 +54,19 @@ describe("the parts of a change", () => {
   test("an initializer edit is a value change", async () => {
     const [s] = await changes("v.ts", "export const cache = Object.create(null);\n", "export const cache = createNullObject();\n");
     expect(flags(s)).toEqual({ name: "cache", change: "modified", signature: false, value: true, doc: false, body: false, cosmetic: false });
+  });
+
+  test("an initializer after a generic type is a value change (hono's `Record<…> = Object.create(null)`), in TS, Rust, Java and C#", async () => {
+    const files = await changedFiles([
+      ["trie.ts", "export class Trie {\n  paths: Record<string, [number, Params]> = Object.create(null)\n}\n", "export class Trie {\n  paths: Record<string, [number, Params]> = createNullObject()\n}\n"],
+      ["c.rs", "const NAME: &'static str = \"a\";\nstatic CACHE: Lazy<Vec<u8>> = Lazy::new(Vec::new);\n", "const NAME: &'static str = \"b\";\nstatic CACHE: Lazy<Vec<u8>> = Lazy::new(|| vec![0]);\n"],
+      ["K.java", "class K {\n  Map<String, List<Integer>> m = new HashMap<>();\n}\n", "class K {\n  Map<String, List<Integer>> m = new TreeMap<>();\n}\n"],
+      ["K.cs", "class K {\n  Dictionary<string, int> d = new();\n}\n", "class K {\n  Dictionary<string, int> d = Make();\n}\n"],
+    ]);
+    const got = files.flatMap((f) => f.symbols.map((s: any) => flags(s)));
+    expect(got).toEqual(
+      ["K.d", "K.m", "NAME", "CACHE", "Trie.paths"].map((name) => ({ name, change: "modified", signature: false, value: true, doc: false, body: false, cosmetic: false })),
+    );
   });
 
   test("a parameter added is a signature change", async () => {
@@ -86,5 +104,40 @@ describe("comments that are code are never cosmetic", () => {
     const syms = await changes("u.py", fn("note"), fn("note +AAo-    os.system('x')"));
     expect(syms.length).toBeGreaterThan(0);
     for (const s of syms) expect(s.cosmetic).toBe(false);
+  });
+});
+
+describe("members that share a line", () => {
+  // One edit of one member of a one-line container: only that member is modified, with the
+  // part that changed; its siblings and the container (whose own text is the header and the
+  // closing bracket) are not. The diff cuts a shared line at the outline's columns.
+  const cases: [string, string, string, string, string][] = [
+    // path, before, after, the one symbol changed, the part
+    ["k.ts", "class K { private m(x){} public n(){} }\n", "class K { private m(x, y){} public n(){} }\n", "K.m", "signature"],
+    ["n.ts", "class K { private m(x){} public n(){} }\n", "class K { private m(x){} public n(){ return 1 } }\n", "K.n", "body"],
+    ["k.js", "class K { m(x){} n(){ return 1 } }\n", "class K { m(x){} n(){ return 2 } }\n", "K.n", "body"],
+    ["e.ts", "export enum E { A = 1, B = 2 }\n", "export enum E { A = 3, B = 2 }\n", "E.A", "value"],
+    ["K.java", "class K { void m(int x) {} void n() {} }\n", "class K { void m(int x, int y) {} void n() {} }\n", "K.m", "signature"],
+    ["t.go", "package p\ntype T struct { A int; B string }\n", "package p\ntype T struct { A int64; B string }\n", "T.A", "signature"],
+    ["k.rs", "impl K { fn m(&self, x: i32) {} fn n(&self) {} }\n", "impl K { fn m(&self, x: i64) {} fn n(&self) {} }\n", "K.m", "signature"],
+    ["K.cs", "class K { void M(int x) {} void N() {} }\n", "class K { void M(int x, int y) {} void N() {} }\n", "K.M", "signature"],
+    ["s.cpp", "struct S { int m(int x) { return x; } int n() { return 0; } };\n", "struct S { int m(int x) { return x; } int n() { return 1; } };\n", "S.n", "body"],
+    ["k.php", "<?php class K { function m($x) {} function n() {} }\n", "<?php class K { function m($x, $y) {} function n() {} }\n", "K.m", "signature"],
+    ["k.py", "class K: a = 1; b = 2\n", "class K: a = 3; b = 2\n", "K.a", "value"],
+    ["k.rb", "class K; def m(x); end; def n; end; end\n", "class K; def m(x, y); end; def n; end; end\n", "K.m", "signature"],
+  ];
+  const part = (s: any) => (s.signatureChanged ? "signature" : s.valueChanged ? "value" : s.bodyChanged ? "body" : s.docChanged ? "doc" : "cosmetic");
+
+  test("an edit of one member flags that member alone, with the part that changed, in every language", async () => {
+    const files = await changedFiles(cases.map(([path, before, after]) => [path, before, after]));
+    const got = Object.fromEntries(files.map((f) => [f.path, f.symbols.map((s: any) => `${s.change} ${s.qualifiedName} ${part(s)}`)]));
+    expect(got).toEqual(Object.fromEntries(cases.map(([path, , , name, what]) => [path, [`modified ${name} ${what}`]])));
+  });
+
+  test("a member on its own lines still owns what precedes it on its first line (export) and follows it on its last (;)", async () => {
+    const files = await changedFiles([
+      ["x.ts", "function f() {}\nconst g = 1\n", "export function f() {}\nconst g = 1;\n"],
+    ]);
+    expect(files[0].symbols.map((s: any) => `${s.change} ${s.qualifiedName} ${part(s)}`)).toEqual(["modified f signature", "modified g value"]);
   });
 });

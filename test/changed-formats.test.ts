@@ -8,7 +8,7 @@ import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ChangeSet } from "../src/core/diff/types.ts";
 import { quotePath } from "../src/core/text/quote.ts";
-import { ruleOf } from "../src/render/changed-findings.ts";
+import { ruleOf } from "../src/render/changed/findings.ts";
 import { runCli, tempDir } from "./helpers/cli.ts";
 import { tempRepo, type TempRepo } from "./helpers/git.ts";
 import { validateRdjson, validateRdjsonStrict, validateSarif } from "./helpers/schemas.ts";

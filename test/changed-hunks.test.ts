@@ -6,7 +6,7 @@ import { expect, test } from "bun:test";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { splitKeepingBreaks, symbolHunks, type Hunk, type SymbolSpan } from "../src/render/changed-hunks.ts";
+import { splitKeepingBreaks, symbolHunks, type Hunk, type SymbolSpan } from "../src/render/changed/lines/hunks.ts";
 import { tempDir } from "./helpers/cli.ts";
 
 function rng(seed: number) {

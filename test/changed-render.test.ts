@@ -1,7 +1,7 @@
 // The `changed` renderers on built change sets: the Markdown cut and its honest count.
 import { expect, test } from "bun:test";
 import type { ChangeSet, SymbolChange } from "../src/core/diff/types.ts";
-import { FOLD_ROWS, renderChangedMarkdown, MARKDOWN_LIMIT, STICKY_MARKER } from "../src/render/changed-markdown.ts";
+import { FOLD_ROWS, renderChangedMarkdown, MARKDOWN_LIMIT, STICKY_MARKER } from "../src/render/changed/markdown.ts";
 
 function change(i: number, extra: Partial<SymbolChange> = {}): SymbolChange {
   return { change: "modified", kind: "function", name: `f${i}`, qualifiedName: `pkg.mod.f${i}`, startLine: i, endLine: i + 1, signatureChanged: false, bodyChanged: true, cosmetic: false, anchors: [], ...extra };

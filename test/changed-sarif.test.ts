@@ -6,7 +6,7 @@ import { afterEach, expect, test } from "bun:test";
 import { runCli } from "./helpers/cli.ts";
 import { tempRepo } from "./helpers/git.ts";
 import { validateSarif } from "./helpers/schemas.ts";
-import { SARIF_MAX_RESULTS } from "../src/render/changed-sarif.ts";
+import { SARIF_MAX_RESULTS } from "../src/render/changed/sarif.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

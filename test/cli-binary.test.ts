@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { BINARY, binaryAvailable, tempDir } from "./helpers/cli.ts";
-import { engineId } from "../src/app/engine.ts";
+import { engineId } from "../src/app/engine/id.ts";
 
 const available = binaryAvailable();
 if (!available) console.warn(`cli-binary tests skipped: ${BINARY} is absent (run \`npm run build\` first; CI always builds)`);

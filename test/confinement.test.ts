@@ -13,13 +13,13 @@ import { BINARY, ROOT, binaryAvailable, runCli, tempDir, testEnv } from "./helpe
 import { OutlineError } from "../src/core/errors.ts";
 import { Workspace, type FileAccess, type FileStamp, type Probe } from "../src/io/workspace.ts";
 import { ParseCache, repoSymbols } from "../src/app/repo-symbols.ts";
-import { callChain } from "../src/app/call-chain.ts";
-import { findCallers } from "../src/app/callers.ts";
+import { callChain } from "../src/app/calls/chain.ts";
+import { findCallers } from "../src/app/calls/callers.ts";
 import { drillView, findOne } from "../src/app/symbol-view.ts";
-import { renderSymbolText } from "../src/render/symbol-text.ts";
+import { renderSymbolText } from "../src/render/symbol/text.ts";
 import { AgentTools } from "../src/mcp/tools.ts";
 import { pathFilter } from "../src/core/text/glob.ts";
-import { computeChanges } from "../src/app/changed.ts";
+import { computeChanges } from "../src/app/changed/changes.ts";
 
 const text = (r: any): string => r.content.map((c: any) => c.text).join("");
 const JS_SECRET = 'export function leak() {\n  return "SECRET-JS";\n}\n';
@@ -371,15 +371,15 @@ describe("structure: one gate for every read", () => {
     ["src/io/files.ts", "reads the path it is handed; its readers are used only outside the gate's users"],
     ["src/core/parse/assets.ts", "the grammars and queries shipped with the tool"],
     ["src/io/cache-trust.ts", "whether the outline cache may be used at all (its trust rule)"],
-    ["src/app/engine-sources.ts", "the tool's own source files, hashed into the engine id when run from source"],
+    ["src/app/engine/sources.ts", "the tool's own source files, hashed into the engine id when run from source"],
     ["src/io/cache-store.ts", "the outline cache, by content hash (its own trust rule)"],
     ["src/core/lazy-module.ts", "createRequire, for built-ins loaded on first use (io/builtins.ts: its disk ones are READERS below)"],
     ["src/io/node-probe.ts", "whether a `.git` or a cache lies at a folder (lstat), to find a work tree's top"],
-    ["src/app/repo.ts", "where the repository is (realpath), and .git/info/exclude, which keeps the cache out of git status"],
-    ["src/app/listing-snapshot.ts", "the stats and names of the folders and ignore files git's listing depends on (no file's content)"],
+    ["src/app/index/repo.ts", "where the repository is (realpath), and .git/info/exclude, which keeps the cache out of git status"],
+    ["src/app/index/listing.ts", "the stats and names of the folders and ignore files git's listing depends on (no file's content)"],
     ["src/io/disk-source.ts", "lstat of the files git lists, the realpath of their folders (workspace-index: their content is read through the gate)"],
     ["src/io/read-fd.ts", "reads a descriptor its caller opened after its own checks; opens nothing"],
-    ["src/app/changed.ts", "the work tree's side of `changed` (confined: only paths the gate admits); symbol_history reads git's blobs only"],
+    ["src/app/changed/changes.ts", "the work tree's side of `changed` (confined: only paths the gate admits); symbol_history reads git's blobs only"],
     ["src/io/git-place.ts", "whose repository a folder's git answers from: the `.git` entry, and a linked git folder's `gitdir` back-link (no source file)"],
   ]);
   /** Names that read a path they are given, and the only modules allowed to import them. */
@@ -391,7 +391,7 @@ describe("structure: one gate for every read", () => {
     readFd: { from: "src/io/read-fd.ts", names: ["readOpenFile"], only: ["src/io/workspace.ts", "src/io/disk-source.ts"] },
     builtins: { from: "src/io/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };
-  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/call-chain.ts", "src/app/callers.ts", "src/app/symbol-view.ts", "src/app/impact.ts"]);
+  const closure = importClosure(["src/mcp/server.ts", "src/mcp/tools.ts", "src/io/workspace.ts", "src/app/repo-symbols.ts", "src/app/calls/chain.ts", "src/app/calls/callers.ts", "src/app/symbol-view.ts", "src/app/calls/impact.ts"]);
 
   test("the modules behind the cross-file answers reach the disk only through the gate", () => {
     const touching = [...closure].filter(([, imps]) => imps.some((i) => /^(node:)?(fs|fs\/promises|child_process|module)$|^</.test(i.spec))).map(([f]) => f);

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { appendFileSync, cpSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { engineSourceDigest, engineSourceFiles } from "../src/app/engine-sources.ts";
+import { engineSourceDigest, engineSourceFiles } from "../src/app/engine/sources.ts";
 import { ROOT, tempDir } from "./helpers/cli.ts";
 import { BUN, sh, tempRepo } from "./helpers/git-repo.ts";
 

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
-import { renderOutlineText } from "../src/render/outline-text.ts";
+import { renderOutlineText } from "../src/render/outline/text.ts";
 import { flatten } from "../src/core/symbols/find.ts";
 import type { FileOutline } from "../src/core/types.ts";
 import { compareFile, emptyTally, ourDefs } from "./conformance/compare.ts";

@@ -4,8 +4,8 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
-import { renderOutlineText } from "../src/render/outline-text.ts";
-import { renderOutlineJson } from "../src/render/outline-json.ts";
+import { renderOutlineText } from "../src/render/outline/text.ts";
+import { renderOutlineJson } from "../src/render/outline/json.ts";
 import { ROOT, testEnv } from "./helpers/cli.ts";
 
 const UPDATE = process.env.UPDATE_GOLDEN === "1";

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { installHook } from "../src/app/hook.ts";
+import { installHook } from "../src/app/hook/hook.ts";
 import { ROOT, runCli, tempDir, testEnv } from "./helpers/cli.ts";
 import { BUN, CLI_SOURCE, cliChild, gitOk, sh, tempRepo, write } from "./helpers/git-repo.ts";
 

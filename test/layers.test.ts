@@ -81,6 +81,87 @@ describe("layers", () => {
   });
 });
 
+/**
+ * The subsystems of app and render (issue 26): each a folder whose front door is its index.ts.
+ * From outside the folder, a module loads the subsystem through that door, or through a side
+ * door named here with the reason it must be reached alone.
+ */
+const SUBSYSTEMS = ["src/app", "src/render"].flatMap((layer) =>
+  readdirSync(join(ROOT, layer), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => `${layer}/${e.name}`),
+);
+const SIDE_DOORS: Record<string, string> = {
+  "src/app/index/lookup.ts": "a single file's object from the index: outline and symbol must not load the refresh",
+  "src/app/changed/changes.ts": "history diffs each commit with changed's sides, without file-sides.ts (the work tree's reader) in the MCP tools' reach",
+  "src/app/index/workspace-index.ts": "the MCP server's index reads files only through the workspace gate; the door's repo-index.ts reads the work tree directly",
+  "src/app/calls/resolver.ts": "loaded late by a symbol's skeleton and drill, which need no chain, callers or impact",
+  "src/app/hook/script.ts": "src/bin hands it the hook script the binary embeds (until the Engine of issue 26 owns it)",
+  "src/app/index/parse/worker.ts": "a worker thread's entry: src/bin/parse-worker.ts starts it in the compiled binary",
+};
+
+/** The subsystem a module belongs to (its folder under app or render), or the module itself when it is a top-level file. */
+const unitOf = (file: string) => SUBSYSTEMS.find((s) => file.startsWith(`${s}/`)) ?? file;
+
+/** Every import of a module, type imports included (they name a door too). */
+function allImports(file: string): string[] {
+  const code = readFileSync(join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+  const specs = [...code.matchAll(/^(?:import|export)\s[^;]*?\sfrom\s+"(\.[^"]+)"/gms), ...code.matchAll(/\bimport\("(\.[^"]+)"\)/g)].map((m) => m[1]);
+  return specs.map((s) => relative(ROOT, resolve(ROOT, dirname(file), s)));
+}
+
+describe("subsystems", () => {
+  test("no folder of app or render holds more than 12 modules", () => {
+    const folders = new Map<string, number>();
+    for (const f of [...sources("src/app"), ...sources("src/render")]) folders.set(dirname(f), (folders.get(dirname(f)) ?? 0) + 1);
+    expect([...folders].filter(([, n]) => n > 12).map(([d, n]) => `${d}: ${n}`)).toEqual([]);
+  });
+
+  test("from outside a subsystem, only its front door (index.ts) or a named side door is imported", () => {
+    const found: string[] = [];
+    for (const file of sources("src")) {
+      for (const target of allImports(file)) {
+        const unit = unitOf(target);
+        if (unit === target || unit === unitOf(file)) continue;
+        if (target !== `${unit}/index.ts` && !(target in SIDE_DOORS)) found.push(`${file} -> ${target}`);
+      }
+    }
+    expect(found).toEqual([]);
+    for (const door of [...SUBSYSTEMS.map((s) => `${s}/index.ts`), ...Object.keys(SIDE_DOORS)]) expect(sources(dirname(door))).toContain(door);
+  });
+
+  test("the subsystems and top-level modules of app and render import one another without a circle", () => {
+    const edges = new Map<string, Set<string>>();
+    for (const file of [...sources("src/app"), ...sources("src/render")]) {
+      for (const target of allImports(file)) {
+        if (!/^src\/(app|render)\//.test(target) || unitOf(target) === unitOf(file)) continue;
+        edges.set(unitOf(file), (edges.get(unitOf(file)) ?? new Set()).add(unitOf(target)));
+      }
+    }
+    expect(circles(edges)).toEqual([]);
+  });
+
+  test("the circle check finds a circle", () => {
+    const edges = new Map([["a", new Set(["b"])], ["b", new Set(["c"])], ["c", new Set(["a"])], ["d", new Set(["a"])]]);
+    expect(circles(edges)).toEqual(["a -> b -> c -> a"]);
+  });
+});
+
+/** Each circle of a directed graph, once, from its first node in walking order. */
+function circles(edges: Map<string, Set<string>>): string[] {
+  const found: string[] = [];
+  const done = new Set<string>();
+  const visit = (node: string, path: string[]) => {
+    const at = path.indexOf(node);
+    if (at >= 0) return void found.push([...path.slice(at), node].join(" -> "));
+    if (done.has(node)) return;
+    for (const next of edges.get(node) ?? []) visit(next, [...path, node]);
+    done.add(node);
+  };
+  for (const node of [...edges.keys()].sort()) visit(node, []);
+  return found;
+}
+
 /** Where the process's working folder and variables may be read: the edge that makes the Env, and the binary's start-up seam. */
 const ENV_EDGES = ["src/io/env.ts", "src/bin/"];
 

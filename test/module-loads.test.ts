@@ -49,7 +49,7 @@ describe("modules a command loads", () => {
     const r = loads(["region", "pkg/store.py", "4", "10"]);
     expect(r.code).toBe(0);
     expect(parserLoaded(r.modules)).toEqual([]);
-    expect(r.modules).not.toContain("src/render/outline-text.ts");
+    expect(r.modules).not.toContain("src/render/outline/text.ts");
   }, 30_000);
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import type { OutlineSymbol } from "../src/core/types.ts";
-import { renderOutlineText } from "../src/render/outline-text.ts";
+import { renderOutlineText } from "../src/render/outline/text.ts";
 
 async function outline(language: string, source: string) {
   return outlineSource({ path: `x.${language}`, bytes: new TextEncoder().encode(source), language: REGISTRY.byId.get(language)! });

@@ -1,10 +1,10 @@
-// The parse pool (src/app/parse-pool.ts): this thread and a worker share the jobs through
+// The parse pool (src/app/index/parse/pool.ts): this thread and a worker share the jobs through
 // claims, so every job is outlined and reported exactly once, with what one thread would have
 // made, and its object is on disk when finish() returns; a worker that dies holding a claimed
 // job leaves that job (and all it did not reach) to this thread.
 import { describe, expect, test } from "bun:test";
-import { claimJob, openPool, type ParseJob, type ParseOutcome, type PoolTarget } from "../src/app/parse-pool.ts";
-import { engineId } from "../src/app/engine.ts";
+import { claimJob, openPool, type ParseJob, type ParseOutcome, type PoolTarget } from "../src/app/index/parse/pool.ts";
+import { engineId } from "../src/app/engine/id.ts";
 import { packObject } from "../src/core/cache/pack.ts";
 import { parseLimits } from "../src/core/parse/limits.ts";
 import { Worker } from "node:worker_threads";
@@ -140,7 +140,7 @@ describe("parse pool", () => {
     const dir = tempDir();
     const claims = new SharedArrayBuffer(4);
     const target: PoolTarget = { root: dir.path, engine: engineId(), claims, mark: 7, off: "test", limits: { heapBytes: parseLimits.heapBytes, budgetMs: 1 } };
-    const w = new Worker(new URL("../src/app/parse-worker.ts", import.meta.url), { workerData: target });
+    const w = new Worker(new URL("../src/app/index/parse/worker.ts", import.meta.url), { workerData: target });
     try {
       const answer = await new Promise<{ error?: string }>((resolve, reject) => {
         w.on("message", resolve);

@@ -47,7 +47,7 @@ describe("rank", () => {
     const order = r.definitions.map((d) => files[d.file].symbols[d.symbol].name);
     const at = (name: string) => order.indexOf(name);
     // What the focus uses, by its definitions; what uses the focus (callers, tests), by its files'
-    // rank (their definitions are lifted one by one from their objects: app/digest.ts).
+    // rank (their definitions are lifted one by one from their objects: app/digest/digest.ts).
     expect(at("lib_helper")).toBeLessThan(at("other_a"));
     expect(at("base_util")).toBeLessThan(at("other_b"));
     for (const near of [1, 3, 4]) for (const far of [5, 6]) expect(r.fileScores[near]).toBeGreaterThan(r.fileScores[far]);

@@ -11,7 +11,7 @@ import { flatten } from "../src/core/symbols/find.ts";
 import { outlineFile } from "../src/app/outline-file.ts";
 import { scanSource } from "../src/core/skeleton/scan.ts";
 import { buildSkeleton } from "../src/core/skeleton/skeleton.ts";
-import { renderSkeletonText } from "../src/render/skeleton-text.ts";
+import { renderSkeletonText } from "../src/render/symbol/skeleton.ts";
 import { detectLanguage } from "../src/core/languages/detect.ts";
 import { decodeSource } from "../src/core/text/lines.ts";
 

@@ -1,11 +1,11 @@
-// The MCP server's repository index (src/app/workspace-index.ts) answers a question from its
+// The MCP server's repository index (src/app/index/workspace-index.ts) answers a question from its
 // last refresh when that refresh settled and no file it looked at moved since. These tests make
 // the fast path run (the same refresh object comes back) and then change the work tree in every
 // way that must end it: each answer must show the change at once.
 import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { WorkspaceIndex } from "../src/app/workspace-index.ts";
+import { WorkspaceIndex } from "../src/app/index/workspace-index.ts";
 import { searchSymbols } from "../src/app/search.ts";
 import { processEnv } from "../src/io/env.ts";
 import { Workspace } from "../src/io/workspace.ts";

@@ -5,7 +5,7 @@ import { DEFAULT_MAX_BYTES, readFileBytes, requireLanguage, type SourceFile } fr
 import { resolve } from "node:path";
 import type { Env } from "../io/env.ts";
 import { toDisplayPath } from "../io/paths.ts";
-import { outlineWithCache } from "./cache-lookup.ts";
+import { outlineWithCache } from "./index/lookup.ts";
 
 export interface OutlineFileOptions {
   maxBytes?: number;

@@ -8,10 +8,7 @@ import type { SearchResult } from "../core/views.ts";
 import { cleanField, parseNameRow, unpackRows, type RowsLookup } from "../core/cache/pack.ts";
 import { usageError } from "../core/errors.ts";
 import { normalizeQuery } from "../core/symbols/find.ts";
-import type { RefreshResult } from "./refresh-cache.ts";
-
-/** What a search reads of the index: the object key of each file, and the rows and objects behind them. */
-export type SymbolIndex = Pick<RefreshResult, "keys" | "loadPack" | "loadNames" | "loadRefs" | "entryFor">;
+import type { SymbolIndex } from "./index/index.ts";
 
 export interface SearchRequest {
   query: string;
@@ -79,7 +76,7 @@ interface IndexFiles {
 
 /**
  * Those of a whole index, made once per index: a long-running server answers from the same
- * index object while no file moved (workspace-index.ts), and objects are named by their content,
+ * index object while no file moved (app/index/workspace-index.ts), and objects are named by their content,
  * so the rows read for a key stay right for as long as that index is used.
  */
 const wholeIndex = new WeakMap<SymbolIndex, IndexFiles>();

@@ -1,6 +1,6 @@
 // One symbol, read three ways: full text, skeleton (branches and calls, bodies elided), or a
 // drill into one branch or one call's target. Returns data (core/symbols/view.ts), shared by the
-// CLI's `symbol` and the MCP `get_symbol`; render/symbol-text.ts prints it. The skeleton code,
+// CLI's `symbol` and the MCP `get_symbol`; render/symbol/text.ts prints it. The skeleton code,
 // the scope scan and the call resolver (and through them the parser) load when a view needs
 // them: the full text of a symbol from the cache parses nothing (unless it is a function inside
 // a function, whose outer names need the scope scan).
@@ -155,7 +155,7 @@ export async function drillView(repo: RepoSymbols, file: ParsedFile, symbol: Out
     return { kind: "branch", file: fileRef(file), symbol, branch: b, block: block(new LineIndex(file.file.bytes), b.startLine, b.endLine) };
   }
   const call = target.call;
-  const { callResolver } = await import("./call-resolver.ts");
+  const { callResolver } = await import("./calls/resolver.ts");
   const resolved = await callResolver(repo).resolve({ path: file.outline.path, file, symbol }, call);
   if (!resolved.target) {
     const why = resolved.module ? `imported from ${printable(resolved.module)}, which is not in the workspace` : "no definition of that name found";

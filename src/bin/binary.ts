@@ -56,7 +56,7 @@ if (plan === "now") runAgain(shortRunSettings(process.env));
 const { setAssetSource } = await import("../core/parse/assets.ts");
 const { setSha256Hex } = await import("../core/hash.ts");
 const { embeddedAssets, hookScript } = await import("../../build/embedded.gen.ts");
-const { setHookScript } = await import("../app/hook-script.ts");
+const { setHookScript } = await import("../app/hook/script.ts");
 const { main } = await import("../cli/main.ts");
 const { processIO } = await import("../cli/io.ts");
 const { processEnv } = await import("../io/env.ts");

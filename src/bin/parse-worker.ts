@@ -3,7 +3,7 @@
 import { setSha256Hex } from "../core/hash.ts";
 import { setAssetSource } from "../core/parse/assets.ts";
 import { embeddedAssets } from "../../build/embedded.gen.ts";
-import "../app/parse-worker.ts";
+import "../app/index/parse/worker.ts";
 
 setAssetSource(embeddedAssets);
 // As in binary.ts: Bun's native SHA-256, so the worker never loads node:crypto.

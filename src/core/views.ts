@@ -80,7 +80,7 @@ export interface MapFile {
   focus: boolean;
 }
 
-/** The ranked `digest` (app/digest.ts rankedMap): files and their best definitions, best first. */
+/** The ranked `digest` (app/digest/digest.ts rankedMap): files and their best definitions, best first. */
 export interface RankedMap {
   totalLines: number;
   /** The focus as given (paths relative to the index's root, or names). */

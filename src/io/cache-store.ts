@@ -45,8 +45,8 @@ export function openCache(check: CacheCheck, engine: string): CacheStore {
 }
 
 /**
- * What the refresh (app/refresh-cache.ts) asks of a store: this on-disk cache, or an index kept
- * in memory (app/memory-store.ts) where no cache may be used.
+ * What the refresh (app/index/refresh.ts) asks of a store: this on-disk cache, or an index kept
+ * in memory (app/index/memory-store.ts) where no cache may be used.
  */
 export type IndexStore = Pick<
   CacheStore,

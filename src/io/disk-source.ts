@@ -1,7 +1,7 @@
-// The files under a folder as the repository index sees them (app/refresh-cache.ts): the stat
+// The files under a folder as the repository index sees them (app/index/refresh.ts): the stat
 // of each and its bytes, by path relative to the folder. One rule for every reader of a listing
 // (index, search, digest, the hook; the MCP server's index stats through `regularFile` too and
-// reads through the workspace gate, app/workspace-index.ts): a listed path is read only when it
+// reads through the workspace gate, app/index/workspace-index.ts): a listed path is read only when it
 // is a regular file itself (a symbolic link is not followed, wherever it points) and its folder,
 // links resolved, lies inside the root. `git ls-files` lists a committed link as a file of its
 // own, so without this a link to `../../home/.config/creds.json` would be read, outlined and

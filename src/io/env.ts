@@ -21,7 +21,7 @@ export interface Env {
   /** Wall clock, ms since the epoch. */
   now(): number;
   readonly processes: ProcessRunner;
-  /** Where a parse worker thread starts; undefined: the worker module beside the sources (app/parse-pool.ts). */
+  /** Where a parse worker thread starts; undefined: the worker module beside the sources (app/index/parse/pool.ts). */
   readonly parseWorker?: () => URL | string;
   /** A warning for people that is no part of an answer (one line; stderr in the CLI and the MCP server). */
   warn(line: string): void;

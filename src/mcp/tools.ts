@@ -4,15 +4,14 @@
 // through the Workspace (the confinement gate); each question gets its own RepoSymbols view, so
 // an answer reflects the disk at the time of the call, and parses are shared between questions
 // while their file is unchanged. search_symbols and digest answer from the repository index
-// (app/repo-index.ts), refreshed for the workspace's files before each answer.
-import { callChain } from "../app/call-chain.ts";
-import { findCallers } from "../app/callers.ts";
-import { symbolHistory } from "../app/history.ts";
-import { digest, gitHistory } from "../app/digest.ts";
+// (app/index/repo-index.ts), refreshed for the workspace's files before each answer.
+import { callChain, findCallers } from "../app/calls/index.ts";
+import { symbolHistory } from "../app/history/index.ts";
+import { digest, gitHistory } from "../app/digest/index.ts";
 import { outlineEach } from "../app/outline-files.ts";
 import { REGION_MAX_BYTES, checkRange, givenHash, isSymbolHash, normalizeHash, readRegion, readRegionBySymbol } from "../app/region.ts";
 import { languageByName } from "../core/languages/detect.ts";
-import { WorkspaceIndex } from "../app/workspace-index.ts";
+import { WorkspaceIndex } from "../app/index/workspace-index.ts";
 import { ParseCache, repoSymbols, type RepoSymbols } from "../app/repo-symbols.ts";
 import { parseKinds, searchSymbols } from "../app/search.ts";
 import { findOne, symbolView, type SymbolMode } from "../app/symbol-view.ts";
@@ -26,14 +25,12 @@ import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES } from "../io/files.ts";
 import type { FileAccess } from "../io/workspace.ts";
 import type { WalkNote } from "../io/walk.ts";
 import { renderCallChainText, renderCallersText } from "../render/calls-text.ts";
-import { renderDigestAnswer } from "../render/digest-map-text.ts";
-import { flatDigestFits } from "../render/digest-text.ts";
+import { renderDigestAnswer, flatDigestFits } from "../render/digest/index.ts";
 import { renderHistoryText } from "../render/history-text.ts";
-import { FolderOutlineText } from "../render/outline-folder.ts";
-import { renderOutlineText } from "../render/outline-text.ts";
+import { FolderOutlineText, renderOutlineText } from "../render/outline/index.ts";
 import { regionAnswer } from "../render/region-text.ts";
 import { searchAnswer } from "../render/search-text.ts";
-import { renderSymbolText } from "../render/symbol-text.ts";
+import { renderSymbolText } from "../render/symbol/index.ts";
 
 export const MAX_REGION_LINES = 2000;
 /** A folder's outline stops outlining files past about this many tokens, and names the rest. */

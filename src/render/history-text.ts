@@ -1,7 +1,7 @@
 // `history`: text (one line per commit), Markdown (a table) and JSON (the SymbolHistory as is).
 import type { HistoryEntry, SymbolHistory } from "../core/history/types.ts";
 import { cutText, printable, quoteName, quotePath, toJson } from "../core/text/quote.ts";
-import { flags, lines, short } from "./changed-common.ts";
+import { flags, lines, short } from "./changed/index.ts";
 import { codeSpan, mdName, mdPath } from "./markdown.ts";
 
 /** A commit subject is the author's text: shown cut to this many characters. */

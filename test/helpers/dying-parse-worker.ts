@@ -1,7 +1,7 @@
 // A parse worker that crashes: it claims the first job it is sent (as the real worker does
 // before parsing) and then exits without answering. test/parse-pool.test.ts points the pool at it.
 import { parentPort, workerData } from "node:worker_threads";
-import { claimJob, type JobsRequest, type PoolTarget } from "../../src/app/parse-pool.ts";
+import { claimJob, type JobsRequest, type PoolTarget } from "../../src/app/index/parse/pool.ts";
 
 const target = workerData as PoolTarget;
 parentPort?.on("message", (req: JobsRequest) => {

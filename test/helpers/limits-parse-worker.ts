@@ -1,7 +1,7 @@
 // A parse worker that answers each job it claims with the parse limits it was started with,
 // as the job's error (test/parse-pool.test.ts checks the caller's limits reach its workers).
 import { parentPort, workerData } from "node:worker_threads";
-import { claimJob, type JobsRequest, type PoolTarget } from "../../src/app/parse-pool.ts";
+import { claimJob, type JobsRequest, type PoolTarget } from "../../src/app/index/parse/pool.ts";
 
 const target = workerData as PoolTarget;
 parentPort?.on("message", (req: JobsRequest | { flush: true }) => {

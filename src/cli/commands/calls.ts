@@ -1,6 +1,5 @@
 // `ast-outline calls FILE SYMBOL` and `ast-outline callers NAME`.
-import { callChain } from "../../app/call-chain.ts";
-import { findCallers } from "../../app/callers.ts";
+import { callChain, findCallers } from "../../app/calls/index.ts";
 import { repoSymbols } from "../../app/repo-symbols.ts";
 import { findOne } from "../../app/symbol-view.ts";
 import { usageError } from "../../core/errors.ts";

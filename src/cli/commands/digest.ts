@@ -1,11 +1,10 @@
 // `ast-outline digest [path]`: a one-page map of the repository or a folder, from its index:
 // the flat map when it fits whole, else definitions ranked by references (`--focus` centres it).
-import { digest, gitHistory } from "../../app/digest.ts";
-import { repoRelative } from "../../app/repo.ts";
+import { digest, gitHistory } from "../../app/digest/index.ts";
+import { repoRelative } from "../../app/index/index.ts";
 import { inputError, usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
-import { renderDigestAnswer } from "../../render/digest-map-text.ts";
-import { flatDigestFits } from "../../render/digest-text.ts";
+import { renderDigestAnswer, flatDigestFits } from "../../render/digest/index.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseCount } from "../options.ts";
 import { openIndex } from "./index-repo.ts";

@@ -1,5 +1,5 @@
-// `ast-outline history FILE SYMBOL`: the commits that changed one symbol (app/history.ts).
-import { symbolHistory } from "../../app/history.ts";
+// `ast-outline history FILE SYMBOL`: the commits that changed one symbol (app/history/history.ts).
+import { symbolHistory } from "../../app/history/index.ts";
 import type { Env } from "../../io/env.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { renderHistoryJson, renderHistoryMarkdown, renderHistoryText } from "../../render/history-text.ts";

@@ -1,5 +1,5 @@
 // `ast-outline hook install | uninstall | run`.
-import { installHook, runHook, uninstallHook } from "../../app/hook.ts";
+import { installHook, runHook, uninstallHook } from "../../app/hook/index.ts";
 import { OutlineError, usageError } from "../../core/errors.ts";
 import { quotePath } from "../../core/text/quote.ts";
 import type { Env } from "../../io/env.ts";

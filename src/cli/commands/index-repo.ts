@@ -1,5 +1,5 @@
 // `ast-outline index`: build or refresh .ast_outline_cache/ for the whole repository.
-import { refreshRepo, type RepoIndex, type RepoIndexOptions } from "../../app/repo-index.ts";
+import { refreshRepo, type RepoIndex, type RepoIndexOptions } from "../../app/index/index.ts";
 import { toJson } from "../../core/text/quote.ts";
 import type { Env } from "../../io/env.ts";
 import { parseSize } from "../../io/files.ts";
@@ -30,7 +30,7 @@ export async function indexCommand(options: IndexOptions, io: CliIO, env: Env): 
 }
 
 /**
- * The repository index for `index`, `search` and `digest` (app/repo-index.ts), its notes and
+ * The repository index for `index`, `search` and `digest` (app/index/repo-index.ts), its notes and
  * warnings on stderr, progress on a terminal. For `index`, a cache that could not be written is
  * an input error (exit 2), raised after the notes.
  */

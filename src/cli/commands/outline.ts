@@ -9,8 +9,7 @@ import type { FileOutline } from "../../core/types.ts";
 import type { Env } from "../../io/env.ts";
 import { parseSize, DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES } from "../../io/files.ts";
 import { expandPaths, type WalkNote } from "../../io/walk.ts";
-import { renderOutlineText } from "../../render/outline-text.ts";
-import { renderOutlineJson, renderOutlineJsonl } from "../../render/outline-json.ts";
+import { renderOutlineText, renderOutlineJson, renderOutlineJsonl } from "../../render/outline/index.ts";
 import type { CliIO } from "../io.ts";
 import { parseFormat, parseCount, EXIT_INPUT, EXIT_OK } from "../options.ts";
 

@@ -6,7 +6,7 @@ import { usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
 import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { cliWorkspace } from "../../io/workspace.ts";
-import { renderLookupsJson, renderLookupsText, renderSymbolText } from "../../render/symbol-text.ts";
+import { renderLookupsJson, renderLookupsText, renderSymbolText } from "../../render/symbol/index.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK, parseFormat } from "../options.ts";
 

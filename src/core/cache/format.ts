@@ -7,9 +7,9 @@
 //   objects/<engine>/<hh>/<hash>-<lang>.json one outline (FileOutline minus path), immutable
 //   symbols/<nn>.tsv                         symbol rows by object key in 64 shards, for qualified search (pack.ts)
 //   symbols/<nn>.names                       the same rows cut to kind, name, line, depth: name search, digest (pack.ts)
-//   listing.tsv                              git's file listing + stats of what it depends on (app/listing-snapshot.ts)
+//   listing.tsv                              git's file listing + stats of what it depends on (app/index/listing.ts)
 // Objects are addressed by content hash, language and engine (format + tool version + query
-// texts + grammar versions + the outline-building source, src/app/engine.ts), so identical
+// texts + grammar versions + the outline-building source, src/app/engine/id.ts), so identical
 // content is parsed once and a cache restored from elsewhere is still right.
 import { countLines } from "../text/lines.ts";
 import type { FileOutline, OutlineSymbol } from "../types.ts";

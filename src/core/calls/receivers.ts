@@ -1,7 +1,7 @@
 // What syntax says about the types of names in one file: its classes (and the bases they
 // extend), the functions and classes that open scopes, the names bound in each (parameters,
 // locals, fields) with the type written or constructed for them, and the return types functions
-// declare. `changed --impact` asks it which class a method call's receiver is (app/receiver-types.ts).
+// declare. `changed --impact` asks it which class a method call's receiver is (app/calls/receiver-types.ts).
 // Node types live in grammars/<lang>/receivers.scm; the rules here are language-neutral.
 import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";

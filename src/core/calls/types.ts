@@ -1,4 +1,4 @@
-// What a call chain and a callers search answer, as data (app/call-chain.ts, app/callers.ts
+// What a call chain and a callers search answer, as data (app/calls/chain.ts, app/calls/callers.ts
 // build it; render/calls-text.ts prints it).
 import type { OutlineSymbol } from "../types.ts";
 

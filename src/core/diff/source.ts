@@ -2,6 +2,7 @@
 // its symbols as a tree of nodes that know their "own" text (their lines minus their members').
 // Pure.
 import type { OutlineSymbol, SymbolKind } from "../types.ts";
+import { columnsOf } from "../outline/columns.ts";
 import { MODULE_NAME } from "./types.ts";
 
 export interface DiffSide {
@@ -33,7 +34,7 @@ const VALUE_KINDS = new Set<SymbolKind>(["variable", "constant", "field", "prope
 export class SymNode {
   children: SymNode[] = [];
   readonly kind: SymbolKind;
-  /** Own non-blank lines, exactly as written: any difference is a change. */
+  /** Own non-blank lines, exactly as written (on a shared line, only its own part): any difference is a change. */
   readonly raw: string;
   private memo?: { codeLines: string[]; code: string; decl: string; body: string; value: string; doc: string };
   private full?: string;
@@ -50,22 +51,35 @@ export class SymNode {
     readonly first: number,
     /** Line numbers of its own non-blank lines: its range minus its members' ranges. */
     readonly ownLines: number[],
+    /** For the own lines it shares with another symbol, the [from, to) column spans that are its own. */
+    private readonly parts_: Map<number, Span[]> | undefined,
+    /** Where its range starts on its first line and ends on its last (columns; 0 and Infinity when the line is all its own). */
+    private readonly bounds: Span,
   ) {
     this.kind = sym.kind;
-    this.raw = ownLines.map((l) => side.lines[l - 1]).join("\n");
+    this.raw = ownLines.map((l) => this.own(side.lines, l, "\n")).join("\n");
+  }
+
+  /** Line `l` of `lines` (the raw or the blanked ones) cut to its own spans, joined by `sep`. */
+  private own(lines: string[], l: number, sep: string): string {
+    const line = lines[l - 1] ?? "";
+    const spans = this.parts_?.get(l);
+    return spans ? spans.map(([a, b]) => line.slice(a, b)).join(sep) : line;
   }
 
   private get parts() {
     if (this.memo) return this.memo;
     const squeezed = this.side.squeezed;
-    const codeLines = this.ownLines.map((l) => squeezed[l - 1] ?? "").filter((s) => s !== "");
-    const code = codeLines.join("");
+    const blanked = this.parts_ && this.side.blanked;
+    const codeLines = this.ownLines.map((l) => (blanked && this.parts_!.has(l) ? squeeze(this.own(blanked, l, " ")) : squeezed[l - 1] ?? "")).filter((s) => s !== "");
+    // A data key's trailing comma separates it from the next key (JSON): not part of it.
+    const code = this.kind === "key" ? codeLines.join("").replace(/,$/, "") : codeLines.join("");
     if (!this.parent) return (this.memo = { codeLines, code, decl: "", body: code, value: "", doc: "" });
     // The leading doc comment, as written (comments are blanked in `code`; a doc comment is doc, not a cosmetic comment).
-    let doc = this.ownLines.filter((l) => l < this.sym.startLine).map((l) => squeeze(this.side.lines[l - 1])).join("");
+    let doc = this.ownLines.filter((l) => l < this.sym.startLine).map((l) => squeeze(this.own(this.side.lines, l, " "))).join("");
     let [decl, body] = splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
     let value = "";
-    const assign = VALUE_KINDS.has(this.kind) ? assignmentAt(code) : -1;
+    const assign = VALUE_KINDS.has(this.kind) ? assignmentAt(code) : this.kind === "key" ? keyValueAt(code) : -1;
     if (assign !== -1) [decl, value, body] = [code.slice(0, assign), code.slice(assign), ""];
     else if (this.side.side.bodyDocstring) {
       const m = DOCSTRING.exec(body);
@@ -102,16 +116,27 @@ export class SymNode {
   }
   /** The whole range's code (members included), for matching moves. */
   get fullCode(): string {
-    return (this.full ??= !this.parent ? "" : this.side.squeezed.slice(this.first - 1, this.sym.endLine).join(""));
+    return (this.full ??= this.fullCodeText().map(squeeze).join(""));
   }
   /** Its own lines with comments blanked, whitespace kept (for tokens). */
   ownCodeText(): string[] {
     const blanked = this.side.blanked;
-    return this.ownLines.map((l) => blanked[l - 1] ?? "");
+    return this.ownLines.map((l) => this.own(blanked, l, " "));
   }
-  /** Its whole range with comments blanked, members included (for a container's tokens). */
+  /** Its whole range with comments blanked, members included (for a container's tokens); cut at its columns on a shared first or last line. */
   fullCodeText(): string[] {
-    return !this.parent ? [] : this.side.blanked.slice(this.first - 1, this.sym.endLine);
+    if (!this.parent) return [];
+    const lines = this.side.blanked.slice(this.first - 1, this.sym.endLine);
+    const [from, to] = this.bounds;
+    if (!lines.length || (from === 0 && to === Infinity)) return lines;
+    const at = this.sym.startLine - this.first;
+    const last = lines.length - 1;
+    if (at === last) lines[at] = lines[at].slice(from, to);
+    else {
+      if (at < last) lines[at] = lines[at].slice(from);
+      lines[last] = lines[last].slice(0, to);
+    }
+    return lines;
   }
   /** The file this side is. */
   get path(): string {
@@ -174,29 +199,89 @@ export class SideText {
     return out;
   }
 
-  private node(sym: OutlineSymbol, parent: SymNode | undefined, key: string, baseKey: string, isModule = false): SymNode {
+  private node(sym: OutlineSymbol, parent: SymNode | undefined, key: string, baseKey: string, isModule = false, bounds: Span = WHOLE): SymNode {
     const first = isModule ? 1 : Math.min(sym.docStartLine ?? sym.startLine, sym.startLine);
     const stamp = ++this.stamp;
     const { mark, nonBlank } = this;
     const last = Math.min(sym.endLine, this.lines.length);
-    for (const c of sym.children ?? []) {
+    const members = sym.children ?? [];
+    const claims = members.map((c, i) => this.claim(c, members[i - 1], members[i + 1], isModule ? undefined : sym));
+    // Lines its members take whole are marked; the columns they take of a line they share are listed.
+    let taken: Map<number, Span[]> | undefined;
+    members.forEach((c, i) => {
       // Only lines of this node's range matter below; a member can reach outside it.
-      for (let l = Math.max(first, Math.min(c.docStartLine ?? c.startLine, c.startLine)), end = Math.min(c.endLine, last); l <= end; l++) mark[l] = stamp;
-    }
-    // A member on its parent's first line (`class A { m() {} }`) leaves that line to the parent.
+      for (let l = Math.max(first, Math.min(c.docStartLine ?? c.startLine, c.startLine)), end = Math.min(c.endLine, last); l <= end; l++) {
+        const from = l === c.startLine ? claims[i][0] : 0;
+        const to = l === c.endLine ? claims[i][1] : Infinity;
+        if (from === 0 && to === Infinity) mark[l] = stamp;
+        else {
+          taken ??= new Map();
+          const spans = taken.get(l);
+          if (spans) spans.push([from, to]);
+          else taken.set(l, [[from, to]]);
+        }
+      }
+    });
+    // A member on its parent's first line (`class A { m() {} }`) whose columns are not known leaves that line to the parent.
     if (!isModule && sym.startLine >= 1 && sym.startLine <= last && mark[sym.startLine] === stamp) mark[sym.startLine] = 0;
     const ownLines: number[] = [];
-    for (let l = Math.max(1, first); l <= last; l++) if (mark[l] !== stamp && nonBlank[l]) ownLines.push(l);
-    const n = new SymNode(this, sym, parent, key, baseKey, first, ownLines);
+    let parts: Map<number, Span[]> | undefined;
+    for (let l = Math.max(1, first); l <= last; l++) {
+      if (mark[l] === stamp || !nonBlank[l]) continue;
+      const from = l === sym.startLine ? bounds[0] : 0;
+      const to = l === sym.endLine ? bounds[1] : Infinity;
+      const others = taken?.get(l);
+      if (from === 0 && to === Infinity && !others) {
+        ownLines.push(l);
+        continue;
+      }
+      const line = this.lines[l - 1];
+      const mine = subtract([from, Math.min(to, line.length)], others ?? []).filter(([x, y]) => /\S/.test(line.slice(x, y)));
+      if (!mine.length) continue;
+      ownLines.push(l);
+      (parts ??= new Map()).set(l, mine);
+    }
+    const n = new SymNode(this, sym, parent, key, baseKey, first, ownLines, parts, bounds);
     const seen = new Map<string, number>();
-    for (const c of sym.children ?? []) {
+    members.forEach((c, i) => {
       const rel = isModule || !c.qualifiedName.startsWith(sym.qualifiedName + ".") ? c.qualifiedName : c.qualifiedName.slice(sym.qualifiedName.length + 1);
       const ord = seen.get(rel) ?? 0;
       seen.set(rel, ord + 1);
-      n.children.push(this.node(c, n, ord ? `${rel}#${ord}` : rel, rel));
-    }
+      n.children.push(this.node(c, n, ord ? `${rel}#${ord}` : rel, rel, false, claims[i]));
+    });
     return n;
   }
+
+  /**
+   * The columns a member takes of its first and last line: all of a line it shares with no
+   * other symbol (what precedes or follows it there, `export`, a `;`, a trailing comment, is
+   * its own), and only its own columns of a line a sibling or its parent's header or end is on.
+   */
+  private claim(c: OutlineSymbol, before: OutlineSymbol | undefined, after: OutlineSymbol | undefined, parent: OutlineSymbol | undefined): Span {
+    const columns = columnsOf(c);
+    if (!columns) return WHOLE;
+    const sharedStart = before?.endLine === c.startLine || parent?.startLine === c.startLine;
+    const sharedEnd = after?.startLine === c.endLine || parent?.endLine === c.endLine;
+    const end = sharedEnd && columns.end !== undefined && c.endLine <= this.lines.length ? columns.end : Infinity;
+    return [sharedStart ? columns.start : 0, end];
+  }
+}
+
+/** [from, to) columns of one line. */
+type Span = [number, number];
+const WHOLE: Span = [0, Infinity];
+
+/** What of `span` the `cuts` leave, in order. */
+function subtract(span: Span, cuts: Span[]): Span[] {
+  const out: Span[] = [];
+  let at = span[0];
+  for (const [a, b] of [...cuts].sort((x, y) => x[0] - y[0])) {
+    if (a > at) out.push([at, Math.min(a, span[1])]);
+    at = Math.max(at, b);
+    if (at >= span[1]) break;
+  }
+  if (at < span[1]) out.push([at, span[1]]);
+  return out.filter(([a, b]) => b > a);
 }
 
 /** Lines without their `\n` (a final newline does not open a line). */
@@ -214,26 +299,58 @@ const DOCSTRING = /^:?([rRuUbB]{0,2}(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\]|
 /**
  * Where the initializer starts in whitespace-free declaration code: the first `=` (or `:=`)
  * outside brackets and string literals that is not part of `==`, `=>`, `<=`, `>=`, `!=`; -1
- * when there is none. The split is syntax every language with `=` initializers shares.
+ * when there is none. The split is syntax every language with `=` initializers shares. What
+ * precedes the assignment is a declaration, where `<` and `>` are type brackets
+ * (`Record<string,Node>=…` assigns, whitespace being gone) and `'` may open a Rust lifetime
+ * (`&'staticstr=…`).
  */
 export function assignmentAt(code: string): number {
   let depth = 0;
+  let angles = 0;
+  /** Where the last `>` that closed a type bracket is. */
+  let closedAngle = -1;
   for (let i = 0; i < code.length; i++) {
     const c = code[i];
+    if (c === "'" && isLifetime(code, i)) continue;
     if (c === '"' || c === "'" || c === "`") {
       const close = code.indexOf(c, i + 1);
       if (close === -1) return -1;
       i = close;
     } else if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") depth--;
-    else if (c === "=" && depth === 0) {
+    else if (c === "<") angles++;
+    else if (c === ">" && angles > 0 && code[i - 1] !== "-" && code[i - 1] !== "=") {
+      angles--;
+      closedAngle = i;
+    } else if (c === "=" && depth === 0 && angles === 0) {
       const next = code[i + 1] ?? "";
       const prev = code[i - 1] ?? "";
-      if (next === "=" || next === ">" || "=!<>".includes(prev)) continue;
+      if (next === "=" || next === ">" || ("=!<>".includes(prev) && closedAngle !== i - 1)) continue;
       return prev === ":" ? i - 1 : i;
     }
   }
   return -1;
+}
+
+/**
+ * Where a data key's value starts in whitespace-free code (JSON/YAML `"k":v`, TOML `k=v`): the
+ * first `:` or `=` outside quotes; -1 when there is none.
+ */
+export function keyValueAt(code: string): number {
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === "\\") i++;
+      if (i >= code.length) return -1;
+    } else if (c === ":" || c === "=") return i;
+  }
+  return -1;
+}
+
+/** `'a` or `'static` not closed right after its name (a char or string literal is): a Rust lifetime. */
+function isLifetime(code: string, i: number): boolean {
+  const m = /^'[A-Za-z_]\w*/.exec(code.slice(i, i + 64));
+  return m !== null && code[i + m[0].length] !== "'";
 }
 
 /** The text with comment spans turned into spaces (line breaks kept, so lines still line up). */

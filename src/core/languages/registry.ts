@@ -117,10 +117,10 @@ export interface LanguageSpec {
   sharedExtension?: { extensions: string[]; pattern: string; language: string };
   /**
    * Receivers that name the enclosing object (`self`, `this`, `super()`): a call through one
-   * resolves to a method of the calling symbol's own class first (app/call-resolver.ts).
+   * resolves to a method of the calling symbol's own class first (app/calls/resolver.ts).
    */
   selfNames?: string[];
-  /** Receivers that name the enclosing class's base (`super`, Python's `super()`): a method call through one starts at the base (app/receiver-types.ts). */
+  /** Receivers that name the enclosing class's base (`super`, Python's `super()`): a method call through one starts at the base (app/calls/receiver-types.ts). */
   superNames?: string[];
   /** A method calls its own class's methods and reads its fields by bare name (Java's implicit `this`). */
   implicitSelf?: boolean;

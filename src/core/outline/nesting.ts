@@ -2,8 +2,10 @@
 // class is a method), qualified names, signatures and docs.
 import type { LanguageSpec } from "../languages/registry.ts";
 import type { OutlineSymbol } from "../types.ts";
+import { columnsOf, setColumns } from "./columns.ts";
 import { docOf } from "./doc-comments.ts";
 import type { Placed } from "./placed.ts";
+import { lineStartAt, rowAt } from "./rows.ts";
 import { signatureOf } from "./signature.ts";
 import { bareTypeName, implName } from "./text-utils.ts";
 
@@ -20,6 +22,10 @@ export function mergeClauses(symbols: OutlineSymbol[], kinds: string[]): Outline
     if (!last || last.name !== sym.name || last.kind !== sym.kind || last.qualifiedName !== sym.qualifiedName || !kinds.includes(sym.kind)) {
       out.push(sym);
       continue;
+    }
+    if (sym.endLine >= last.endLine) {
+      const first = columnsOf(last);
+      if (first) setColumns(last, { start: first.start, end: columnsOf(sym)?.end });
     }
     last.endLine = Math.max(last.endLine, sym.endLine);
     if (!last.doc && sym.doc) {
@@ -124,5 +130,15 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
   }
   if (raw.declaration) sym.declaration = true;
   if (p.truncated) sym.truncated = true;
+  setColumns(sym, columnsFor(p, text));
   return sym;
+}
+
+/** Its start column, and its end column when its last code character is on its end row (not past it, as error recovery may leave it). */
+function columnsFor(p: Placed, text: string): { start: number; end?: number } {
+  const start = p.startIndex - lineStartAt(text, p.startIndex);
+  let last = Math.min(p.endIndex, text.length) - 1;
+  while (last > p.startIndex && /\s/.test(text[last])) last--;
+  if (last < p.startIndex || rowAt(text, last) !== p.endRow) return { start };
+  return { start, end: last + 1 - lineStartAt(text, last) };
 }

@@ -15,7 +15,7 @@ export interface AssetSource {
   /** Another query file of a query folder (grammars/<folder>/<file>), or undefined if it has none. */
   queryFile(folder: string, file: string): string | undefined;
   grammarVersion(grammar: GrammarSource): string;
-  /** The engine id (src/app/engine.ts) when known in advance: the binary's embedded assets never change. */
+  /** The engine id (src/app/engine/id.ts) when known in advance: the binary's embedded assets never change. */
   engineId?: string;
 }
 

@@ -1,7 +1,7 @@
 // The files that changed together with the focus in the commits before now: what a change to
 // the focus tends to touch besides, also where no reference links them (a version string and the
 // packaging file, a module and its tests, two handlers of one feature). Pure: the file lists of
-// the newest commits in (app/digest.ts asks git for them, bounded by CO_CHANGE_COMMITS), weights out.
+// the newest commits in (app/digest/digest.ts asks git for them, bounded by CO_CHANGE_COMMITS), weights out.
 import { focusTest } from "./rank.ts";
 
 /** How many of the newest commits are looked at. */

@@ -1,5 +1,5 @@
 // What a symbol read answers, as data: the full text, a skeleton, one branch, or the target of
-// one call (app/symbol-view.ts builds it, render/symbol-text.ts prints it for the CLI's
+// one call (app/symbol-view.ts builds it, render/symbol/text.ts prints it for the CLI's
 // `symbol` and the MCP `get_symbol` alike).
 import type { Resolved } from "../calls/types.ts";
 import type { OuterName } from "../skeleton/free-names.ts";

@@ -1,0 +1,38 @@
+// The use case behind `changed --impact` and changed_symbols' `impact`: a change set with the
+// call sites each removed, renamed, moved or re-declared callable still has (app/calls/impact.ts).
+// Call sites are read through the workspace gate: the CLI's is the whole repository, the MCP
+// server's its roots. The head's side of a changed file is the work tree's (read through the
+// gate) or, for a committed head, git's blob.
+import { join, relative, sep } from "node:path";
+import type { ChangeSet } from "../../core/diff/types.ts";
+import { OutlineError } from "../../core/errors.ts";
+import type { Env } from "../../io/env.ts";
+import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
+import { repoRoot } from "../../io/git.ts";
+import { cliWorkspace, repositoryOf, type FileAccess } from "../../io/workspace.ts";
+import { readChangedSides, type FileSides } from "./file-sides.ts";
+import { withImpact } from "../calls/index.ts";
+import { repoSymbols } from "../repo-symbols.ts";
+
+export async function changesWithImpact(env: Env, set: ChangeSet, opts: { access?: FileAccess; maxBytes?: number } = {}): Promise<ChangeSet> {
+  // Real path: the gate's paths are real, and the change set's are relative to this.
+  const root = repositoryOf(await repoRoot(env, env.cwd));
+  const access = opts.access ?? cliWorkspace(root);
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  const repo = repoSymbols(env, access);
+  let sides: Promise<Map<string, FileSides>> | undefined;
+  const headText = async (path: string): Promise<Uint8Array | undefined> => {
+    if (set.head === "WORKTREE") {
+      const shown = relative(access.base, join(root, path)).split(sep).join("/");
+      try {
+        return access.read(shown, maxBytes).bytes;
+      } catch (e) {
+        if (e instanceof OutlineError) return undefined;
+        throw e;
+      }
+    }
+    sides ??= readChangedSides(env, set, maxBytes);
+    return (await sides).get(path)?.new;
+  };
+  return withImpact(set, { repo, root, headText });
+}

@@ -1,0 +1,2 @@
+// A symbol's view (full text, skeleton, drill) and symbol lookups as text or JSON.
+export { renderLookupsJson, renderLookupsText, renderSymbolText } from "./text.ts";
