@@ -45,7 +45,8 @@ if (!oracleArg) {
 if (!existsSync(binary)) throw new Error(`no binary at ${binary} (npm run build)`);
 const binaries = [binary, ...(baselineArg && existsSync(baselineArg) ? [resolve(baselineArg)] : [])];
 
-const EXT: Record<string, RegExp> = { python: /\.py$/, javascript: /\.(js|jsx|mjs|cjs)$/, kotlin: /\.kts?$/, java: /\.java$/, "java-tse": /\.java$/ };
+// The Kotlin dataset's projects mix Kotlin and Java (an Android app module in Java): its oracle names both.
+const EXT: Record<string, RegExp> = { python: /\.py$/, javascript: /\.(js|jsx|mjs|cjs)$/, kotlin: /\.(kts?|java)$/, java: /\.java$/, "java-tse": /\.java$/ };
 /** Languages whose top-level classes the oracle places in their package (`a.b.C`: parent `b`), not in their file. */
 const PACKAGED = new Set(["kotlin", "java", "java-tse"]);
 const TYPE = /^(Rename|Move|Move And Rename|Pull Up|Push Down) (Method|Class|Attribute)$/;
@@ -363,15 +364,28 @@ function reports(json: any, lang: string, repo: string): Report[] {
   return out;
 }
 
+/** Kotlin: RefactoringMiner names a property's accessor (`getItems()`, `setItems(v)`, `isEmpty()`); the outline, the property (`items`, `isEmpty`). */
+const asProperty = (name: string) => {
+  if (/^is[A-Z]/.test(name)) return name;
+  const a = /^(?:get|set)([A-Z].*)$/.exec(name)?.[1];
+  return a ? a[0].toLowerCase() + a.slice(1) : undefined;
+};
+const sameName = (e: Entry, r: Report) =>
+  (r.oldName === e.oldName && r.newName === e.newName) ||
+  (e.lang === "kotlin" && e.group === "method" && r.group === "attribute" && r.oldName === asProperty(e.oldName) && r.newName === asProperty(e.newName));
+
 /**
  * An entry and a report name the same pair. A "Rename Method/Attribute … in class C" names its
  * class once, by its new name: inside a class the report pairs with another name (renamed with
  * it), the report's old parent is C's old name.
  */
 const matches = (e: Entry, r: Report) =>
-  e.moduleMove
+  // Kotlin: `X.Companion moved to Y.Companion` is the companion object's members moving from X to Y (the outline lists them under X and Y).
+  e.lang === "kotlin" && e.group === "class" && e.oldName === "Companion" && e.newName === "Companion"
+    ? !r.fileRename && r.group !== "class" && r.oldName === r.newName && r.oldParent === e.oldParent && r.newParent === e.newParent
+    : e.moduleMove
     ? r.fileRename === true && r.oldName === e.oldName && r.newName === e.newName
-    : !r.fileRename && r.oldName === e.oldName && r.newName === e.newName &&
+    : !r.fileRename && sameName(e, r) &&
       (e.lang === "javascript"
         ? r.parents![0].includes(e.oldParent) && r.parents![1].includes(e.newParent)
         : r.newParent === e.newParent && (r.oldParent === e.oldParent || (e.type.startsWith("Rename ") && e.group !== "class" && r.parentsPaired === true)));

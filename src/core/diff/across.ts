@@ -49,7 +49,9 @@ const ALONE = 0.8;
 /** Similarity a pair needs with the parent paired (renamed in place). */
 const SUPPORTED = 0.6;
 /** Similarity a pair needs with the parent paired and call sites switched to the new name. */
-const SWITCHED = 0.4;
+const SWITCHED = 0.3;
+/** Similarity (own text or members' bodies) a class needs with references switched to its new name and few members' names kept. */
+const SWITCHED_CLASS = 0.4;
 /** Similarity a pair needs with the name kept (moved). */
 const NAMED = 0.65;
 /** Tokens a container needs on both sides for its whole text alone (with its name or references) to pair it: a small class is mostly boilerplate. */
@@ -181,11 +183,11 @@ function judge(o: SymNode, n: SymNode, fo: Features, fn: Features, pool: Pool, f
   let ok: boolean;
   let evidence: Evidence;
   if (short) {
-    // Too little text to compare: the same text but for the name, or (in place) a declaration
-    // alike whose call sites switched to the new name.
+    // Too little text to compare: the same text but for the name, or (in place) its call sites
+    // switched to the new name (a field renamed with its type or value changed).
     const same = fo.key === fn.key && fo.tokens > 0;
     evidence = calls && !same ? "call-sites" : "signature";
-    ok = same ? parentPaired || sameName || calls > 0 : parentPaired && calls > 0 && similarity >= 0.5;
+    ok = same ? parentPaired || sameName || calls > 0 : parentPaired && calls > 0;
   } else if (CONTAINERS.has(o.kind)) {
     // A container's members are its evidence: most of their names kept, then its text alike,
     // or the members of one name alike (a class that grew keeps its members' bodies).
@@ -196,20 +198,20 @@ function judge(o: SymNode, n: SymNode, fo: Features, fn: Features, pool: Pool, f
     ok =
       (members >= 0.5 && (alike >= (sameName || parentPaired || calls ? 0.4 : 0.5) || (members >= 0.75 && alike >= 0.35))) ||
       (Math.min(fo.tokens, fn.tokens) >= BIG && similarity >= SUPPORTED && (names >= 0.4 || calls > 0 || parentPaired)) ||
-      (calls > 1 && alike >= SWITCHED);
+      (calls > 1 && alike >= SWITCHED_CLASS);
     rank += members / 2 + (alike - similarity);
   } else {
     const alone = similarity >= ALONE && long;
     evidence = alone ? "body" : calls ? "call-sites" : parentPaired ? "parent" : related ? "hierarchy" : "name";
     if (nested) ok = alone;
     else if (orphans) ok = (sameName && (fo.key === fn.key || (similarity >= NAMED && long))) || (alone && calls > 0) || (related && similarity >= SUPPORTED);
-    // A move under its own name: the text alike, and long enough to tell (a one-line property is not).
+    // A move under its own name: the text alike (a one-liner, too short to tell, pairs above only on the same text).
     else
       ok =
         alone ||
         (parentPaired && similarity >= (calls ? SWITCHED : SUPPORTED)) ||
         ((calls > 0 || related) && similarity >= SUPPORTED) ||
-        (sameName && (fo.key === fn.key || (similarity >= NAMED && long)));
+        (sameName && (fo.key === fn.key || similarity >= NAMED));
   }
   return { old: o, new: n, evidence, similarity: Math.round(similarity * 100) / 100, rank, ok, related };
 }
