@@ -163,9 +163,7 @@ describe("history", () => {
     r.commit("fire with 3");
     const h = await history(r, "src/hono-base.ts", "Hono.fire");
     expect(rows(h)).toEqual(["fire with 3:modified:Hono.fire", "split out hono-base:moved:Hono.fire", "fire with 2:modified:Hono.fire", "add fire:added:Hono.fire"]);
-    // changed's matcher pairs it (a copy moved to each file): no origin search, so no similarity of history's own (docs/contract.md).
-    expect(h.commits[1]).toMatchObject({ path: "src/hono-base.ts", oldPath: "src/index.ts", signatureChanged: false, bodyChanged: false });
-    expect(h.commits[1].similarity).toBeUndefined();
+    expect(h.commits[1]).toMatchObject({ path: "src/hono-base.ts", oldPath: "src/index.ts", similarity: 1, signatureChanged: false, bodyChanged: false });
     expect(h.commits[2].path).toBe("src/index.ts");
     // The generated copy has the same origin.
     expect(rows(await history(r, "deno_dist/hono-base.ts", "Hono.fire"))).toEqual(["split out hono-base:moved:Hono.fire", "fire with 2:modified:Hono.fire", "add fire:added:Hono.fire"]);

@@ -31,6 +31,8 @@ export interface Pool {
   unpaired(): { olds: SymNode[]; news: SymNode[] };
   /** The old lines (path, line) the change turned into lines that differ only in name `a` becoming `b`. */
   switched(a: string, b: string): readonly { path: string; line: number }[];
+  /** How many definitions of the change's files, on one side, have this name. */
+  named(name: string, side: "old" | "new"): number;
   /** The names that name `a` switched to somewhere in the change. */
   switchedTo(a: string): readonly string[];
   /** Pair the two (and their members by name). */
@@ -56,6 +58,8 @@ const SWITCHED_CLASS = 0.4;
 const NAMED = 0.65;
 /** Tokens a container needs on both sides for its whole text alone (with its name or references) to pair it: a small class is mostly boilerplate. */
 const BIG = 10 * MIN_TOKENS;
+/** Definitions of one name (both sides of the change) up to which a kept name is evidence for a short definition. */
+const RARE = 4;
 /** Ranks closer than this are a tie. */
 const TIE = 0.05;
 /** Candidates scored per removed symbol, the most shared rare bigrams first. */
@@ -160,20 +164,21 @@ function judge(o: SymNode, n: SymNode, fo: Features, fn: Features, pool: Pool, f
   const nested = !parentPaired && (isCallable(o.parent) || isCallable(n.parent));
   if (nested && (o.sym.name !== n.sym.name || !isCallable(o.parent) || !isCallable(n.parent) || o.path === n.path)) return undefined;
   const sameName = o.sym.name === n.sym.name;
-  // Lines that switched from the old name to the new one and nothing else: elsewhere (call sites,
-  // references: evidence), and its own declaration line (renamed in place: only a tie-breaker, as
-  // another function may take the place of one with the same parameters).
+  // A name many definitions of the change share (`__init__`, `toString`, `setUp`) says little.
+  const rareName = sameName && pool.named(o.sym.name, "old") + pool.named(o.sym.name, "new") <= RARE;
+  // Lines elsewhere (call sites, references) that switched from the old name to the new one and
+  // nothing else; not its own declaration line (another function may take the place of one with
+  // the same parameters).
+  // A call site names a method, not its class: where other definitions share the old or the new
+  // name, it tells which rename happened but not which of them, so it counts only in place.
+  const oneEach = pool.named(o.sym.name, "old") <= 1 && pool.named(n.sym.name, "new") <= 1;
   let calls = 0;
-  let declared = false;
-  for (const at of sameName ? [] : pool.switched(o.sym.name, n.sym.name)) {
-    if (at.path !== o.path || at.line < o.sym.startLine || at.line > o.sym.endLine) calls++;
-    else if (at.line <= o.sym.startLine + 2) declared = true;
-  }
+  if (!sameName && (oneEach || parentPaired)) for (const at of pool.switched(o.sym.name, n.sym.name)) if (at.path !== o.path || at.line < o.sym.startLine || at.line > o.sym.endLine) calls++;
   const similarity = fo.key === fn.key ? 1 : dice(fo.shingles, fn.shingles);
   const names = nameSimilarity(o.sym.name, n.sym.name);
   // Pulled up or pushed down: the old class names the new one in its declaration, or the reverse.
   const related = !parentPaired && MEMBERS.has(o.kind) && inherits(o.parent, n.parent, pool);
-  let rank = similarity + 0.2 * names + (parentPaired ? 0.2 : related ? 0.04 : 0) + (declared ? 0.1 : 0) + (calls ? 0.15 + 0.02 * Math.min(calls, 5) : 0);
+  let rank = similarity + 0.2 * names + (parentPaired ? 0.2 : related ? 0.04 : 0) + (calls && oneEach ? 0.15 + 0.02 * Math.min(calls, 5) : 0);
   const short = fo.tokens < MIN_TOKENS || fn.tokens < MIN_TOKENS;
   const long = Math.min(fo.tokens, fn.tokens) >= 2 * MIN_TOKENS;
   // Out of a removed container into an added one: were they one, the container would have paired
@@ -211,7 +216,7 @@ function judge(o: SymNode, n: SymNode, fo: Features, fn: Features, pool: Pool, f
         alone ||
         (parentPaired && similarity >= (calls ? SWITCHED : SUPPORTED)) ||
         ((calls > 0 || related) && similarity >= SUPPORTED) ||
-        (sameName && (fo.key === fn.key || similarity >= NAMED));
+        (sameName && (fo.key === fn.key || (similarity >= NAMED && (long || rareName))));
   }
   return { old: o, new: n, evidence, similarity: Math.round(similarity * 100) / 100, rank, ok, related };
 }
@@ -251,9 +256,9 @@ export function memberOverlap(a: string[], b: string[]): number {
  * One-to-one, strongest first. An edge is taken only when no other edge of either end, both of
  * whose ends are still free, comes within TIE of it: a tie is left unpaired, never broken by order.
  * Then fans (members only): one symbol whose tied best candidates are several on the other side,
- * each of which has no other candidate as good, and whose classes are related by inheritance or
- * whose texts are alike on their own under the same name (pulled up from several subclasses into
- * one, pushed down into several, copied to several files): every one of them is paired with the one.
+ * each of which has no other candidate as good and a class related to its own by inheritance
+ * (pulled up from several subclasses into one, pushed down into several): every one of them is
+ * paired with the one. Copies without that relation (a class split in two alike) stay unpaired.
  */
 function assign(edges: Edge[], pool: Pool, fans: boolean): void {
   const of = new Map<SymNode, Edge[]>();
@@ -280,7 +285,7 @@ function assign(edges: Edge[], pool: Pool, fans: boolean): void {
     const mine = list.filter((e) => free(e));
     const best = Math.max(...mine.map((e) => e.rank));
     const tied = mine.filter((e) => e.rank >= best - TIE);
-    if (tied.length < 2 || !tied.every((e) => e.ok && (e.related || (e.evidence === "body" && e.old.sym.name === e.new.sym.name)))) continue;
+    if (tied.length < 2 || !tied.every((e) => e.ok && e.related)) continue;
     // Each of the others has this one as its only best.
     if (tied.every((e) => of.get(other(e))!.every((x) => x === e || !free(x) || x.rank < e.rank - TIE))) found.push(tied);
   }

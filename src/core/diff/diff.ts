@@ -152,8 +152,18 @@ export function diffFiles(inputs: FileInput[]): FileChange[] {
     }
     return found;
   };
+  let names: { old: Map<string, number>; new: Map<string, number> } | undefined;
   matchAcross({
     partner: (n) => pairing.partner.get(n),
+    named: (name, side) => {
+      if (!names) {
+        names = { old: new Map(), new: new Map() };
+        for (const w of work) {
+          for (const [text, m] of [[w.oldText, names.old], [w.newText, names.new]] as const) if (text) for (const n of text.all()) m.set(n.sym.name, (m.get(n.sym.name) ?? 0) + 1);
+        }
+      }
+      return names[side].get(name) ?? 0;
+    },
     switched: (a, b) => switches().at.get(switchKey(a, b)) ?? [],
     switchedTo: (a) => [...(switches().to.get(a) ?? [])],
     unpaired: () => pairing.unpaired(),

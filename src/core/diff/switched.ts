@@ -2,7 +2,7 @@
 // identifiers (`total = compute_total(x)` -> `total = order_total(x)`), each old identifier
 // stands for the new one there. A refactoring detector reads this as evidence that the removed
 // `compute_total` and the added `order_total` are one symbol. Pure.
-import type { LineDiff } from "./lines.ts";
+import { hunks, type LineDiff } from "./lines.ts";
 import { TOKEN } from "./tokens.ts";
 
 /** At most this many identifiers may differ in one line pair (more is a rewrite, not a rename). */
@@ -27,20 +27,8 @@ export const noSwitches = (): Switches => ({ at: new Map(), to: new Map() });
  * offset from its top, and from its bottom, whose tokens differ only in identifiers.
  */
 export function addSwitches(into: Switches, oldPath: string, oldLines: string[], newLines: string[], d: LineDiff): void {
-  let i = 1;
-  let j = 1;
-  const oldCount = oldLines.length;
-  const newCount = newLines.length;
-  while (i <= oldCount || j <= newCount) {
-    if (!d.deleted.has(i) && !d.inserted.has(j)) {
-      i++;
-      j++;
-      continue;
-    }
-    const [i0, j0] = [i, j];
-    while (d.deleted.has(i)) i++;
-    while (d.inserted.has(j)) j++;
-    const [nd, ni] = [i - i0, j - j0];
+  for (const h of hunks(d, oldLines.length, newLines.length)) {
+    const [nd, ni] = [h.oldEnd - h.oldStart, h.newEnd - h.newStart];
     if (!nd || !ni) continue;
     const seen = new Set<string>();
     const compare = (a: number, b: number) => {
@@ -48,18 +36,18 @@ export function addSwitches(into: Switches, oldPath: string, oldLines: string[],
       if (seen.has(k)) return;
       seen.add(k);
       for (const [from, to] of lineSwitches(oldLines[a - 1], newLines[b - 1])) {
-        const k = switchKey(from, to);
-        const at = into.at.get(k);
+        const key = switchKey(from, to);
+        const at = into.at.get(key);
         if (at) at.push({ path: oldPath, line: a });
-        else into.at.set(k, [{ path: oldPath, line: a }]);
+        else into.at.set(key, [{ path: oldPath, line: a }]);
         const targets = into.to.get(from);
         if (targets) targets.add(to);
         else into.to.set(from, new Set([to]));
       }
     };
     const n = Math.min(nd, ni, MAX_PER_HUNK);
-    for (let k = 0; k < n; k++) compare(i0 + k, j0 + k);
-    if (nd !== ni) for (let k = 1; k <= n; k++) compare(i - k, j - k);
+    for (let k = 0; k < n; k++) compare(h.oldStart + k, h.newStart + k);
+    if (nd !== ni) for (let k = 1; k <= n; k++) compare(h.oldEnd - k, h.newEnd - k);
   }
 }
 
