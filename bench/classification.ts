@@ -235,15 +235,19 @@ interface Tally {
 }
 const newTally = (): Tally => ({ commits: 0, checked: 0, unmatched: 0, renamedSkipped: 0, flaggedSignature: 0, falseSignature: { docOrValue: 0, body: 0, nothing: 0 }, missedSignature: 0, docDisagree: 0, valueDisagree: 0, examples: [], markdowns: 0, orderViolations: 0, orderViolationsUnfolded: 0, orderExamples: [] });
 
-/** The rows of the Markdown in order: [change, inside a <details> fold]. */
+/** Kinds of data, build and document files (render/changed/markdown.ts keeps them out of Check first). */
+const CONFIG_KINDS = new Set(["key", "table", "section", "job", "step", "service", "target", "rule"]);
+
+/** The rows of code symbols in the Markdown, in order: their change, and whether inside a <details> fold. */
 function markdownRows(md: string): { change: string; folded: boolean; line: string }[] {
   const out: { change: string; folded: boolean; line: string }[] = [];
   let depth = 0;
   for (const l of md.split("\n")) {
     if (/^<details\b/.test(l)) depth++;
     if (/^<\/details>/.test(l)) depth = Math.max(0, depth - 1);
-    const m = /^\| (removed|renamed|moved|modified|added) \|/.exec(l);
-    if (m) out.push({ change: m[1], folded: depth > 0, line: l });
+    const m = /^\| (removed|renamed|moved|modified|added) \| (\w+) /.exec(l);
+    // The order is asked of code: the keys, sections and steps of data, build and document files are in their file's table by design.
+    if (m && !CONFIG_KINDS.has(m[2])) out.push({ change: m[1], folded: depth > 0, line: l });
   }
   return out;
 }

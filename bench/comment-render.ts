@@ -138,8 +138,9 @@ for (const { dir, slug } of repos) {
     for (const piece of html.split(/(?=<details|<\/details>|<tr>)/)) {
       if (piece.startsWith("<details")) depth++;
       else if (piece.startsWith("</details>")) depth--;
-      const m = /^<tr>\s*<td>(removed|renamed|moved|modified|added)<\/td>/.exec(piece);
-      if (m) rows.push({ change: m[1], folded: depth > 0 });
+      const m = /^<tr>\s*<td>(removed|renamed|moved|modified|added)<\/td>\s*<td>(\w+)/.exec(piece);
+      // Code only: data, build and document files' keys and sections are in their file's table by design.
+      if (m && !["key", "table", "section", "job", "step", "service", "target", "rule"].includes(m[2])) rows.push({ change: m[1], folded: depth > 0 });
     }
     const unfolded = rows.filter((r) => !r.folded);
     const firstModified = unfolded.findIndex((r) => r.change === "modified");

@@ -69,6 +69,12 @@ describe("the parts of a change", () => {
     );
   });
 
+  test("a member added to a multi-line union type alias is a signature change (hono's RequestHeader), not a body change", async () => {
+    const alias = (extra: string) => `export type RequestHeader =\n  | 'Accept'\n${extra}  | 'Age'\n`;
+    const [s] = await changes("h.ts", alias(""), alias("  | 'Accept-Query'\n"));
+    expect(flags(s)).toEqual({ name: "RequestHeader", change: "modified", signature: true, value: false, doc: false, body: false, cosmetic: false });
+  });
+
   test("a parameter added is a signature change", async () => {
     const [s] = await changes("m.py", "def send(to):\n    return post(to)\n", "def send(to, cc):\n    return post(to)\n");
     expect(s.signatureChanged).toBe(true);
@@ -104,6 +110,24 @@ describe("comments that are code are never cosmetic", () => {
     const syms = await changes("u.py", fn("note"), fn("note +AAo-    os.system('x')"));
     expect(syms.length).toBeGreaterThan(0);
     for (const s of syms) expect(s.cosmetic).toBe(false);
+  });
+});
+
+describe("a comment that is code inside a header (flask's `exc: … = _sentinel  # type: ignore`)", () => {
+  const fn = (annotation: string, pragma: string) =>
+    `class Flask:\n    def do_teardown(\n        self, exc: ${annotation} = _sentinel${pragma}\n    ) -> None:\n        """Called last."""\n        return None\n`;
+  test("an annotation edited beside it is a signature change", async () => {
+    const [s] = await changes("app.py", fn("t.Optional[BaseException]", "  # type: ignore"), fn("BaseException | None", "  # type: ignore"));
+    expect(flags(s)).toEqual({ name: "Flask.do_teardown", change: "modified", signature: true, value: false, doc: false, body: false, cosmetic: false });
+  });
+  test("the pragma alone edited is code, but not the signature", async () => {
+    const [s] = await changes("app.py", fn("BaseException | None", "  # type: ignore"), fn("BaseException | None", "  # type: ignore[assignment]"));
+    expect(flags(s)).toEqual({ name: "Flask.do_teardown", change: "modified", signature: false, value: false, doc: false, body: true, cosmetic: false });
+  });
+  test("the same in TypeScript: a parameter's type edited beside a `// @ts-ignore` line is a signature change", async () => {
+    const ts = (type: string) => `export function f(\n  // @ts-ignore\n  x: ${type},\n): void {\n  g(x);\n}\n`;
+    const [s] = await changes("f.ts", ts("number"), ts("string"));
+    expect(flags(s)).toEqual({ name: "f", change: "modified", signature: true, value: false, doc: false, body: false, cosmetic: false });
   });
 });
 

@@ -63,7 +63,9 @@ impl Out {
             Item::Static(c) => self.row(&c.attrs, c.span(), &c.ident, scope, format!("{} static {} {} : {}", toks(&c.vis), toks(&c.mutability), c.ident, toks(&c.ty)), Some(toks(&c.expr)), None),
             Item::Type(t) => self.row(&t.attrs, t.span(), &t.ident, scope, toks(t), None, None),
             Item::Struct(s) => {
-                self.row(&s.attrs, s.span(), &s.ident, scope, format!("{} struct {} {}", toks(&s.vis), s.ident, toks(&s.generics)), None, None);
+                // A tuple struct's fields are its declaration; named fields are members of their own.
+                let tuple = if matches!(s.fields, syn::Fields::Named(_)) { String::new() } else { toks(&s.fields) };
+                self.row(&s.attrs, s.span(), &s.ident, scope, format!("{} struct {} {} {}", toks(&s.vis), s.ident, toks(&s.generics), tuple), None, None);
                 let inner = if scope.is_empty() { s.ident.to_string() } else { format!("{}.{}", scope, s.ident) };
                 for f in s.fields.iter() {
                     if let Some(id) = &f.ident {
