@@ -2,7 +2,7 @@
 // validated oracle (rename, move, move-and-rename, pull-up, push-down of methods, classes and
 // attributes), per language and per refactoring type: recall and precision.
 //   bun bench/refactorings.ts --oracle PATH [--binary dist/ast-outline] [--baseline OTHER]
-//        [--lang python,javascript,kotlin,java,java-tse] [--limit N] [--misses python] [--extra python]
+//        [--lang python,javascript,kotlin,java,java-tse] [--limit N] [--misses python,kotlin] [--extra python,kotlin]
 // PATH (or env AST_OUTLINE_RM_ORACLE): RefactoringMiner's `src/test/resources/oracle` folder, or a
 // bare git dir of the RefactoringMiner repository (the folder is read from its HEAD). The data is
 // never part of this project. Each oracle commit is recreated as two commits of a temporary
@@ -456,5 +456,5 @@ for (const lang of langs) {
   const t = tallies[0].get(`${lang}|all`);
   if (t) console.log(`${lang}: slowest commit ${heads.map((h, i) => `${h} ${Math.round(tallies[i].get(`${lang}|all`)?.maxMs ?? 0)} ms (${tallies[i].get(`${lang}|all`)?.slowest})`).join(", ")}`);
 }
-if (missesOf) console.log(`\nmisses (${missesOf}):\n` + (tallies[0].get(`${missesOf}|all`)?.misses ?? []).join("\n"));
-if (extraOf) console.log(`\nreports matching no entry (${extraOf}):\n` + (tallies[0].get(`${extraOf}|all`)?.extra ?? []).join("\n"));
+for (const l of missesOf.split(",").filter(Boolean)) console.log(`\nmisses (${l}):\n` + (tallies[0].get(`${l}|all`)?.misses ?? []).join("\n"));
+for (const l of extraOf.split(",").filter(Boolean)) console.log(`\nreports matching no entry (${l}):\n` + (tallies[0].get(`${l}|all`)?.extra ?? []).join("\n"));
