@@ -19,6 +19,7 @@ import { matchAcross, memberOverlap, type Evidence, type Link } from "./across.t
 import { pairSiblings } from "./match.ts";
 import { addSwitches, noSwitches, switchKey, type Switches } from "./switched.ts";
 import { classify, SideText, type DiffSide, type SymNode } from "./source.ts";
+import type { SkipReason } from "../skip-reason.ts";
 import type { Anchor, FileChange, FileStatus, SymbolChange } from "./types.ts";
 
 export interface FileInput {
@@ -26,7 +27,7 @@ export interface FileInput {
   oldPath?: string;
   status: FileStatus;
   language?: string;
-  skipped?: string;
+  skipped?: SkipReason;
   old?: DiffSide;
   new?: DiffSide;
   /** The line diff of old and new, when the caller has it already (else computed here). */
