@@ -41,7 +41,9 @@
 ((field_declaration declarator: (_) @name) @definition.field
  (#declarator? @name "^(pointer_declarator |array_declarator )*(function_declarator parenthesized_declarator (pointer_declarator |array_declarator )+)?field_identifier$")
  (#ancestors? @definition.field "^(preproc_(if|ifdef|else|elif|elifdef) ){0,3}field_declaration_list( |$)"))
-(enumerator_list (enumerator name: (identifier) @name) @definition.constant)
+; Enumerators, also inside #if blocks of the enum.
+((enumerator name: (identifier) @name) @definition.constant
+ (#ancestors? @definition.constant "^(preproc_(if|ifdef|else|elif|elifdef) ){0,3}enumerator_list( |$)"))
 
 (preproc_def name: (identifier) @name) @definition.macro
 (preproc_function_def name: (identifier) @name) @definition.macro

@@ -37,6 +37,7 @@ export function maskMacros(text: string, options: MacroOptions = {}): string {
   const n = code.toks.length;
   const conditions: { start: number; end: number }[] = [];
   const inBody = code.bodies();
+  const inValues = code.values();
   for (let i = 0; i < n; i++) {
     const t = code.toks[i];
     if (t.kind === "directive") {
@@ -61,7 +62,8 @@ export function maskMacros(text: string, options: MacroOptions = {}): string {
       macrosAfterClassKey(code, i);
       continue;
     }
-    if (!code.isMacro(i) || code.masked.has(i)) continue;
+    // An enumerator or a value (`CS_LAST` after an `#endif` in an enum) heads no declaration.
+    if (!code.isMacro(i) || code.masked.has(i) || inValues[i]) continue;
     const after = code.afterMacro(i);
     if (after < 0) continue;
     const next = code.toks[after];
