@@ -62,8 +62,9 @@ export function maskMacros(text: string, options: MacroOptions = {}): string {
       macrosAfterClassKey(code, i);
       continue;
     }
-    // An enumerator or a value (`CS_LAST` after an `#endif` in an enum) heads no declaration.
-    if (!code.isMacro(i) || code.masked.has(i) || inValues[i]) continue;
+    // An enumerator or a value outside function bodies (`CS_LAST` after an `#endif` in an
+    // enum) heads no declaration. (In a body, `{ {` opens a plain block of statements.)
+    if (!code.isMacro(i) || code.masked.has(i) || (inValues[i] && !inBody[i])) continue;
     const after = code.afterMacro(i);
     if (after < 0) continue;
     const next = code.toks[after];
