@@ -34,6 +34,8 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   "comment-render": script("comment-render.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
+  "mcp-first": script("mcp-first.ts"),
+  context: script("context.ts"),
   map: script("map.ts"),
   "mcp-digest": script("mcp-digest.ts"),
   "mcp-tools": script("mcp-tools.ts"),

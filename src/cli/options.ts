@@ -12,6 +12,13 @@ export function parseFormat<T extends string>(value: unknown, allowed: readonly 
   return v as T;
 }
 
+/** One of `allowed`, or a usage error naming the flag. */
+export function oneOf<T extends string>(value: unknown, allowed: readonly T[], flag: string): T {
+  const v = String(value);
+  if (!(allowed as readonly string[]).includes(v)) throw usageError(`${flag} takes one of: ${allowed.join(", ")}`, `not ${JSON.stringify(v).slice(0, 60)}`);
+  return v as T;
+}
+
 /** A value as given, for a message: cut and escaped (it is the user's, of any length). */
 const shown = (value: unknown) => printable(cutText(String(value), 80)) || '""';
 
