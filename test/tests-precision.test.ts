@@ -51,6 +51,28 @@ describe("tests: what a mention means", () => {
     expect(await selected(r)).toEqual(["tests/test_io.py::test_twice"]);
   });
 
+  test("Python: a test's parameter is the conftest fixture of that name, not a shadow of it", async () => {
+    const r = repo();
+    r.write("pytest.ini", "[pytest]\n");
+    r.write("pkg/__init__.py", "");
+    r.write("pkg/runner.py", "class Runner:\n    def __init__(self):\n        self.env = {}\n");
+    r.write("tests/conftest.py", "import pytest\nfrom pkg.runner import Runner\n\n@pytest.fixture\ndef runner():\n    return Runner()\n");
+    r.write("tests/test_run.py", "def test_env(runner):\n    assert runner.env == {}\n\ndef test_plain():\n    assert 1\n");
+    r.commit("base");
+    r.write("pkg/runner.py", r.git("show", "HEAD:pkg/runner.py").replace("self.env = {}", "self.env = dict()"));
+    expect(await selected(r)).toEqual(["tests/test_run.py::test_env"]);
+  });
+
+  test("JavaScript: a function defined inside the one that calls it is reached through it (its own binding is not a shadow)", async () => {
+    const r = repo();
+    r.write("package.json", JSON.stringify({ devDependencies: { mocha: "10.0.0" } }));
+    r.write("lib/parse.js", "const parse = (s) => {\n  const close = () => s + '!';\n  return close();\n};\n\nmodule.exports = parse;\n");
+    r.write("test/parse.js", "const parse = require('../lib/parse');\ndescribe('parse', () => {\n  it('closes', () => {\n    parse('a');\n  });\n});\n");
+    r.commit("base");
+    r.write("lib/parse.js", r.git("show", "HEAD:lib/parse.js").replace("s + '!'", "s + '?'"));
+    expect(await selected(r)).toEqual(["test/parse.js::parse > closes"]);
+  });
+
   test("Python: a function imported from another module is that module's, not the changed one's", async () => {
     const r = repo();
     r.write("pytest.ini", "[pytest]\n");
@@ -84,6 +106,32 @@ describe("tests: what a mention means", () => {
     r.write("pkg/store.py", r.git("show", "HEAD:pkg/store.py").replace("return [1]", "return [1, 2]"));
     // test_none reaches `count`, which calls `fetch_all`, but never an instance of Store.
     expect(await selected(r)).toEqual(["tests/test_store.py::test_real"]);
+  });
+
+  test("Python: a call on a generic base's self may run a subclass's override (the base written `Base[str]`)", async () => {
+    const r = repo();
+    r.write("pytest.ini", "[pytest]\n");
+    r.write("conv.py", [
+      "from typing import Generic, TypeVar",
+      "",
+      "T = TypeVar('T')",
+      "",
+      "class Base(Generic[T]):",
+      "    def __call__(self, v):",
+      "        return self.convert(v)",
+      "",
+      "    def convert(self, v):",
+      "        return v",
+      "",
+      "class Upper(Base[str]):",
+      "    def convert(self, v):",
+      "        return v.upper()",
+      "",
+    ].join("\n"));
+    r.write("test_conv.py", "from conv import Upper\n\ndef test_upper():\n    assert Upper()('a') == 'A'\n");
+    r.commit("base");
+    r.write("conv.py", r.git("show", "HEAD:conv.py").replace("v.upper()", "v.upper() + ''"));
+    expect(await selected(r)).toEqual(["test_conv.py::test_upper"]);
   });
 
   test("TypeScript: a class named only in a type annotation is not constructed there", async () => {

@@ -11,7 +11,7 @@ import { REGISTRY, type LanguageSpec } from "../../core/languages/registry.ts";
 import type { TestConvention } from "../../core/languages/test-conventions.ts";
 import { MODULE_NAME } from "../../core/diff/types.ts";
 import { testBlocks } from "../../core/tests/blocks.ts";
-import { mentionsIn, type Mention } from "../../core/tests/mentions.ts";
+import { mentionsIn, wordPattern, type Mention } from "../../core/tests/mentions.ts";
 import { codeViews } from "../../core/tests/prose.ts";
 import { reachTests, type Enclosing, type ReachGraph } from "../../core/tests/reach.ts";
 import { SURENESS_ORDER, type CodeNode, type Sureness, type TestUnit } from "../../core/tests/types.ts";
@@ -45,7 +45,6 @@ export const testKey = (t: TestUnit) => `${t.path}\0${t.qualifiedName}\0${t.star
 
 const WORD = /[A-Za-z_$][\w$]*/g;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 interface FileFacts {
   parsed: ParsedFile;
@@ -243,8 +242,14 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
     const imports = f.parsed.scan?.imports ?? [];
     if (!m.member) {
       const scope = await types.bindingScope(f.parsed, name, at);
-      // Bound in the function around it, and not by an import there (`const f = require(...)`, a local `from m import f`).
-      if (scope && !imports.some((i) => i.bound === name && (f.lineStart[i.line - 1] ?? -1) >= scope.from && (f.lineStart[i.line - 1] ?? -1) < scope.to)) return undefined;
+      // Bound in the function around it, and not by an import there (`const f = require(...)`, a
+      // local `from m import f`), nor by `to` itself (a function defined inside that function), nor
+      // as a parameter a runner fills with `to` (a pytest fixture named by a test's parameter).
+      if (scope) {
+        const inScope = (line: number) => (f.lineStart[line - 1] ?? -1) >= scope.from && (f.lineStart[line - 1] ?? -1) < scope.to;
+        const shadowed = !(to.path === fromPath && inScope(to.startLine)) && !imports.some((i) => i.bound === name && inScope(i.line));
+        if (shadowed && !(await graph.isFixture(to.path, to.qualifiedName, false))) return undefined;
+      }
     }
     const self = m.receiver !== undefined && !!spec?.selfNames?.includes(m.receiver.split(".")[0]);
     // `f` bound by an import, or `mod.f` / `mod.sub.f` through a module imported whole.
@@ -372,7 +377,7 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
 
     async uses(name) {
       const { words } = wordIndex();
-      const re = new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`, "g");
+      const re = wordPattern(name);
       const out: { path: string; lines: number[] }[] = [];
       for (const path of words.get(name) ?? []) {
         const f = await factsOf(path);

@@ -18,9 +18,12 @@ const WORD_CHAR = /[\w$]/;
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
+/** A pattern matching `name` as a whole word (not inside `$name` or `name_x`). */
+export const wordPattern = (name: string) => new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`, "g");
+
 export function mentionsIn(line: string, name: string): Mention[] {
   const out: Mention[] = [];
-  const re = new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`, "g");
+  const re = wordPattern(name);
   for (let m = re.exec(line); m; m = re.exec(line)) out.push(mentionAt(line, m.index));
   return out;
 }
