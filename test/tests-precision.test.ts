@@ -27,6 +27,7 @@ describe("mentions on a line", () => {
       { col: 13, member: true, receiver: "C", receiverCol: 10 },
     ]);
     expect(mentionsIn("$get + get_x", "get")).toEqual([]);
+    expect(mentionsIn("out := make([]net.IP, 0)", "IP")).toEqual([{ col: 18, member: true, receiver: "net", receiverCol: 14 }]);
   });
 });
 
@@ -132,6 +133,83 @@ describe("tests: what a mention means", () => {
     r.commit("base");
     r.write("conv.py", r.git("show", "HEAD:conv.py").replace("v.upper()", "v.upper() + ''"));
     expect(await selected(r)).toEqual(["test_conv.py::test_upper"]);
+  });
+
+  test("Go: a method of a type runs where a value of it is made, not where a type switch names it nor where another package's name of that name is used", async () => {
+    const r = repo();
+    r.write("go.mod", "module example.com/f\n\ngo 1.19\n");
+    r.write("f/ip.go", [
+      "package f",
+      "",
+      "import \"net\"",
+      "",
+      "type ipValue net.IP",
+      "",
+      "func newIPValue(p *net.IP) *ipValue { return (*ipValue)(p) }",
+      "",
+      "func (i *ipValue) Set(s string) error {",
+      "\t*i = ipValue(net.ParseIP(s))",
+      "\treturn nil",
+      "}",
+      "",
+      "func IP(s string) net.IP {",
+      "\tvar ip net.IP",
+      "\tnewIPValue(&ip).Set(s)",
+      "\treturn ip",
+      "}",
+      "",
+    ].join("\n"));
+    r.write("f/value.go", [
+      "package f",
+      "",
+      "import \"net\"",
+      "",
+      "type Value interface{ Set(string) error }",
+      "",
+      "type intValue int",
+      "",
+      "func (i *intValue) Set(s string) error {",
+      "\t*i = 1",
+      "\treturn nil",
+      "}",
+      "",
+      "func Parse(v Value, s string) error { return v.Set(s) }",
+      "",
+      "func IsZero(v Value) bool {",
+      "\tswitch v.(type) {",
+      "\tcase *intValue, *ipValue:",
+      "\t\treturn true",
+      "\t}",
+      "\treturn false",
+      "}",
+      "",
+      "func Count() int {",
+      "\tout := make([]net.IP, 0)",
+      "\treturn len(out)",
+      "}",
+      "",
+    ].join("\n"));
+    r.write("f/f_test.go", [
+      "package f",
+      "",
+      "import \"testing\"",
+      "",
+      "func TestIP(t *testing.T) { IP(\"1.2.3.4\") }",
+      "",
+      "func TestParse(t *testing.T) {",
+      "\tvar n intValue",
+      "\tParse(&n, \"2\")",
+      "}",
+      "",
+      "func TestZero(t *testing.T) { IsZero(new(intValue)) }",
+      "",
+      "func TestCount(t *testing.T) { Count() }",
+      "",
+    ].join("\n"));
+    r.commit("base");
+    r.write("f/ip.go", r.git("show", "HEAD:f/ip.go").replace("\treturn nil\n}\n\nfunc IP", "\treturn error(nil)\n}\n\nfunc IP"));
+    // TestParse calls Set through the interface, on an intValue: no ipValue is made on its way.
+    expect(await selected(r)).toEqual(["f/f_test.go::TestIP"]);
   });
 
   test("TypeScript: a class named only in a type annotation is not constructed there", async () => {

@@ -7,6 +7,7 @@
 (function_declaration result: (_) @type)
 (method_declaration result: (_) @type)
 (func_literal result: (_) @type)
-(type_case type: (_) @type)
+; Every type of a case (a field pattern would match only the first of `case *A, *B:`).
+(type_case [(type_identifier) (qualified_type) (pointer_type) (generic_type) (slice_type) (array_type) (map_type) (channel_type) (function_type) (interface_type) (struct_type)] @type)
 (type_assertion_expression type: (_) @type)
 (method_elem) @type

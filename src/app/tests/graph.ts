@@ -20,9 +20,8 @@ import { flatten } from "../../core/symbols/find.ts";
 import { decodeSource } from "../../core/text/lines.ts";
 import type { OutlineSymbol } from "../../core/types.ts";
 import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
-import { importLeadsTo, type Lead } from "../calls/leads.ts";
+import { CLASS_LIKE, importLeadsTo, receiverTypes, type Lead } from "../calls/index.ts";
 import { CALLABLE, matchImport, sameFamily } from "../calls/resolver.ts";
-import { CLASS_LIKE, receiverTypes } from "../calls/receiver-types.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
 
 export interface TestGraph extends ReachGraph {
@@ -261,9 +260,10 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
         const b = a !== "ours" && imp.alsoModule ? await leadOf(fromPath, imp.alsoModule, imp.symbol.split(".").pop()!, to) : undefined;
         if (a === "ours" || b === "ours") return "resolved";
         if (a === "other" || b === "other") return undefined;
-        // `strings.Count`, `os.path`: a module outside the workspace, named whole, holds no member of a class of it.
+        // `strings.Count`, `net.IP`, `os.path`: a module outside the workspace, named whole, holds
+        // none of the workspace's definitions (a function or a member of a class of it).
         const outside = a === "outside" && (b === undefined || b === "outside") && !(spec?.localModules && new RegExp(spec.localModules).test(binding.module));
-        if (outside && m.receiver === binding.bound && containerOf(to)) return undefined;
+        if (outside && m.receiver === binding.bound) return undefined;
       }
     }
     const container = containerOf(to);
@@ -307,6 +307,39 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
     return "name-only";
   };
 
+  /**
+   * How sure the mentions of `name` on a line are to mean `to`. For the instance walk
+   * (`instances`) a type position never counts: it makes no instance, whatever `to` is.
+   */
+  const surenessOf = async (fromPath: string, line: number, name: string, to: CodeNode, instances: boolean): Promise<Sureness | undefined> => {
+    const toPath = to.path;
+    // Code outside the tests does not use the tests' own definitions (a fake passed in is named where a test builds it).
+    if (runnerOf(toPath) && !runnerOf(fromPath)) return undefined;
+    const from = languageOf(fromPath);
+    const toLanguage = languageOf(toPath);
+    if (!from || !toLanguage || !sameFamily(from.id, toLanguage.id)) return undefined;
+    const f = await factsOf(fromPath);
+    if (!f) return "name-only";
+    // A definition's own header names it: not a use (a definition of that name calling another one's is).
+    const def = innermostOf(f.symbols, line);
+    if (def?.name === name && !f.code.slice(def.startLine - 1, line - 1).some((l) => mentionsIn(l, name).length)) return undefined;
+    // A class named in its own members (a Go method's receiver, a copy made from an instance) is
+    // not used from outside: they run on an instance that exists already. A static member is
+    // reached without one (a factory).
+    if (CLASS_LIKE.has(to.kind) && def && def.qualifiedName.startsWith(`${to.qualifiedName}.`) && !/\bstatic\b/.test(def.signature ?? "")) return undefined;
+    // A name in a type position (an annotation, a parameter's type, a type switch) runs nothing and
+    // makes no instance; an interface or a type alias is used there all the same (a type-checking
+    // runner compiles the tests against it).
+    const text = (TYPE_ONLY.has(to.kind) && !instances ? f.code : f.runtime)[line - 1] ?? "";
+    let best: Sureness | undefined;
+    for (const m of mentionsIn(text, name)) {
+      const s = await mentionSureness(f, fromPath, line, name, m, to);
+      if (s && (!best || SURENESS_ORDER.indexOf(s) < SURENESS_ORDER.indexOf(best))) best = s;
+      if (best === "resolved") break;
+    }
+    return best;
+  };
+
   const instanceWalks = new Map<string, Promise<Set<string> | undefined>>();
   /**
    * The tests reached from where an instance of a class can be made: every mention of its name
@@ -323,7 +356,7 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
         let unknown = false;
         const walkGraph: ReachGraph = {
           uses: (name) => graph.uses(name),
-          sureness: (fromPath, line, name, to) => graph.sureness(fromPath, line, name, to),
+          sureness: (fromPath, line, name, to) => surenessOf(fromPath, line, name, to, true),
           async at(path, line) {
             const at = await graph.at(path, line);
             if ("none" in at) {
@@ -414,34 +447,7 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
       return symbol ? { symbol: nodeOf(path, symbol) } : { none: true };
     },
 
-    async sureness(fromPath, line, name, to): Promise<Sureness | undefined> {
-      const toPath = to.path;
-      // Code outside the tests does not use the tests' own definitions (a fake passed in is named where a test builds it).
-      if (runnerOf(toPath) && !runnerOf(fromPath)) return undefined;
-      const from = languageOf(fromPath);
-      const toLanguage = languageOf(toPath);
-      if (!from || !toLanguage || !sameFamily(from.id, toLanguage.id)) return undefined;
-      const f = await factsOf(fromPath);
-      if (!f) return "name-only";
-      // A definition's own header names it: not a use (a definition of that name calling another one's is).
-      const def = innermostOf(f.symbols, line);
-      if (def?.name === name && !f.code.slice(def.startLine - 1, line - 1).some((l) => mentionsIn(l, name).length)) return undefined;
-      // A class named in its own members (a Go method's receiver, a copy made from an instance) is
-      // not used from outside: they run on an instance that exists already. A static member is
-      // reached without one (a factory).
-      if (CLASS_LIKE.has(to.kind) && def && def.qualifiedName.startsWith(`${to.qualifiedName}.`) && !/\bstatic\b/.test(def.signature ?? "")) return undefined;
-      // A name in a type position (an annotation, a parameter's type, a type switch) runs nothing and
-      // makes no instance; an interface or a type alias is used there all the same (a type-checking
-      // runner compiles the tests against it).
-      const text = (TYPE_ONLY.has(to.kind) ? f.code : f.runtime)[line - 1] ?? "";
-      let best: Sureness | undefined;
-      for (const m of mentionsIn(text, name)) {
-        const s = await mentionSureness(f, fromPath, line, name, m, to);
-        if (s && (!best || SURENESS_ORDER.indexOf(s) < SURENESS_ORDER.indexOf(best))) best = s;
-        if (best === "resolved") break;
-      }
-      return best;
-    },
+    sureness: (fromPath, line, name, to) => surenessOf(fromPath, line, name, to, false),
 
     async testsIn(node) {
       if (!runnerOf(node.path)) return [];

@@ -42,7 +42,9 @@ function mentionAt(line: string, col: number): Mention {
   while (i >= 0 && (WORD_CHAR.test(line[i]) || (line[i] === "." && WORD_CHAR.test(line[i - 1] ?? "")))) i--;
   const receiver = line.slice(i + 1, end);
   if (!receiver || /^[\d.]/.test(receiver) || receiver.endsWith(".")) return { col, member: true };
-  if (i >= 0 && /[)\]}'"`]/.test(line[i])) return { col, member: true };
+  // Glued to a call, a block or a string, the names are not a receiver of their own; `[]net.IP`,
+  // `map[K]pkg.T` (Go's slice and map types) are.
+  if (i >= 0 && /[)}'"`]/.test(line[i])) return { col, member: true };
   if (i >= 0 && line[i] === "." ) return { col, member: true };
   return { col, member: true, receiver, receiverCol: i + 1 };
 }
