@@ -384,6 +384,43 @@ export function stagedBlobIds(env: Env, root: string, paths: string[]): Map<stri
   return out;
 }
 
+/**
+ * Settings over the user's for `git grep`: its output is read as `-z` names only, so nothing
+ * may add line numbers, columns or other paths, or search something else than the work tree
+ * (a folder outside git, submodules).
+ */
+const GREP_CONFIG = ["grep.lineNumber=false", "grep.column=false", "grep.fullName=false", "grep.fallbackToNoIndex=false", "submodule.recurse=false"];
+
+/** What `wordFiles` found: which files hold a word, and which files git searched. */
+export interface WordFiles {
+  /** Files holding at least one of the words as a whole word, relative to the root. */
+  hits: Set<string>;
+  /** Every file git searched (tracked ones present in the work tree, and untracked ones it does not ignore), relative to the root. */
+  searched: Set<string>;
+}
+
+/**
+ * The work-tree files that hold any of `words` as a whole word, by git's `grep -w -F` (a match
+ * not preceded or followed by a letter, digit or underscore), in one pass of git's native,
+ * threaded search: a cheap filter before reading and parsing files. Binary-looking files are
+ * searched as text. Alongside, the files git searched (`ls-files -co --exclude-standard`), so a
+ * caller can tell "no match" from "not searched" (an ignored file, a submodule's).
+ */
+export async function wordFiles(env: Env, root: string, words: string[]): Promise<WordFiles> {
+  const patterns = [...new Set(words)].filter((w) => w !== "" && !/[\0\n]/.test(w));
+  const grepArgs = ["grep", "-l", "-z", "-w", "-F", "--untracked", "--text", "--no-color", ...patterns.flatMap((w) => ["-e", w])];
+  const [grep, listing] = await Promise.all([
+    patterns.length ? env.processes.start("git", guarded(grepArgs, GREP_CONFIG), { cwd: root, env: gitEnv(env) }).finish("") : undefined,
+    git(env, root, ["ls-files", "-co", "--exclude-standard", "-z"], "ls-files"),
+  ]);
+  // 1: nothing matched; anything else but 0 is a failure, never "no file holds it".
+  if (grep && grep.code !== 1) checkExit(grep, "grep");
+  return {
+    hits: new Set(grep && grep.code === 0 ? splitNulPaths(grep.stdout) : []),
+    searched: new Set(splitNulPaths(listing.stdout)),
+  };
+}
+
 /** A path git resolves inside its own directory (`hooks`, `info/exclude`), absolute. */
 export function gitPath(env: Env, root: string, name: string): string {
   // The hooks folder is where `hook install` writes: the one question that needs core.hooksPath as configured.

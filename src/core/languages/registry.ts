@@ -130,6 +130,14 @@ export interface LanguageSpec {
    * (regex source, `{name}` replaced), checked before the file is parsed.
    */
   folderScope?: string;
+  /**
+   * What every call of a callable named `{name}` looks like in the text (regex source, `{name}`
+   * replaced by the name escaped): the name, then what may stand between it and its argument
+   * list. A file whose text never matches it holds no such call and is not parsed for call sites
+   * (`changed --impact`). Absent where a call can stand without one (an alias, a decorator).
+   * test/call-shape.test.ts checks it against every call the skeleton query finds.
+   */
+  callShape?: string;
   /** Folders under the workspace root that absolute module names also start from (Python's `src/` layout). */
   moduleRoots?: string[];
   /** Names (without extension) a folder's own module file goes by: `__init__`, `index`, `mod` (core/calls/modules.ts). */
@@ -200,6 +208,8 @@ export interface LanguageSpec {
 const UPPER_CASE = "^_*[A-Z][A-Z0-9_]*$";
 
 const CLASS_LIKE = ["class", "struct", "interface", "trait", "impl", "enum"];
+/** What may stand between a name and what follows it in C-like syntax (callShape): white space and comments. */
+const GAP_C = String.raw`(?:\s|/\*[\s\S]*?\*/|//[^\n]*)*`;
 
 const JS_FAMILY = {
   // `export`, `export default`, `declare` (TS ambient declarations) belong to what they wrap.
@@ -273,6 +283,8 @@ export const LANGUAGES: LanguageSpec[] = [
     superNames: ["super"],
     implicitSelf: true,
     folderScope: "\\b(?:class|interface|enum|record)\\s+{name}\\b",
+    // `f(`, `this.<T>f(`, `new C<T>(`: white space and comments may stand before the `(` or `<`.
+    callShape: `{name}${GAP_C}[(<]`,
   },
   {
     id: "go", name: "Go",
@@ -284,6 +296,8 @@ export const LANGUAGES: LanguageSpec[] = [
     directiveComments: { text: "^//(?:go:|\\s*\\+build\\b|line\\s|export\\s|extern\\s|nolint)", before: "^import\\s*(?:\\(\\s*)?\"C\"" },
     methodContainers: ["struct", "interface"],
     folderScope: "\\b(?:type\\s+{name}\\b|func\\s+{name}\\s*[[(])",
+    // `f(`, `f[T](`.
+    callShape: `{name}${GAP_C}[([]`,
   },
   {
     id: "rust", name: "Rust",
