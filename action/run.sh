@@ -3,7 +3,7 @@
 # environment, set by action.yml from the inputs and the event:
 #   INPUT_BASE INPUT_HEAD INPUT_VERSION INPUT_COMMENT INPUT_ANNOTATIONS INPUT_SARIF INPUT_FAIL_ON
 #   INPUT_IMPACT EVENT_BASE_SHA EVENT_HEAD_SHA EVENT_PR_NUMBER EVENT_BEFORE EVENT_DEFAULT_BRANCH
-#   ACTION_REPOSITORY GH_TOKEN
+#   ACTION_REPOSITORY GH_TOKEN (the github-token input; when empty, the job's GITHUB_TOKEN if set)
 # and the runner's GITHUB_REPOSITORY, GITHUB_SHA, GITHUB_SERVER_URL, GITHUB_API_URL,
 # GITHUB_GRAPHQL_URL, GITHUB_STEP_SUMMARY, GITHUB_OUTPUT, GITHUB_ACTION_PATH, GITHUB_WORKSPACE,
 # RUNNER_TEMP. AST_OUTLINE_DOWNLOAD_URL (a mirror) is passed on to install.sh.
@@ -38,12 +38,13 @@ fail() {
 # Print a file the tools wrote (their stderr) with workflow commands switched off around it.
 relay() {
   [ -s "$1" ] || return 0
-  token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
-  printf '::stop-commands::%s\n' "$token"
+  stop=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+  printf '::stop-commands::%s\n' "$stop"
   cat "$1"
-  printf '\n::%s::\n' "$token"
+  printf '\n::%s::\n' "$stop"
 }
 
+token="${GH_TOKEN:-${GITHUB_TOKEN:-}}"
 comment="${INPUT_COMMENT:-sticky}"
 annotations="${INPUT_ANNOTATIONS:-true}"
 fail_on="${INPUT_FAIL_ON:-none}"
@@ -299,13 +300,13 @@ json_q_() {
 # curl METHOD URL [BODY_FILE]: the answer on stdout; an HTTP error is a message on stderr, exit 1.
 # The token goes in a header file (never on the command line, where `ps` shows it).
 curl_api() {
-  [ -s "$work/auth" ] || printf 'Authorization: Bearer %s\n' "${GH_TOKEN:-}" >"$work/auth"
+  [ -s "$work/auth" ] || printf 'Authorization: Bearer %s\n' "$token" >"$work/auth"
   set -- -sS -X "$1" -o "$work/http.body" -w '%{http_code}' -H "@$work/auth" \
     -H 'Accept: application/vnd.github+json' -H 'X-GitHub-Api-Version: 2022-11-28' "$2" ${3:+--data-binary} ${3:+"@$3"}
   code=$(curl "$@") || { echo "curl failed"; return 1; } >&2
   case "$code" in 2??) cat "$work/http.body" ;; *) printf 'HTTP %s: ' "$code" >&2; head -c 300 "$work/http.body" >&2; return 1 ;; esac
 }
-gh_api() { GH_HOST="$gh_host" GH_ENTERPRISE_TOKEN="${GH_TOKEN:-}" gh api "$@"; }
+gh_api() { GH_HOST="$gh_host" GH_TOKEN="$token" GH_ENTERPRISE_TOKEN="$token" gh api "$@"; }
 
 # The account this token acts as: GraphQL's viewer answers for a user's token and for an app's
 # installation token (GITHUB_TOKEN is github-actions[bot]); GET /user only for the former.
@@ -357,6 +358,10 @@ post_comment() {
   case "$pr" in '' | *[!0-9]*) echo "ast-outline: not a pull request, no comment"; return 0 ;; esac
   repo_path="${GITHUB_REPOSITORY:-}"
   printf '%s' "$repo_path" | grep -Eq '^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$' || { warning "GITHUB_REPOSITORY is not owner/name: no comment"; return 0; }
+  if [ -z "$token" ]; then
+    warning "no comment: no token (the input github-token is empty and GITHUB_TOKEN is not set); the job summary has the report"
+    return 0
+  fi
   : >"$work/gh.err"
   if ! marked_comments "$repo_path" "$pr" >"$work/ids" 2>>"$work/gh.err"; then
     relay "$work/gh.err"

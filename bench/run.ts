@@ -31,6 +31,8 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   "history-origins": script("history-origins.ts"),
   "changed-formats": script("changed-formats.ts"),
   refactorings: script("refactorings.ts"),
+  classification: script("classification.ts"),
+  "comment-render": script("comment-render.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
   map: script("map.ts"),

@@ -32,7 +32,10 @@ function binaryPath() {
 }
 
 const bin = binaryPath();
-const run = spawnSync(bin, process.argv.slice(2), { stdio: "inherit", windowsHide: true });
+// `ast-outline setup` records this launcher (not the platform binary, whose path changes with
+// each version) as the command agent clients start.
+const env = { ...process.env, AST_OUTLINE_LAUNCHER: require("node:path").resolve(process.argv[1]) };
+const run = spawnSync(bin, process.argv.slice(2), { stdio: "inherit", windowsHide: true, env });
 if (run.error) fail(`cannot run ${bin}: ${run.error.code || run.error.message}`);
 if (run.signal) {
   // Die of the same signal, so a parent sees what the binary saw.

@@ -384,6 +384,100 @@ describe.skipIf(!available)("the Action", () => {
     }
   });
 
+  test("a fork's pull request as actions/checkout gives it (the merge commit at depth 1, the head only under refs/pull/7/head)", async () => {
+    // The base repository as GitHub keeps a fork's pull request: no branch holds its head.
+    const origin = join(temp("ast-outline-fork-"), "origin");
+    expect(Bun.spawnSync(["git", "clone", "-q", "--no-local", repo.path, origin]).exitCode).toBe(0);
+    const git = (cwd: string, ...args: string[]) => {
+      const r = Bun.spawnSync(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd });
+      expect(r.exitCode).toBe(0);
+      return r.stdout.toString().trim();
+    };
+    git(origin, "checkout", "-q", "--detach", base);
+    git(origin, "merge", "-q", "--no-ff", "-m", "Merge head into base", head);
+    const merge = git(origin, "rev-parse", "HEAD");
+    git(origin, "update-ref", "refs/pull/7/merge", merge);
+    git(origin, "update-ref", "refs/pull/7/head", head);
+    git(origin, "checkout", "-q", "main");
+    git(origin, "branch", "-q", "-D", "feature");
+    // actions/checkout on pull_request: fetch refs/pull/7/merge at depth 1, check it out detached.
+    const ws = join(temp("ast-outline-fork-ws-"), "ws");
+    git(join(ws, ".."), "init", "-q", ws);
+    git(ws, "remote", "add", "origin", `file://${origin}`);
+    git(ws, "fetch", "-q", "--no-tags", "--depth=1", "origin", "+refs/pull/7/merge:refs/remotes/pull/7/merge");
+    git(ws, "checkout", "-q", "--detach", merge);
+    const github = fakeGitHub({ "fake-token": { login: "github-actions[bot]", installation: true, readonly: true } });
+    cleanups.push(github.stop);
+    const event = { pull_request: { number: 7, base: { sha: base }, head: { sha: head, ref: "feature", repo: { fork: true } } } };
+    const r = await runAction({ github, event, inputs: { annotations: "false" }, env: { GITHUB_WORKSPACE: ws, GITHUB_SHA: merge } });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.summary).toContain(SUMMARY_TITLE);
+    expect(workflowCommands(r.stdout)).toEqual([
+      "::warning title=ast-outline::could not write the pull request comment (a read-only token, as for a pull request from a fork?): the summary has it; see docs/changed-github-action.md for a fork recipe",
+    ]);
+    expect(github.comments).toEqual([]);
+  });
+
+  test("the fork recipe's second workflow posts the artifact as the sticky comment, only on the pull request that ran", async () => {
+    const doc = readFileSync(join(ROOT, "docs", "changed-github-action.md"), "utf8");
+    const block = /```yaml\n(# \.github\/workflows\/symbols-comment\.yml[\s\S]*?)```/.exec(doc);
+    expect(block).not.toBeNull();
+    const step = (Bun.YAML.parse(block![1]) as any).jobs.comment.steps.find((s: any) => s.run);
+    const github = fakeGitHub();
+    cleanups.push(github.stop);
+    github.pulls[7] = { head: { sha: head } };
+    github.pulls[8] = { head: { sha: base } };
+    github.comments.push({ id: 11, issue: 7, body: `${STICKY_MARKER}\nnot mine`, user: { login: "mallory", type: "User" } });
+    const stub = temp("ast-outline-recipe-bin-");
+    writeFileSync(join(stub, "gh"), `#!/bin/sh\nexec node ${JSON.stringify(join(ROOT, "test", "helpers", "fake-gh.mjs"))} "$@"\n`);
+    chmodSync(join(stub, "gh"), 0o755);
+    const run = async (pr: string, comment: string) => {
+      const dir = temp("ast-outline-recipe-");
+      writeFileSync(join(dir, "pr"), pr);
+      writeFileSync(join(dir, "comment.md"), comment);
+      const ctx: Context = { inputs: {}, event: { workflow_run: { head_sha: head, id: 1 } }, action: { steps: [], inputs: {} }, steps: {} };
+      const env = Object.fromEntries(Object.entries(step.env).map(([k, v]) => [k, evaluate(String(v), ctx)]));
+      const proc = Bun.spawn(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step.run], {
+        cwd: dir,
+        env: { PATH: `${stub}${delimiter}${process.env.PATH}`, HOME: dir, GITHUB_REPOSITORY: "octo/demo", FAKE_GH_DIR: dir, FAKE_GH_SERVER: github.url, ...env },
+        stdout: "pipe",
+        stderr: "pipe",
+      });
+      const [stdout, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);
+      return { stdout, code };
+    };
+    // First run: created; second: the same comment updated; mallory's marked comment untouched.
+    expect((await run("7\n", `${STICKY_MARKER}\nfirst`)).code).toBe(0);
+    expect((await run("7", `${STICKY_MARKER}\nsecond`)).code).toBe(0);
+    expect(github.comments.map((c) => [c.id, c.user.login, body(c)])).toEqual([[11, "mallory", "not mine"], [1001, "github-actions[bot]", "second"]]);
+    // An artifact that names another pull request (whose head is not the run's commit), or none: refused, nothing written.
+    for (const [pr, says] of [["8", "pull request 8 is not the one this run was for"], ["x; rm -rf /", "no pull request number in the artifact"]]) {
+      const r = await run(pr, "hijack");
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(says);
+    }
+    expect(github.comments.map((c) => c.issue)).toEqual([7, 7]);
+  });
+
+  test("the token: the github-token input, else the job's GITHUB_TOKEN; neither: the summary and one warning", async () => {
+    for (const without of [undefined, "gh"] as const) {
+      const github = fakeGitHub();
+      cleanups.push(github.stop);
+      const r = await runAction({ github, without, inputs: { "github-token": "", annotations: "false" }, env: { GITHUB_TOKEN: "fake-token" } });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("ast-outline: created a comment");
+      expect(github.comments.map(body)).toEqual([SUMMARY_TITLE]);
+      const none = fakeGitHub();
+      cleanups.push(none.stop);
+      const n = await runAction({ github: none, without, inputs: { "github-token": "", annotations: "false" } });
+      expect(n.code).toBe(0);
+      expect(n.summary).toContain(SUMMARY_TITLE);
+      expect(workflowCommands(n.stdout)).toEqual(["::warning title=ast-outline::no comment: no token (the input github-token is empty and GITHUB_TOKEN is not set); the job summary has the report"]);
+      expect(none.calls).toEqual([]);
+    }
+  });
+
   test("a push: base from the event's before, no comment", async () => {
     const r = await runAction({ eventName: "push", event: { before: base, after: head, repository: { default_branch: "main" } } });
     expect(r.code).toBe(0);

@@ -56,6 +56,25 @@ describe("the parts of a change", () => {
     expect(flags(s)).toEqual({ name: "cache", change: "modified", signature: false, value: true, doc: false, body: false, cosmetic: false });
   });
 
+  test("an initializer after a generic type is a value change (hono's `Record<…> = Object.create(null)`), in TS, Rust, Java and C#", async () => {
+    const files = await changedFiles([
+      ["trie.ts", "export class Trie {\n  paths: Record<string, [number, Params]> = Object.create(null)\n}\n", "export class Trie {\n  paths: Record<string, [number, Params]> = createNullObject()\n}\n"],
+      ["c.rs", "const NAME: &'static str = \"a\";\nstatic CACHE: Lazy<Vec<u8>> = Lazy::new(Vec::new);\n", "const NAME: &'static str = \"b\";\nstatic CACHE: Lazy<Vec<u8>> = Lazy::new(|| vec![0]);\n"],
+      ["K.java", "class K {\n  Map<String, List<Integer>> m = new HashMap<>();\n}\n", "class K {\n  Map<String, List<Integer>> m = new TreeMap<>();\n}\n"],
+      ["K.cs", "class K {\n  Dictionary<string, int> d = new();\n}\n", "class K {\n  Dictionary<string, int> d = Make();\n}\n"],
+    ]);
+    const got = files.flatMap((f) => f.symbols.map((s: any) => flags(s)));
+    expect(got).toEqual(
+      ["K.d", "K.m", "NAME", "CACHE", "Trie.paths"].map((name) => ({ name, change: "modified", signature: false, value: true, doc: false, body: false, cosmetic: false })),
+    );
+  });
+
+  test("a member added to a multi-line union type alias is a signature change (hono's RequestHeader), not a body change", async () => {
+    const alias = (extra: string) => `export type RequestHeader =\n  | 'Accept'\n${extra}  | 'Age'\n`;
+    const [s] = await changes("h.ts", alias(""), alias("  | 'Accept-Query'\n"));
+    expect(flags(s)).toEqual({ name: "RequestHeader", change: "modified", signature: true, value: false, doc: false, body: false, cosmetic: false });
+  });
+
   test("a parameter added is a signature change", async () => {
     const [s] = await changes("m.py", "def send(to):\n    return post(to)\n", "def send(to, cc):\n    return post(to)\n");
     expect(s.signatureChanged).toBe(true);

@@ -51,9 +51,9 @@ describe("each row says what changed", () => {
     expect(md).toContain("Changes: 1 doc.");
   });
 
-  test("an initializer edit is value", async () => {
+  test("an initializer edit is value, with the old and new value word by word", async () => {
     const { md } = await comment({ "src/limits.ts": "export const LIMIT = 10;\n" }, { "src/limits.ts": "export const LIMIT = 20;\n" });
-    expect(row(md, "LIMIT")[3]).toBe("value");
+    expect(row(md, "LIMIT")[3]).toBe("value: export const LIMIT = ~~10~~ **20**;");
     expect(md).toContain("Changes: 1 value.");
   });
 
@@ -67,6 +67,18 @@ describe("each row says what changed", () => {
     expect(what).toBe("signature: `export function send(to: string`**`[]`**`, body: string`**`, retries = 3`**`): void`");
     // One header, not two: the unchanged tokens appear once.
     expect(what.match(/export function/g)?.length).toBe(1);
+  });
+
+  test("a long header is diffed whole: the change in its middle shown with its context, no false change where it is cut", async () => {
+    const fields = (extra: string) => ["cacheName: string", "wait?: boolean", "cacheControl?: string", "vary?: string | string[]", extra, "keyGenerator?: (c: Context) => Promise<string> | string", "cacheableStatusCodes?: StatusCode[]", "onCacheNotAvailable?: (() => void) | false", "duration?: number", "tags?: string[]", "scope?: 'private' | 'public'"].filter(Boolean).join("; ");
+    const fn = (extra: string) => `export const cache = (options: { ${fields(extra)} }): MiddlewareHandler => {\n  return handler(options);\n};\n`;
+    const { md } = await comment({ "src/cache.ts": fn("") }, { "src/cache.ts": fn("maxQueryBodySize?: number") });
+    const what = row(md, "cache")[3];
+    expect(what).toContain("**maxQueryBodySize?: number; **");
+    // Nothing struck: each side cut alone at 300 characters would end on different words.
+    expect(what).not.toContain("~~");
+    // The start (its name), then only what is beside the change.
+    expect(what).toBe("signature: export const cache = (options: { cacheName: string; wait?: b…ry?: string | string[]; **maxQueryBodySize?: number; **keyGenerator?: (c: Conte…");
   });
 
   test("a replaced token is struck through, then its replacement in bold", async () => {
@@ -115,14 +127,33 @@ describe("order and folding", () => {
         "pkg/x_test.go": "package pkg\n\nfunc TestX(t *T) {\n\tcheck(2)\n}\n",
       },
     );
-    const details = md.indexOf("<details><summary>Tests, benchmarks, generated and vendored files: 3 symbol changes in 2 files</summary>");
+    const details = md.indexOf("<details><summary>Tests, benchmarks, CI, generated and vendored files: 3 symbol changes in 2 files</summary>");
     expect(details).toBeGreaterThan(0);
     expect(md).not.toContain("**Check first**");
     expect(md.indexOf("#### `src/lib.ts`")).toBeLessThan(details);
     for (const name of ["helperA", "helperB", "TestX"]) expect(md.indexOf(`\`${name}\``)).toBeGreaterThan(details);
     expect(md.slice(details)).toContain("#### `test/lib.test.ts` (modified, typescript, test)");
     expect(md.slice(details)).toContain("#### `pkg/x_test.go` (modified, go, test)");
-    expect(md).toContain("Changes: 1 removed, 3 body; 3 of them in tests, benchmarks, generated or vendored files (folded below).");
+    expect(md).toContain("Changes: 1 removed, 3 body; 3 of them in tests, benchmarks, CI, generated or vendored files (folded below).");
+  });
+
+  test("CI files are folded (a step bumped to a new action version reads as a rename there), and configuration keys stay out of Check first", async () => {
+    const workflow = (v: string) => `on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@${v}\n      - run: npm test\n`;
+    const { md } = await comment(
+      { ".github/workflows/ci.yml": workflow("v3"), "package.json": '{\n  "name": "p",\n  "private": true,\n  "version": "1.0.0"\n}\n', "src/lib.ts": "export function run(a: number) {\n  return a;\n}\n" },
+      { ".github/workflows/ci.yml": workflow("v4"), "package.json": '{\n  "name": "p",\n  "version": "1.1.0"\n}\n', "src/lib.ts": "export function run(a: string) {\n  return a;\n}\n" },
+    );
+    const details = md.indexOf("<details><summary>Tests, benchmarks, CI, generated and vendored files:");
+    expect(details).toBeGreaterThan(0);
+    expect(md.slice(details)).toContain("#### `.github/workflows/ci.yml` (modified, yaml, CI)");
+    // Check first holds the code's signature change alone; the removed key and the version bump are package.json's rows.
+    const check = md.slice(md.indexOf("**Check first**"), md.indexOf("#### "));
+    expect(check).toContain("`run`");
+    expect(check).not.toContain("private");
+    const pkg = md.slice(md.indexOf("#### `package.json`"));
+    expect(row(pkg, "private")[0]).toBe("removed");
+    expect(row(pkg, "version")[3]).toBe("value: \"version\": \"1.~~0~~ **1**.0\"");
+    expect(pkg.indexOf("private")).toBeLessThan(pkg.indexOf("version"));
   });
 
   test("import churn is one line per file, not a <module> row", async () => {

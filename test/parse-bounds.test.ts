@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { REGISTRY } from "../src/core/languages/registry.ts";
+import { pastParseBudget } from "../src/core/parse/limits.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { ROOT } from "./helpers/cli.ts";
 
@@ -19,6 +20,17 @@ describe("parse budget", () => {
     const ok = await outlineSource({ path: "ok.py", bytes: bytes("def f():\n    return 1\n"), language: lang("python") });
     expect(ok.symbols.map((s) => s.name)).toEqual(["f"]);
   }, 60000);
+
+  test("time spent waiting for a busy machine stops no parse: the wall clock and the CPU time must both pass the budget", () => {
+    const unread = () => {
+      throw new Error("the CPU clock is read only once the wall clock has passed the budget");
+    };
+    expect(pastParseBudget(900, unread, 1000)).toBe(false);
+    expect(pastParseBudget(5000, () => 200, 1000)).toBe(false); // starved: 5 s waited, 0.2 s computed
+    expect(pastParseBudget(1500, () => 1200, 1000)).toBe(true);
+    expect(pastParseBudget(1500, () => Number.POSITIVE_INFINITY, 1000)).toBe(true); // no CPU clock: the wall decides
+    expect(pastParseBudget(1e9, unread, 0)).toBe(false); // 0: no bound
+  });
 });
 
 describe("a grammar that traps", () => {

@@ -104,8 +104,9 @@ describe("a refresh that saw a file changed within the racy window", () => {
     const r = tempRepo({ "x.py": "def x1():\n    return 1\n", "y.py": "def y1():\n    return 1\n" });
     try {
       const shifted = new WorkspaceIndex(env(r.path), new Workspace([r.path]));
-      // x.py's time is within the window of the (shifted) clock; the folders' are not.
-      const soon = (Date.now() + 9_800) / 1000;
+      // x.py's time is past the start of the (shifted) clock's window, an hour past it so that it stays
+      // there however slowly the four refreshes run; the folders' are not.
+      const soon = (Date.now() + 3_600_000) / 1000;
       utimesSync(join(r.path, "x.py"), soon, soon);
       const seen = [];
       for (let i = 0; i < 4; i++) seen.push(await shifted.refresh(false));

@@ -177,6 +177,22 @@ export const COMMANDS: CommandSpec[] = [
     ],
     run: async (io, env, action, opts) => (await import("./commands/hook.ts")).hookCommand(action, opts, io, env),
   },
+  {
+    name: "setup", usage: "setup [...clients]", description: "Register the MCP server and write the agent instructions for clients: claude codex gemini copilot vscode cursor opencode claude-desktop zed windsurf (or all)", startup: "keeps",
+    options: [
+      { flags: "--scope <scope>", description: "project (files in this repository) or user (your home folder)", default: "project" },
+      { flags: "--dry-run", description: "Print the changes as a unified diff; write nothing" },
+      { flags: "--uninstall", description: "Take back what setup wrote: every file as it was, files it made removed" },
+      { flags: "--hooks", description: "Claude Code: also add the SessionStart map and the outline beside long Reads" },
+      { flags: "--command <path>", description: "The command clients start (default: this ast-outline, or the npm launcher that ran it)" },
+    ],
+    run: async (io, env, clients, opts) => (await import("./commands/setup.ts")).setupCommand(clients, opts, io, env),
+  },
+  {
+    name: "agent-hook", usage: "agent-hook <event>", description: "Claude Code hook (installed by setup --hooks): session-start (a short map) | read (the outline beside a long Read)", startup: "keeps",
+    options: [{ flags: "--min-lines <n>", description: "read: only files longer than this", default: 200 }],
+    run: async (io, env, event, opts) => (await import("./commands/agent-hook.ts")).agentHookCommand(event, opts, io, env),
+  },
 ];
 
 /** The seed documents' names, as aliases: `get-outline --file-path F`, `get-symbol --file-path F --symbol S` (other options as the command's own). */

@@ -87,11 +87,10 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
   register("get_outline", {
     title: "Outline a file or folder",
     description:
-      "START HERE instead of reading a whole file. Returns a compact outline: every class, function and " +
-      "method with its line range (1-based, inclusive) and signature, nested by indentation, plus the " +
-      "file's imports and its content hash (sha256:...). For a folder, every supported file under it " +
-      "(honours .gitignore; binary, minified and vendored files skipped), outlined until the answer is about " +
-      "8,000 tokens, the rest named. Next: get_symbol for a definition, or read_region for exact lines. " + WORKFLOW,
+      "START HERE instead of reading a whole file: every class, function and method with its line range " +
+      "(1-based, inclusive) and signature, nested, plus the imports and the content hash (sha256:...). A " +
+      "folder: its source files (honours .gitignore) until about 8,000 tokens, the rest named. Next: " +
+      "get_symbol for one definition, read_region for exact lines.",
     inputSchema: {
       path: text(PATH_MAX).describe("File or folder, relative to the workspace root (\".\" for all)"),
       max_children: z.number().int().min(0).optional().describe("Members shown per class (default 40, 0 = all)"),
@@ -103,13 +102,11 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
   register("get_symbol", {
     title: "Read one symbol",
     description:
-      "The source of one definition by name: `name`, `Class.method` or a unique suffix (from get_outline). " +
-      "mode=full: its exact text (decorators and doc comment included; for a nested function, the names it " +
-      "uses from the enclosing function and where they are bound). mode=skeleton: signature, branch " +
-      "structure (if/else, loops, try, switch/match arms with line ranges and conditions, bodies elided), " +
-      "the calls it makes with lines, and its length. mode=drill with label (e.g. `if@12`, `for@30`, " +
-      "`call:helper`, or a branch number from the skeleton): that one branch's text, or the called " +
-      "function's definition. Default: skeleton for symbols over 80 lines (full text when a skeleton would not save 30%), full text below.",
+      "One definition by name (`name`, `Class.method` or a unique suffix, from get_outline), instead of " +
+      "reading its file. mode=full: its exact text, decorators and doc included. mode=skeleton: signature, " +
+      "branches (if, loops, try, match arms with lines and conditions), calls, length. mode=drill with a " +
+      "label (`if@12`, `call:helper`, a branch number): that branch, or the callee's definition. Default: " +
+      "skeleton over 80 lines, else full.",
     inputSchema: {
       path: FILE(),
       name: text(NAME_MAX).describe("Symbol name, qualified name (Class.method) or unique suffix"),
@@ -124,10 +121,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
   register("read_region", {
     title: "Read exact lines",
     description:
-      "Lines start..end (1-based, inclusive) of any text file, numbered. Pass the hash get_outline gave " +
-      "(sha256 or its first 8+ hex digits): if the file changed since, a `# STALE:` line under the header " +
-      "says so: re-outline before trusting line numbers. With a symbol's hash (symbol:… from get_symbol): " +
-      "the symbol's lines wherever it moved if unchanged, else its new range. At most 2000 lines a call.",
+      "Exact lines start..end (1-based, inclusive) of a text file, numbered, at most 2000. Pass the hash " +
+      "get_outline gave: a `# STALE:` line says the file changed since (outline it again); a symbol:… hash " +
+      "reads that symbol where it moved. Use for lines no symbol covers.",
     inputSchema: {
       path: FILE(),
       start: z.number().int().min(1).describe("First line (1-based)"),
@@ -140,11 +136,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
   register("search_symbols", {
     title: "Find symbols by name",
     description:
-      "Definitions across the workspace whose name (or, for a query with a dot, qualified name) matches: " +
-      "exact first, then prefix, substring, and the query's letters in order; case-insensitive, a case-exact " +
-      "match first. Each with path, line range, kind, qualified name and signature; the same answer as the " +
-      "CLI's `search`, from the repository index. Use it to find where something is defined before " +
-      "get_symbol; use grep for text that is not a definition.",
+      "Where a name is defined across the workspace: exact matches first, then prefix, substring, letters " +
+      "in order (case-insensitive), each with path, lines, kind and signature. Use it when you do not know " +
+      "the file, before get_symbol; grep for text that is not a definition.",
     inputSchema: {
       query: text(NAME_MAX).describe("Name, Class.method, or part of one"),
       kind: text(64).optional().describe("Only this kind: class, function, method, interface, struct, ..."),
@@ -157,9 +151,8 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
   register("get_calls", {
     title: "What a function calls",
     description:
-      "The call chain from a symbol, depth-limited: each callee with the lines it is called on and where " +
-      "it resolves (path:lines), and how: same-file, import, name-match (a definition with that name " +
-      "elsewhere: not type-checked) or unresolved (builtins, dynamic calls). Cycles are cut.",
+      "What a function calls, depth-limited: each callee's call lines and where it resolves (same-file, " +
+      "import, name-match: not type-checked, or unresolved). Use to follow a flow without opening files.",
     inputSchema: {
       path: FILE(),
       name: text(NAME_MAX).describe("The calling symbol (name or Class.method)"),
@@ -172,9 +165,8 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
   register("get_callers", {
     title: "Who calls a function",
     description:
-      "Call sites of a name across the workspace, grouped by the enclosing symbol, each group marked " +
-      "same-file, import or name-match. Matching is by the called name: `obj.save()` counts for any " +
-      "`save`, so check the receiver when it matters.",
+      "Call sites of a name across the workspace, grouped by enclosing symbol (same-file, import or " +
+      "name-match: `obj.save()` counts for any `save`). Use before changing a signature.",
     inputSchema: {
       name: text(NAME_MAX).describe("Function or method name (Class.method: the last part is matched)"),
       path: WITHIN(),
@@ -186,10 +178,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
   register("digest", {
     title: "Map of the repository",
     description:
-      "One line per source file: path, size class and line count, and its symbols (classes with their " +
-      "members); when that does not fit the budget, the definitions the rest of the code refers to most, " +
-      "with their headers, best first. `focus` (files you work on, or names) ranks around them. The same " +
-      "map as the CLI's `digest`. For getting oriented; then get_outline on the files that matter.",
+      "A map of the repository: per file its size and symbols, or when that does not fit, the definitions " +
+      "referred to most, best first; `focus` ranks around files or names. Use first in an unfamiliar " +
+      "repository, then get_outline on the files that matter.",
     inputSchema: {
       path: WITHIN(),
       focus: z.array(text(PATH_MAX)).max(64).optional().describe("Files, folders (relative to the workspace root) or definition names to rank around"),
@@ -202,8 +193,7 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     title: "When and why a symbol changed",
     description:
       "The commits that added, modified, renamed or moved one symbol, newest first, following renames and " +
-      "moves across files: per commit its date, change, flags (signature/body/cosmetic), line range and " +
-      "subject; the same answer as the CLI's `history`.",
+      "moves: date, change, flags, lines, subject. Use to learn why code is as it is.",
     inputSchema: {
       path: FILE(),
       name: text(NAME_MAX).describe("Symbol name or Class.method, as it is at HEAD"),
@@ -217,12 +207,12 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     const changed = options.changed;
     register("changed_symbols", {
       title: "Symbols a change touched",
-      description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD).",
+      description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD). Use to review a change, or before committing.",
       inputSchema: {
         base: text(NAME_MAX).optional().describe("Base revision (default HEAD)"),
         head: text(NAME_MAX).optional().describe("Head revision (default: the work tree)"),
         staged: z.boolean().optional().describe("Compare HEAD with the index"),
-        impact: z.boolean().optional().describe("Also list, for each removed, renamed, moved or re-declared function, the call sites in the workspace the change did not update (import / same file / receiver type / name only; `breaks` where the new signature cannot take the call)"),
+        impact: z.boolean().optional().describe("Also the call sites the change left behind for each removed, renamed, moved or re-declared function (`breaks` where the new signature cannot take the call)"),
       },
       annotations: ro,
     }, (args) => answer(() => changed(args)));

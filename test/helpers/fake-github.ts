@@ -7,6 +7,7 @@
 //   GET   /repos/O/R/issues/N/comments      pages of per_page (max 100), a Link header to the next
 //   POST  /repos/O/R/issues/N/comments      a new comment by the token's login (403 when read-only)
 //   PATCH /repos/O/R/issues/comments/ID     only a comment that login wrote (else 403)
+//   GET   /repos/O/R/pulls/N                { number, head: { sha } } from `pulls` (else 404)
 // An unknown token is 401; anything else is 404, so a call the Action should not make shows.
 export interface Comment {
   id: number;
@@ -36,13 +37,15 @@ export interface Call {
 export interface FakeGitHub {
   url: string;
   comments: Comment[];
+  /** Pull requests by number: their head commit. */
+  pulls: Record<number, { head: { sha: string } }>;
   tokens: Record<string, Token>;
   calls: Call[];
   stop: () => void;
 }
 
 export function fakeGitHub(tokens: Record<string, Token> = { "fake-token": { login: "github-actions[bot]", installation: true } }): FakeGitHub {
-  const state: FakeGitHub = { url: "", comments: [], tokens, calls: [], stop: () => {} };
+  const state: FakeGitHub = { url: "", comments: [], pulls: {}, tokens, calls: [], stop: () => {} };
   let next = 1000;
   const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
@@ -64,6 +67,11 @@ export function fakeGitHub(tokens: Record<string, Token> = { "fake-token": { log
       if (path === "/user" && req.method === "GET") {
         if (token.installation) return reply(403, { message: "Resource not accessible by integration" });
         return reply(200, { login: token.login });
+      }
+      const pull = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path);
+      if (pull && req.method === "GET") {
+        const p = state.pulls[Number(pull[1])];
+        return p ? reply(200, { number: Number(pull[1]), ...p }) : reply(404, { message: "Not Found" });
       }
       const list = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path);
       const one = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path);

@@ -12,6 +12,7 @@
 //   (decorators + the outline's signature) differs before / after the split, the doc left out;
 // - `valueChanged`: for a variable, constant, field or property with an initializer, the split
 //   is at the assignment instead: what precedes it is the declaration, what follows the value;
+//   a data key (JSON, YAML, TOML) splits at its `:` or `=` the same way;
 // - what is outside every symbol belongs to the pseudo-symbol kind "module", name "<module>".
 import { diffLines, type LineDiff } from "./lines.ts";
 import { matchAcross, memberOverlap, type Evidence, type Link } from "./across.ts";
@@ -187,7 +188,8 @@ function pairChange(o: SymNode, n: SymNode, how: "modified" | "renamed" | "moved
     ...parts,
     anchors,
   };
-  if (c.signatureChanged && o.sym.signature !== n.sym.signature) c.oldSignature = o.sym.signature;
+  // The outline's signature holds a variable's value too (up to a length): what a reader compares.
+  if ((c.signatureChanged || c.valueChanged) && o.sym.signature !== n.sym.signature) c.oldSignature = o.sym.signature;
   return c;
 }
 

@@ -72,13 +72,15 @@ export class SymNode {
     const squeezed = this.side.squeezed;
     const blanked = this.parts_ && this.side.blanked;
     const codeLines = this.ownLines.map((l) => (blanked && this.parts_!.has(l) ? squeeze(this.own(blanked, l, " ")) : squeezed[l - 1] ?? "")).filter((s) => s !== "");
-    const code = codeLines.join("");
+    // A data key's trailing comma separates it from the next key (JSON): not part of it.
+    const code = this.kind === "key" ? codeLines.join("").replace(/,$/, "") : codeLines.join("");
     if (!this.parent) return (this.memo = { codeLines, code, decl: "", body: code, value: "", doc: "" });
     // The leading doc comment, as written (comments are blanked in `code`; a doc comment is doc, not a cosmetic comment).
     let doc = this.ownLines.filter((l) => l < this.sym.startLine).map((l) => squeeze(this.own(this.side.lines, l, " "))).join("");
-    let [decl, body] = splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
+    // A type alias is all declaration: its definition is what callers type against (the outline's signature may show only its first line).
+    let [decl, body] = this.kind === "type" ? [code, ""] : splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
     let value = "";
-    const assign = VALUE_KINDS.has(this.kind) ? assignmentAt(code) : -1;
+    const assign = VALUE_KINDS.has(this.kind) ? assignmentAt(code) : this.kind === "key" ? keyValueAt(code) : -1;
     if (assign !== -1) [decl, value, body] = [code.slice(0, assign), code.slice(assign), ""];
     else if (this.side.side.bodyDocstring) {
       const m = DOCSTRING.exec(body);
@@ -298,26 +300,58 @@ const DOCSTRING = /^:?([rRuUbB]{0,2}(?:"""[\s\S]*?"""|'''[\s\S]*?'''|"(?:[^"\\]|
 /**
  * Where the initializer starts in whitespace-free declaration code: the first `=` (or `:=`)
  * outside brackets and string literals that is not part of `==`, `=>`, `<=`, `>=`, `!=`; -1
- * when there is none. The split is syntax every language with `=` initializers shares.
+ * when there is none. The split is syntax every language with `=` initializers shares. What
+ * precedes the assignment is a declaration, where `<` and `>` are type brackets
+ * (`Record<string,Node>=…` assigns, whitespace being gone) and `'` may open a Rust lifetime
+ * (`&'staticstr=…`).
  */
 export function assignmentAt(code: string): number {
   let depth = 0;
+  let angles = 0;
+  /** Where the last `>` that closed a type bracket is. */
+  let closedAngle = -1;
   for (let i = 0; i < code.length; i++) {
     const c = code[i];
+    if (c === "'" && isLifetime(code, i)) continue;
     if (c === '"' || c === "'" || c === "`") {
       const close = code.indexOf(c, i + 1);
       if (close === -1) return -1;
       i = close;
     } else if (c === "(" || c === "[" || c === "{") depth++;
     else if (c === ")" || c === "]" || c === "}") depth--;
-    else if (c === "=" && depth === 0) {
+    else if (c === "<") angles++;
+    else if (c === ">" && angles > 0 && code[i - 1] !== "-" && code[i - 1] !== "=") {
+      angles--;
+      closedAngle = i;
+    } else if (c === "=" && depth === 0 && angles === 0) {
       const next = code[i + 1] ?? "";
       const prev = code[i - 1] ?? "";
-      if (next === "=" || next === ">" || "=!<>".includes(prev)) continue;
+      if (next === "=" || next === ">" || ("=!<>".includes(prev) && closedAngle !== i - 1)) continue;
       return prev === ":" ? i - 1 : i;
     }
   }
   return -1;
+}
+
+/**
+ * Where a data key's value starts in whitespace-free code (JSON/YAML `"k":v`, TOML `k=v`): the
+ * first `:` or `=` outside quotes; -1 when there is none.
+ */
+export function keyValueAt(code: string): number {
+  for (let i = 0; i < code.length; i++) {
+    const c = code[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === "\\") i++;
+      if (i >= code.length) return -1;
+    } else if (c === ":" || c === "=") return i;
+  }
+  return -1;
+}
+
+/** `'a` or `'static` not closed right after its name (a char or string literal is): a Rust lifetime. */
+function isLifetime(code: string, i: number): boolean {
+  const m = /^'[A-Za-z_]\w*/.exec(code.slice(i, i + 64));
+  return m !== null && code[i + m[0].length] !== "'";
 }
 
 /** The text with comment spans turned into spaces (line breaks kept, so lines still line up). */

@@ -36,6 +36,27 @@ export function parseBudgetMs(chars: number): number {
   return parseLimits.budgetMs * (1 + chars / PARSE_BUDGET_UNIT);
 }
 
+/**
+ * Whether a parse has outlasted its budget: the wall clock and the CPU time the process spent since
+ * the parse began must both pass it. Time the parse spent waiting for a busy machine is not the
+ * parse's cost, so it alone never stops one; the CPU time is the whole process's (parse workers
+ * included), so it reaches the budget sooner, never later, than this parse's own would.
+ */
+export function pastParseBudget(wallMs: number, cpuMs: () => number, budgetMs: number): boolean {
+  return budgetMs > 0 && wallMs > budgetMs && cpuMs() > budgetMs; // the CPU clock read only past the wall budget: it is a system call
+}
+
+/** A clock of the CPU time this process uses from now on, in ms; where the runtime cannot tell, Infinity (the wall clock alone decides). */
+export function cpuClock(): () => number {
+  const cpuUsage = globalThis.process?.cpuUsage;
+  if (typeof cpuUsage !== "function") return () => Number.POSITIVE_INFINITY;
+  const start = cpuUsage.call(globalThis.process);
+  return () => {
+    const used = cpuUsage.call(globalThis.process, start);
+    return (used.user + used.system) / 1000;
+  };
+}
+
 /** The variable's value as a budget in ms: a whole number of ms (0: no bound), else undefined. */
 export function parseBudgetSetting(value: string | undefined): number | undefined {
   if (value === undefined || !/^\d{1,9}$/.test(value.trim())) return undefined;

@@ -3,7 +3,7 @@ import { Parser, Language, Query, type Range, type Tree } from "web-tree-sitter"
 import type { GrammarSource, LanguageSpec } from "../languages/registry.ts";
 import { assets, outlineQuerySource, type QueryParts } from "./assets.ts";
 import { patternRootTypes } from "./pattern-roots.ts";
-import { ParseLimitError, parseBudgetMs, parseLimits } from "./limits.ts";
+import { cpuClock, ParseLimitError, parseBudgetMs, parseLimits, pastParseBudget } from "./limits.ts";
 
 let runtime: Promise<void> | undefined;
 const languages = new Map<string, Promise<Language>>();
@@ -110,8 +110,8 @@ export async function parse(g: GrammarSource, text: string, oldTree?: Tree): Pro
 
 /**
  * Parse, stopped when the heap grows past parseLimits.heapBytes or the parse outlasts its time
- * budget (parseBudgetMs; the progress callback runs every few hundred parser steps, a true
- * return cancels). Only heap growth during this parse counts: the heap never shrinks, and what
+ * budget (parseBudgetMs, in time spent computing: pastParseBudget; the progress callback runs
+ * every few hundred parser steps, a true return cancels). Only heap growth during this parse counts: the heap never shrinks, and what
  * an earlier, freed tree left is reused first.
  *
  * A grammar's code can trap (an external scanner writing past the serialization buffer on deep
@@ -125,11 +125,12 @@ function bounded(lang: Language, key: string, text: string, oldTree?: Tree, incl
   const before = heapBytes();
   const budget = parseBudgetMs(text.length);
   const started = performance.now();
+  const cpuSpent = cpuClock();
   let stopped: "heap" | "time" | undefined;
   const progressCallback = () => {
     const now = heapBytes();
     if (now > limit && now > before) stopped = "heap";
-    else if (budget > 0 && performance.now() - started > budget) stopped = "time";
+    else if (pastParseBudget(performance.now() - started, cpuSpent, budget)) stopped = "time";
     return stopped !== undefined;
   };
   if (crashed !== undefined) throw new ParseLimitError(`not parsed: tree-sitter crashed earlier in this process on another file (${crashed}), and its memory is not trusted after that`);

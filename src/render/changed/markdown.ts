@@ -7,7 +7,7 @@
 //   3. the other symbol changes, grouped by file, value changes first, then doc, body, added,
 //      cosmetic; code outside every definition (imports, top-level statements) one line per
 //      file, not a row (folded into <details> when there are many rows);
-//   4. tests, benchmarks, generated and vendored files (by path: path-roles.ts), all
+//   4. tests, benchmarks, CI, generated and vendored files (by path: path-roles.ts), all
 //      their changes, folded into one <details>;
 //   5. the files without symbol changes (unsupported language, binary, skipped, renamed only)
 //      as one line of counts, their names folded under it.
@@ -22,7 +22,7 @@ import { cutText, printable } from "../../core/text/quote.ts";
 import { codeSpan, htmlText, mdName, mdPath, mdSignature, NAME_SHOWN_MAX, SIGNATURE_SHOWN_MAX } from "../markdown.ts";
 import { isModuleChange } from "./findings.ts";
 import { pathRole } from "./path-roles.ts";
-import { wordDiff } from "./lines/word-diff.ts";
+import { wordDiff, type Piece } from "./lines/word-diff.ts";
 import { fileUrl, type SourceLinks } from "./links.ts";
 
 /** GitHub refuses a comment over 65,536 characters; this leaves room for what a bot adds. */
@@ -59,6 +59,9 @@ interface FileRows {
   module: SymbolChange[];
 }
 
+/** Kinds of data and build files (core/types.ts): read by tools, not called. */
+const CONFIG_KINDS = new Set(["key", "table", "section", "job", "step", "service", "target", "rule"]);
+
 export function renderChangedMarkdown(set: ChangeSet, options: MarkdownOptions = {}): string {
   const limit = options.limit ?? MARKDOWN_LIMIT;
   const link = linker(options.links);
@@ -68,9 +71,11 @@ export function renderChangedMarkdown(set: ChangeSet, options: MarkdownOptions =
   const main = withSymbols.filter((f) => !pathRole(f.path));
   const aside = withSymbols.filter((f) => pathRole(f.path));
 
-  const check = main.flatMap((f) => f.symbols.filter((s) => !isModuleChange(s) && checkRank(s, f.language) !== undefined).map((s) => ({ f, s })));
+  // What can break a caller: code, not a configuration's keys, sections or steps (their file's table has them, removals first).
+  const first = (s: SymbolChange, f: FileChange) => !CONFIG_KINDS.has(s.kind) && checkRank(s, f.language) !== undefined;
+  const check = main.flatMap((f) => f.symbols.filter((s) => !isModuleChange(s) && first(s, f)).map((s) => ({ f, s })));
   check.sort((a, b) => checkRank(a.s, a.f.language)! - checkRank(b.s, b.f.language)!);
-  const rest = byFile(main, (s, f) => checkRank(s, f.language) === undefined);
+  const rest = byFile(main, (s, f) => !first(s, f));
   const folded = byFile(aside, () => true);
 
   const title = total
@@ -127,7 +132,7 @@ export function renderChangedMarkdown(set: ChangeSet, options: MarkdownOptions =
   const fileTables = (files: FileRows[], role: boolean): boolean => {
     for (const { f, rows, module } of files) {
       // A file is shown with at least its first row (or its module line), or not at all: never a table without rows.
-      const heading = `#### ${link.path(f.status === "deleted" ? "base" : "head", f.path, false)} (${fileNote(f, (p) => link.path("base", p, false))}${role ? `, ${pathRole(f.path)}` : ""})\n\n`;
+      const heading = `#### ${link.path(f.status === "deleted" ? "base" : "head", f.path, false)} (${fileNote(f, (p) => link.path("base", p, false))}${role ? `, ${pathRole(f.path) === "ci" ? "CI" : pathRole(f.path)}` : ""})\n\n`;
       const moduleLine = module.length ? `${MODULE_LINE}${moduleLines(f, module, link)}\n\n` : "";
       const ordered = rows.map((s) => tableRow(f, s, link));
       if (!fits(heading + moduleLine + (ordered.length ? TABLE_HEAD + ordered[0] : ""))) return false;
@@ -159,7 +164,7 @@ export function renderChangedMarkdown(set: ChangeSet, options: MarkdownOptions =
   }
 
   if (!cut && folded.length) {
-    text += `<details><summary>Tests, benchmarks, generated and vendored files: ${plural(rowCount(folded), "symbol change")} in ${plural(folded.length, "file")}</summary>\n\n`;
+    text += `<details><summary>Tests, benchmarks, CI, generated and vendored files: ${plural(rowCount(folded), "symbol change")} in ${plural(folded.length, "file")}</summary>\n\n`;
     cut = !fileTables(folded, true);
     text += "</details>\n\n";
   }
@@ -207,7 +212,7 @@ function counts(set: ChangeSet, aside: FileChange[]): string {
   const tally = tallyCategories(all);
   const parts = CATEGORIES.filter((w) => tally[w]).map((w) => `${tally[w]} ${w}`);
   const asideCount = aside.reduce((n, f) => n + f.symbols.length, 0);
-  const asideNote = asideCount ? `; ${asideCount} of them in tests, benchmarks, generated or vendored files (folded below)` : "";
+  const asideNote = asideCount ? `; ${asideCount} of them in tests, benchmarks, CI, generated or vendored files (folded below)` : "";
   return ` Changes: ${parts.join(", ")}${asideNote}.`;
 }
 
@@ -263,7 +268,9 @@ function callerRow(s: SymbolChange, c: ImpactSite, link: Linker): string {
  * ones bold, each piece its own code span (nothing in a name can format: markdown.ts).
  */
 export function headerDiff(oldHeader: string, newHeader: string): string {
-  const pieces = wordDiff(printable(cutText(oldHeader, SIGNATURE_SHOWN_MAX)), printable(cutText(newHeader, SIGNATURE_SHOWN_MAX)));
+  // Diffed whole (each side cut alone would end at different words and show a false change at
+  // the cut), then the kept text between changes shortened.
+  const pieces = window(wordDiff(printable(cutText(oldHeader, DIFFED_MAX)), printable(cutText(newHeader, DIFFED_MAX))));
   return pieces
     .map(({ op, text }, i) => {
       if (op === "same") return text.trim() ? codeSpan(text, true) : " ";
@@ -272,6 +279,37 @@ export function headerDiff(oldHeader: string, newHeader: string): string {
       return `${pieces[i - 1]?.op === "old" ? " " : ""}**${codeSpan(text, true)}**`;
     })
     .join("");
+}
+
+/** How much of each header is diffed (the LCS is quadratic in its tokens). */
+const DIFFED_MAX = 4 * SIGNATURE_SHOWN_MAX;
+/** Kept text shown beside a change; the header's start (its name) is shown longer. */
+const CONTEXT = 24;
+const START = 60;
+
+/**
+ * The pieces with long kept runs cut to what is beside a change (`…` for the rest), and the whole
+ * cut after SIGNATURE_SHOWN_MAX characters of shown text: every change up to there is shown.
+ */
+function window(pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  let shown = 0;
+  for (const [i, p] of pieces.entries()) {
+    if (shown >= SIGNATURE_SHOWN_MAX) {
+      out.push({ op: "same", text: "…" });
+      break;
+    }
+    let text = p.text;
+    if (p.op === "same") {
+      const chars = [...text];
+      const left = i === 0 ? START : CONTEXT;
+      const right = i === pieces.length - 1 ? 0 : CONTEXT;
+      if (chars.length > left + right + 1) text = `${chars.slice(0, left).join("")}…${chars.slice(chars.length - right).join("")}`;
+    }
+    shown += text.length;
+    out.push({ op: p.op, text });
+  }
+  return out;
 }
 
 /** `signature, body: <header diff>`, `value`, `doc`; an added or removed symbol's header. */
@@ -283,7 +321,7 @@ function whatCell(s: SymbolChange): string {
   }
   const words = flags(s);
   const what = words.length ? words.join(", ") : s.change === "renamed" ? "name only" : s.change === "moved" ? "place only" : "";
-  if (s.signatureChanged && s.oldSignature !== undefined && s.signature !== undefined && s.oldSignature !== s.signature) return `${what}: ${headerDiff(s.oldSignature, s.signature)}`;
+  if ((s.signatureChanged || s.valueChanged) && s.oldSignature !== undefined && s.signature !== undefined && s.oldSignature !== s.signature) return `${what}: ${headerDiff(s.oldSignature, s.signature)}`;
   return what;
 }
 

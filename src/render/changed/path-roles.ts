@@ -1,8 +1,8 @@
-// Which files a reviewer reads last: tests, benchmarks, generated and vendored code, told by the
+// Which files a reviewer reads last: tests, benchmarks, CI, generated and vendored code, told by the
 // path alone (the renderers have no file contents, and a path is what a reviewer sees too).
 // A language-independent table of folder names and file-name patterns; the first match wins.
 
-export type PathRole = "test" | "benchmark" | "generated" | "vendored";
+export type PathRole = "test" | "benchmark" | "ci" | "generated" | "vendored";
 
 /** Folder names (any segment of the path but the last) and what they hold. */
 const FOLDERS: Record<string, PathRole> = {
@@ -20,6 +20,12 @@ const FOLDERS: Record<string, PathRole> = {
   node_modules: "vendored",
   generated: "generated",
   __generated__: "generated",
+  // CI and repository tooling: workflows, their steps (named by the action they use, so a
+  // version bump reads as a rename), dependabot, issue templates.
+  ".github": "ci",
+  ".circleci": "ci",
+  ".gitlab": "ci",
+  ".buildkite": "ci",
 };
 
 /** File names (the last segment). */
@@ -27,6 +33,7 @@ const FILES: [RegExp, PathRole][] = [
   [/_bench_test\.go$|_bench\.\w+$|\.bench\.\w+$/, "benchmark"],
   [/_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|_spec\.rb$|_test\.rb$|^test_.*\.py$|_test\.py$|Tests?\.(java|kt|cs|swift|scala)$/, "test"],
   [/\.min\.(js|css)$/, "vendored"],
+  [/^(\.gitlab-ci\.ya?ml|\.travis\.ya?ml|azure-pipelines\.ya?ml|appveyor\.ya?ml|bitbucket-pipelines\.ya?ml|\.drone\.ya?ml|\.pre-commit-config\.ya?ml|Jenkinsfile)$/, "ci"],
   [/\.pb\.go$|\.pb\.(cc|h)$|_pb2(_grpc)?\.pyi?$|\.pb\.[jt]s$|_grpc\.pb\.go$|[._]generated\.\w+$|\.g\.dart$|\.designer\.cs$|\.gen\.go$/, "generated"],
 ];
 
