@@ -19,6 +19,8 @@ export interface OptionSpec {
   flags: string;
   description: string;
   default?: string | number;
+  /** The command starts as it is when this flag is given (it hands its work to another process). */
+  keepsStartup?: true;
 }
 
 export interface CommandSpec {
@@ -173,6 +175,7 @@ export const COMMANDS: CommandSpec[] = [
     name: "hook", usage: "hook <action>", description: "Git pre-commit integration: install | uninstall | run (refresh the cache from staged content)", startup: "parses",
     options: [
       { flags: "--strict", description: "run: fail (exit 1) on a problem instead of warning" },
+      { flags: "--background", description: "run: refresh in a process of its own that goes on after the commit (problems are not reported; not with --strict)", keepsStartup: true },
       { flags: "--force", description: "install: also into a core.hooksPath shared with other repositories" },
     ],
     run: async (io, env, action, opts) => (await import("./commands/hook.ts")).hookCommand(action, opts, io, env),

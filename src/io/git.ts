@@ -421,6 +421,49 @@ export async function wordFiles(env: Env, root: string, words: string[]): Promis
   };
 }
 
+/**
+ * The index written as a tree object (what `git commit` writes next: the same objects), or
+ * undefined when it cannot be one (unmerged paths).
+ */
+export function indexTree(env: Env, root: string): string | undefined {
+  const r = env.processes.runSync("git", guarded(["write-tree"]), { cwd: root, env: gitEnv(env) });
+  const id = r.code === 0 ? r.stdout.toString("utf8").trim() : "";
+  return /^[0-9a-f]{40,64}$/.test(id) ? id : undefined;
+}
+
+/** The tree of HEAD's commit, or undefined before the first commit. */
+export function headTree(env: Env, root: string): string | undefined {
+  const r = env.processes.runSync("git", guarded(["rev-parse", "-q", "--verify", "--end-of-options", "HEAD^{tree}"]), { cwd: root, env: gitEnv(env) });
+  const id = r.code === 0 ? r.stdout.toString("utf8").trim() : "";
+  return /^[0-9a-f]{40,64}$/.test(id) ? id : undefined;
+}
+
+/** Files added, copied or modified from tree `from` to tree `to` (every file of `to` when `from` is undefined): stagedFiles, between trees. */
+export function treeChanges(env: Env, root: string, from: string | undefined, to: string): string[] {
+  for (const t of [from, to]) if (t !== undefined && !/^[0-9a-f]{40,64}$/.test(t)) throw inputError(`not a tree id: ${JSON.stringify(t)}`);
+  const args = from === undefined
+    ? ["ls-tree", "-r", "-z", "--name-only", "--full-tree", "--end-of-options", to]
+    : ["diff-tree", "-r", "-z", "--name-only", "--diff-filter=ACMR", "--no-renames", "--no-ext-diff", "--no-textconv", "--end-of-options", from, to];
+  return splitNulPaths(gitSync(env, root, args));
+}
+
+/** The blob ids of the given paths in a tree (`git ls-tree`); submodules left out: stagedBlobIds, from a tree. */
+export function treeBlobIds(env: Env, root: string, tree: string, paths: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!paths.length) return out;
+  if (!/^[0-9a-f]{40,64}$/.test(tree)) throw inputError(`not a tree id: ${JSON.stringify(tree)}`);
+  const records = gitSync(env, root, ["ls-tree", "-r", "-z", "--full-tree", "--end-of-options", tree, "--", ...paths.map((p) => `:(literal)${p}`)]);
+  for (let start = 0; start < records.length; ) {
+    let end = records.indexOf(0, start);
+    if (end < 0) end = records.length;
+    const tab = records.indexOf(0x09, start);
+    const m = tab > start && tab < end ? /^(\d+) (\w+) ([0-9a-f]+)$/.exec(records.subarray(start, tab).toString("latin1")) : null;
+    if (m && m[2] === "blob") out.set(pathFromBytes(records.subarray(tab + 1, end)), m[3]);
+    start = end + 1;
+  }
+  return out;
+}
+
 /** A path git resolves inside its own directory (`hooks`, `info/exclude`), absolute. */
 export function gitPath(env: Env, root: string, name: string): string {
   // The hooks folder is where `hook install` writes: the one question that needs core.hooksPath as configured.

@@ -1,5 +1,5 @@
 // `ast-outline hook install | uninstall | run`.
-import { installHook, runHook, uninstallHook } from "../../app/hook/index.ts";
+import { installHook, runHook, startHookInBackground, uninstallHook } from "../../app/hook/index.ts";
 import { OutlineError, usageError } from "../../core/errors.ts";
 import { quotePath } from "../../core/text/quote.ts";
 import type { Env } from "../../io/env.ts";
@@ -9,6 +9,7 @@ import { EXIT_OK } from "../options.ts";
 export interface HookOptions {
   strict?: boolean;
   force?: boolean;
+  background?: boolean;
 }
 
 export async function hookCommand(action: string, options: HookOptions, io: CliIO, env: Env): Promise<number> {
@@ -21,6 +22,15 @@ export async function hookCommand(action: string, options: HookOptions, io: CliI
     return EXIT_OK;
   }
   if (action !== "run") throw usageError(`unknown hook action: ${action}`, "use install, uninstall or run");
+  // --strict must see what the refresh finds: it runs in the foreground.
+  if (options.background && !options.strict) {
+    try {
+      if (startHookInBackground(env)) return EXIT_OK;
+    } catch (e) {
+      if (!(e instanceof OutlineError)) throw e;
+      // not a repository, or git failed: the foreground run below says so
+    }
+  }
   // What the hook calls: it never stops a commit on its own account unless --strict.
   const problems: string[] = [];
   try {
