@@ -3,7 +3,9 @@
 // ends with k extra newlines, so every object is new to the cache and every outline the same),
 // then each is timed: cold `index` (CPU, wall, peak RSS, cache bytes), ast-grep's `outline` on
 // the same files beside it, warm `index`, `search`, and `hook run` for 3 staged files.
-//   npm run bench -- scale [--tree DIR] [--copies 1,4,16] [--exclude SUBSTRING] [--ast-grep PATH] [--keep]
+//   npm run bench -- scale [--tree DIR] [--copies 1,4,16] [--exclude SUBSTRING] [--ast-grep PATH] [--keep] [--reuse DIR]
+// --keep leaves each repository built (its path on stderr); --reuse DIR measures such a one again
+// (built from --tree with the one count --copies names; the cache is removed first).
 // CPU is user+sys from /usr/bin/time; on a loaded machine compare CPU, not wall. Cache bytes are
 // the cache folder's apparent size (sum of file sizes) and what it takes on disk (blocks, `du`).
 import { spawnSync } from "node:child_process";
@@ -19,11 +21,12 @@ const opt = (name: string, dflt: string) => { const i = args.indexOf(name); retu
 const tree = opt("--tree", "/work/data/scala3-6500");
 // One number N means 1 and N (the earlier form); a list is taken as given.
 const copiesArg = opt("--copies", "8");
-const counts = copiesArg.includes(",") ? copiesArg.split(",").map(Number) : [1, Number(copiesArg)];
+const counts = copiesArg.includes(",") ? copiesArg.split(",").map(Number) : args.includes("--reuse") ? [Number(copiesArg)] : [1, Number(copiesArg)];
 const exclude = opt("--exclude", "");
 const bin = process.env.AST_OUTLINE_BIN ?? join(ROOT, "dist", "ast-outline");
 const astGrep = [opt("--ast-grep", ""), join(ROOT, "node_modules/.bin/ast-grep"), "ast-grep"].find((p) => p && spawnSync(p, ["--version"]).status === 0);
 const keep = args.includes("--keep");
+const reuse = opt("--reuse", "");
 
 interface Run { wall: number; cpu: number; rssMB: number }
 function timed(cwd: string, cmd: string, ...argv: string[]): Run {
@@ -42,6 +45,12 @@ const files = treeFiles(tree).filter((f) => languageByName(f) && (!exclude || !f
 if (!files.length) throw new Error(`scale: no source files git lists in ${tree}`);
 
 function build(n: number): { dir: string; bytes: number } {
+  if (reuse) {
+    rmSync(join(reuse, ".ast_outline_cache"), { recursive: true, force: true });
+    let bytes = 0;
+    for (let k = 0; k < n; k++) for (const f of files) bytes += statSync(join(reuse, `copy${k}`, f)).size;
+    return { dir: reuse, bytes };
+  }
   const dir = mkdtempSync(join(tmpdir(), `scale-${n}-`));
   let bytes = 0;
   for (let k = 0; k < n; k++) {
@@ -79,7 +88,7 @@ for (const n of counts) {
   for (const f of three) appendFileSync(join(dir, f), "\n");
   git(dir, "add", "--", ...three);
   const hook = median([0, 1, 2].map(() => timed(dir, bin, "hook", "run").wall));
-  if (keep) console.error(`scale: kept ${dir}`);
+  if (keep || reuse) console.error(`scale: kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
   const mb = bytes / 1e6;
   rows.push([`${n} x`, (files.length * n).toLocaleString("en"), mb.toFixed(1), cold.cpu.toFixed(1), cold.wall.toFixed(1),
