@@ -8,7 +8,7 @@
 // test/conformance/match.ts. Our side is the library in-process, through the JSON value
 // `outline --format json --max-children N` prints (N = 0, no cap, unless given). The oracles'
 // answers are kept under <data>/conformance/.oracle (--no-cache: ask them again). --record
-// writes each scored language's figures into src/core/languages/conformance.ts (what
+// writes each scored language's figures into grammars/conformance.json (what
 // `languages` and the README table show); languages not scored keep theirs.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -207,15 +207,14 @@ export function conformanceOf(s: LanguageScore): Conformance {
   };
 }
 
-/** Rewrites src/core/languages/conformance.ts with these scores, in registry order. */
+/** Rewrites grammars/conformance.json with these scores, in registry order. */
 function record(scores: LanguageScore[]): string {
-  const path = join(import.meta.dir, "..", "src", "core", "languages", "conformance.ts");
+  const path = join(import.meta.dir, "..", "grammars", "conformance.json");
   const all: Record<string, Conformance> = { ...CONFORMANCE };
   for (const s of scores) all[s.language] = conformanceOf(s);
   const ids = REGISTRY.all.map((l) => l.id).filter((id) => all[id]);
-  const rows = ids.map((id) => `  ${JSON.stringify(id)}: ${JSON.stringify(all[id]).replace(/,"/g, ', "').replace(/":/g, '": ').replace(/^\{/, "{ ").replace(/\}$/, " }")},\n`);
-  const text = readFileSync(path, "utf8").replace(/export const CONFORMANCE[\s\S]*$/, `export const CONFORMANCE: Record<string, Conformance> = {\n${rows.join("")}};\n`);
-  writeFileSync(path, text);
+  const rows = ids.map((id) => `  ${JSON.stringify(id)}: ${JSON.stringify(all[id]).replace(/,"/g, ', "').replace(/":/g, '": ').replace(/^\{/, "{ ").replace(/\}$/, " }")}`);
+  writeFileSync(path, `{\n${rows.join(",\n")}\n}\n`);
   return path;
 }
 

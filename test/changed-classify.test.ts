@@ -113,6 +113,24 @@ describe("comments that are code are never cosmetic", () => {
   });
 });
 
+describe("a comment that is code inside a header (flask's `exc: … = _sentinel  # type: ignore`)", () => {
+  const fn = (annotation: string, pragma: string) =>
+    `class Flask:\n    def do_teardown(\n        self, exc: ${annotation} = _sentinel${pragma}\n    ) -> None:\n        """Called last."""\n        return None\n`;
+  test("an annotation edited beside it is a signature change", async () => {
+    const [s] = await changes("app.py", fn("t.Optional[BaseException]", "  # type: ignore"), fn("BaseException | None", "  # type: ignore"));
+    expect(flags(s)).toEqual({ name: "Flask.do_teardown", change: "modified", signature: true, value: false, doc: false, body: false, cosmetic: false });
+  });
+  test("the pragma alone edited is code, but not the signature", async () => {
+    const [s] = await changes("app.py", fn("BaseException | None", "  # type: ignore"), fn("BaseException | None", "  # type: ignore[assignment]"));
+    expect(flags(s)).toEqual({ name: "Flask.do_teardown", change: "modified", signature: false, value: false, doc: false, body: true, cosmetic: false });
+  });
+  test("the same in TypeScript: a parameter's type edited beside a `// @ts-ignore` line is a signature change", async () => {
+    const ts = (type: string) => `export function f(\n  // @ts-ignore\n  x: ${type},\n): void {\n  g(x);\n}\n`;
+    const [s] = await changes("f.ts", ts("number"), ts("string"));
+    expect(flags(s)).toEqual({ name: "f", change: "modified", signature: true, value: false, doc: false, body: false, cosmetic: false });
+  });
+});
+
 describe("members that share a line", () => {
   // One edit of one member of a one-line container: only that member is modified, with the
   // part that changed; its siblings and the container (whose own text is the header and the

@@ -1,24 +1,22 @@
-// Grammars built in this repository (scripts/build-grammar.ts): the committed .wasm is the one
-// its GRAMMAR.md records, the record names the registry's package and an existing patch, the
-// module loads in the runtime and parses, and its version (hence the engine id) follows the
-// recorded build.
+// Every grammar is the one its language's row records (`grammar`: source, licence, sha256, and
+// for one built here the build): the .wasm the binary embeds has the recorded sha256, an npm
+// package's .wasm is the recorded version's, a grammar built here (scripts/build-grammar.ts) is
+// committed under grammars/, loads in the runtime and parses, and its version (hence the engine
+// id) follows the recorded build.
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { LANGUAGES } from "../src/core/languages/registry.ts";
-import { builtVersion, parseProvenance } from "../src/core/parse/grammar-provenance.ts";
-import { grammarVersionOnDisk } from "../src/core/parse/assets.ts";
+import { join } from "node:path";
+import { LANGUAGES, type GrammarSource } from "../src/core/languages/registry.ts";
+import { builtVersion, parseSource } from "../src/core/parse/grammar-provenance.ts";
+import { grammarFile, grammarVersionOnDisk, packageDir } from "../src/core/parse/assets.ts";
 import { parse } from "../src/core/parse/parser.ts";
 import { ROOT } from "./helpers/cli.ts";
 
-// A language whose own grammar or whose host grammar (Svelte's) is built here, with that grammar.
-const built = LANGUAGES.flatMap((s) => {
-  const grammar = s.grammar.built ? s.grammar : s.embedded?.hostGrammar.built ? s.embedded.hostGrammar : undefined;
-  return grammar ? [{ id: s.id, grammar }] : [];
-});
+/** Every grammar of the table, once: each language's own, and a container's host grammar. */
+const GRAMMARS = [...new Map(LANGUAGES.flatMap((s) => [s.grammar, s.embedded?.hostGrammar].filter((g): g is GrammarSource => !!g).map((g) => [`${g.package}/${g.file}`, { id: s.id, grammar: g }] as const))).values()];
 
-/** A line of each built language that its grammar must parse without an error. */
+/** A line of each language built here that its grammar must parse without an error. */
 const SAMPLES: Record<string, string> = {
   swift: "final class A {\n  static func == (l: A, r: A) -> Bool { true }\n}\n",
   kotlin: "fun f() {\n  val in1 = g()\n  in1.close()\n}\n",
@@ -28,32 +26,38 @@ const SAMPLES: Record<string, string> = {
   svelte: "<script lang=\"ts\">\n  let n = 1;\n</script>\n{#if n}<p>{n}</p>{/if}\n",
 };
 
-describe("grammars built here", () => {
+describe("grammar provenance", () => {
   test("these grammars are built here", () => {
-    expect(built.map((s) => s.id).sort()).toEqual(["elixir", "kotlin", "perl", "solidity", "svelte", "swift"]);
+    expect(GRAMMARS.filter((g) => g.grammar.build).map((g) => g.id).sort()).toEqual(Object.keys(SAMPLES).sort());
   });
 
-  for (const spec of built) {
-    const wasm = join(ROOT, "grammars", spec.grammar.file);
-    const record = () => parseProvenance(readFileSync(join(dirname(wasm), "GRAMMAR.md"), "utf8"));
+  for (const { id, grammar: g } of GRAMMARS) {
+    test(`${id} (${g.file}): the .wasm embedded is the recorded one, from its recorded source`, () => {
+      const source = parseSource(g.source);
+      expect(g.licence).toMatch(/^[A-Za-z0-9.+-]+$/);
+      const file = grammarFile(ROOT, g);
+      expect(createHash("sha256").update(readFileSync(file)).digest("hex")).toBe(g.sha256);
+      if (g.build) {
+        expect(file.startsWith(join(ROOT, "grammars"))).toBe(true);
+        expect(g.version).toBeTruthy();
+        if (source.kind === "npm") expect(g.integrity).toMatch(/^sha512-[A-Za-z0-9+/]+=*$/);
+        if (g.build.patch) expect(existsSync(join(ROOT, "grammars", id, g.build.patch))).toBe(true);
+      } else {
+        // The package's own .wasm, at the version recorded (package.json pins it exactly).
+        expect(source).toMatchObject({ kind: "npm", package: g.package });
+        expect(JSON.parse(readFileSync(join(packageDir(ROOT, g.package), "package.json"), "utf8")).version).toBe((source as { version: string }).version);
+      }
+    });
+  }
 
-    test(`${spec.id}: the committed .wasm is the recorded build`, () => {
-      const p = record();
-      expect(p.package).toBe(spec.grammar.package);
-      expect(p.output).toBe(basename(wasm));
-      expect(p.integrity).toMatch(/^sha512-[A-Za-z0-9+/]+=*$/);
-      if (p.patch) expect(existsSync(join(dirname(wasm), p.patch))).toBe(true);
-      expect(createHash("sha256").update(readFileSync(wasm)).digest("hex")).toBe(p.sha256);
+  for (const { id, grammar: g } of GRAMMARS.filter((x) => x.grammar.build)) {
+    test(`${id}: its version names the build, so the engine id follows it`, () => {
+      expect(grammarVersionOnDisk(ROOT, g)).toBe(builtVersion(g));
+      expect(builtVersion({ ...g, sha256: "0".repeat(64) })).not.toBe(builtVersion(g));
     });
 
-    test(`${spec.id}: its version names the build, so the engine id follows it`, () => {
-      const p = record();
-      expect(grammarVersionOnDisk(ROOT, spec.grammar)).toBe(builtVersion(p));
-      expect(builtVersion({ ...p, sha256: "0".repeat(64) })).not.toBe(builtVersion(p));
-    });
-
-    test(`${spec.id}: the module loads and parses`, async () => {
-      const tree = await parse(spec.grammar, SAMPLES[spec.id]);
+    test(`${id}: the module loads and parses`, async () => {
+      const tree = await parse(g, SAMPLES[id]);
       try {
         expect(tree.rootNode.hasError).toBe(false);
       } finally {
@@ -62,7 +66,9 @@ describe("grammars built here", () => {
     });
   }
 
-  test("a record without a field is refused", () => {
-    expect(() => parseProvenance("# x\n\n## Provenance\n- package: p\n- version: 1\n")).toThrow(/integrity/);
+  test("a source is an npm package at a version or a repository at a commit", () => {
+    expect(parseSource("npm:@tree-sitter-grammars/tree-sitter-kotlin@1.1.0")).toEqual({ kind: "npm", package: "@tree-sitter-grammars/tree-sitter-kotlin", version: "1.1.0" });
+    expect(parseSource(`github:tree-sitter/tree-sitter-cpp@${"a".repeat(40)}`)).toEqual({ kind: "github", owner: "tree-sitter", repo: "tree-sitter-cpp", commit: "a".repeat(40) });
+    expect(() => parseSource("github:tree-sitter/tree-sitter-cpp@master")).toThrow(/neither/);
   });
 });

@@ -1,5 +1,5 @@
 // `languages` lists every registered language with its grammar and version and, where measured,
-// its conformance as recorded by the conformance bench (src/core/languages/conformance.ts).
+// its conformance as recorded by the conformance bench (grammars/conformance.json).
 import { expect, test } from "bun:test";
 import { CONFORMANCE } from "../src/core/languages/conformance.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";

@@ -1,4 +1,4 @@
-// Parse masks (src/core/outline/masks.ts): C/C++ declarations headed by macros the parser
+// Parse masks (grammars/<folder>/masks/, core/outline/parse-mask.ts): C/C++ declarations headed by macros the parser
 // cannot expand are recognised, C# files that only parse as one preprocessor configuration are
 // read as one (the branches left out named as unparsed), and a mask never moves an offset or a
 // line, so the outline is still sliced from the file itself.
@@ -6,11 +6,12 @@ import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
-import { maskMacros, maskPreprocessor } from "../src/core/outline/masks.ts";
-import { maskBranches } from "../src/core/outline/branches.ts";
-import { maskSwift } from "../src/core/outline/swift-mask.ts";
-import { maskJulia } from "../src/core/outline/julia-mask.ts";
-import { maskMake } from "../src/core/outline/make-mask.ts";
+import { maskMacros } from "../grammars/c/masks/macros.ts";
+import { maskPreprocessor } from "../grammars/c/masks/preprocessor.ts";
+import { maskBranches } from "../grammars/c/masks/branches.ts";
+import { maskSwift } from "../grammars/swift/masks/syntax.ts";
+import { maskJulia } from "../grammars/julia/masks/syntax.ts";
+import { maskMake } from "../grammars/make/masks/parentheses.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { flatten } from "../src/core/symbols/find.ts";

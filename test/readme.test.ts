@@ -9,7 +9,7 @@ import { ROOT } from "./helpers/cli.ts";
 
 const readme = readFileSync(join(ROOT, "README.md"), "utf8");
 
-test("README language table is generated from the registry (bun scripts/readme-languages.ts)", () => {
+test("README language table is generated from the registry (bun scripts/language-docs.ts)", () => {
   const block = /<!-- languages:start -->\n([\s\S]*?)<!-- languages:end -->/.exec(readme)?.[1];
   expect(block).toBe(languagesTable());
 });

@@ -1,7 +1,11 @@
-// Walk the language table: every grammar loads, every query compiles and uses only known
-// captures, every language has fixtures, and the table refuses duplicates.
+// Walk the language table: every row is a folder of grammars/ that follows the schema, every
+// grammar loads, every query compiles and uses only known captures, every language has
+// fixtures, and the table refuses duplicates.
 import { describe, expect, test } from "bun:test";
-import { LANGUAGES, buildRegistry, REGISTRY } from "../src/core/languages/registry.ts";
+import Ajv from "ajv";
+import { LANGUAGES, buildRegistry, REGISTRY, resolveRows, type LanguageRow } from "../src/core/languages/registry.ts";
+import { LANGUAGE_ROWS } from "../grammars/languages.ts";
+import { between, fieldList } from "../scripts/language-docs.ts";
 import { Query } from "web-tree-sitter";
 import { loadGrammar, loadQuery } from "../src/core/parse/parser.ts";
 import { assets } from "../src/core/parse/assets.ts";
@@ -9,7 +13,7 @@ import { detectLanguage, HEAD_BYTES, languageByName, nameAllows, shebangInterpre
 import { SYMBOL_KINDS } from "../src/core/types.ts";
 import { fixtureCases } from "./golden.test.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./helpers/cli.ts";
 
@@ -64,6 +68,41 @@ describe("language registry", () => {
       expect(fixtureCases().filter((c) => c.lang === spec.id).length).toBeGreaterThan(0);
     });
   }
+
+  test("each folder of grammars/ with a language.json is a row of grammars/languages.ts, named by its folder", () => {
+    const folders = readdirSync(join(ROOT, "grammars"), { withFileTypes: true })
+      .filter((e) => e.isDirectory() && existsSync(join(ROOT, "grammars", e.name, "language.json")))
+      .map((e) => e.name);
+    expect(LANGUAGE_ROWS.map((r) => r.id).sort()).toEqual(folders.sort());
+    for (const id of folders) expect(JSON.parse(readFileSync(join(ROOT, "grammars", id, "language.json"), "utf8")).id).toBe(id);
+  });
+
+  test("every row follows grammars/language.schema.json, and its notes explain fields it has", () => {
+    const schema = JSON.parse(readFileSync(join(ROOT, "grammars", "language.schema.json"), "utf8"));
+    const validate = new Ajv({ allErrors: true }).compile(schema);
+    for (const row of LANGUAGE_ROWS as LanguageRow[]) {
+      validate(row);
+      expect({ id: row.id, errors: validate.errors ?? [] }).toEqual({ id: row.id, errors: [] });
+      const spec = REGISTRY.byId.get(row.id)!;
+      for (const field of Object.keys(row.notes ?? {})) expect({ id: row.id, field, has: field in spec }).toEqual({ id: row.id, field, has: true });
+    }
+    validate({ id: "x", name: "X", extensions: [".x"], grammar: { package: "p", file: "f", source: "npm:p@1.0.0", licence: "MIT", sha256: "0".repeat(64) }, leadingTypess: [] });
+    expect(validate.errors?.map((e) => e.params)).toEqual([{ additionalProperty: "leadingTypess" }]);
+  });
+
+  test("a row takes what it leaves out from the row it extends, never its id, name or files", () => {
+    const base: LanguageRow = { id: "a", name: "A", extensions: [".a"], interpreters: ["a"], grammar: { package: "p", file: "a.wasm", source: "npm:p@1.0.0", licence: "MIT", sha256: "0".repeat(64) }, commentTypes: ["comment"], nameTrim: "^x" };
+    const [a, b, c] = resolveRows([base, { id: "b", extends: "a", name: "B", extensions: [".b"], nameTrim: "^y" }, { id: "c", extends: "b", name: "C", extensions: [".c"] }]);
+    expect(b).toEqual({ id: "b", name: "B", extensions: [".b"], nameTrim: "^y", grammar: a.grammar, commentTypes: ["comment"] });
+    expect(c).toEqual({ ...b, id: "c", name: "C", extensions: [".c"] });
+    expect(() => resolveRows([{ id: "a", extends: "z", name: "A", extensions: [] }])).toThrow(/extends z, which is no language/);
+    expect(() => resolveRows([{ id: "a", extends: "b", name: "A", extensions: [] }, { id: "b", extends: "a", name: "B", extensions: [] }])).toThrow(/a extends b extends a/);
+  });
+
+  test("docs/adding-a-language.md lists the fields as the schema describes them (bun scripts/language-docs.ts)", () => {
+    const doc = readFileSync(join(ROOT, "docs", "adding-a-language.md"), "utf8");
+    expect(doc).toBe(between(doc, "fields", fieldList()));
+  });
 
   test("a duplicate extension is refused", () => {
     expect(() => buildRegistry([...LANGUAGES, { ...LANGUAGES[0], id: "other" }])).toThrow(/claimed by/);

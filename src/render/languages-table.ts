@@ -1,10 +1,10 @@
 // The README's language table, made from the registry.
-import { REGISTRY } from "../core/languages/registry.ts";
+import { REGISTRY, type GrammarSource } from "../core/languages/registry.ts";
 import { assets } from "../core/parse/assets.ts";
 import { CONFORMANCE } from "../core/languages/conformance.ts";
 
 export function languagesTable(): string {
-  const version = (g: { package: string; file: string }) => assets().grammarVersion(g);
+  const version = (g: GrammarSource) => assets().grammarVersion(g);
   const rows = REGISTRY.all.map((s) => {
     const grammar = s.embedded
       ? `${s.embedded.hostGrammar.package} ${version(s.embedded.hostGrammar)} (host) + the script's own grammar`

@@ -11,7 +11,7 @@ import { OutlineLimitError } from "../../core/parse/limits.ts";
 import { detectLanguage as detectByContent, languageByName as languageByPlainName } from "../../core/languages/detect.ts";
 import type { LanguageSpec } from "../../core/languages/registry.ts";
 import { outlineSource } from "../../core/outline/outline.ts";
-import { ordinaryCommentSpans, rowRuns } from "../../core/parse/comments.ts";
+import { type DiffCommentSpan, diffCommentSpans, rowRuns } from "../../core/parse/comments.ts";
 import { initRuntime, loadGrammar, loadQuery, withTree } from "../../core/parse/parser.ts";
 import type { CacheStore } from "../../io/cache-store.ts";
 import { commentLines, diffLines } from "../../core/diff/lines.ts";
@@ -193,8 +193,8 @@ function warmUp(languages: (LanguageSpec | undefined)[], queries: boolean): Prom
 
 interface DeferredComments {
   asked: boolean;
-  spans?: [number, number][];
-  load: () => Promise<[number, number][]>;
+  spans?: DiffCommentSpan[];
+  load: () => Promise<DiffCommentSpan[]>;
 }
 
 export interface SideContext {
@@ -327,12 +327,12 @@ export async function side(
     // Comments come from a tree, parsed only if the diff asks (see computeChanges).
     const d: DeferredComments = {
       asked: false,
-      load: () => withTree(language.grammar, text, (tree) => ordinaryCommentSpans(language, tree, commentRows)),
+      load: () => withTree(language.grammar, text, (tree) => diffCommentSpans(language, tree, commentRows)),
     };
     ctx.deferred.push(d);
     return { path, text, symbols: cached.symbols, comments: () => d.spans ?? ((d.asked = true), []), ...docstrings, ...unparsed };
   }
-  let comments: [number, number][] = [];
+  let comments: DiffCommentSpan[] = [];
   // The outline's own tree gives the comments: each version is parsed once.
   const outline = await outlineSource({
     path,
@@ -341,7 +341,7 @@ export async function side(
     oldTree,
     ...(ctx.remember && ctx.store ? {} : DEFINITIONS_ONLY),
     inspectTree: (tree) => {
-      if (wanted) comments = ordinaryCommentSpans(language, tree, commentRows);
+      if (wanted) comments = diffCommentSpans(language, tree, commentRows);
       keepTree?.(tree);
     },
   });

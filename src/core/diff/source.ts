@@ -11,10 +11,12 @@ export interface DiffSide {
   text: string;
   symbols: OutlineSymbol[];
   /**
-   * Comment spans [start, end) as offsets into `text` (tree-sitter comment nodes). A function
-   * is asked only when comment-free code is first needed (most symbols never need it).
+   * Comment spans [start, end) as offsets into `text` (tree-sitter comment nodes), a third
+   * element 1 on a comment that is code (a directive: never cosmetic, but not part of a
+   * signature either). A function is asked only when comment-free code is first needed (most
+   * symbols never need it).
    */
-  comments?: [number, number][] | (() => [number, number][]);
+  comments?: CommentSpan[] | (() => CommentSpan[]);
   /** `splitLines(text)`, when the caller has it already (the app splits both sides for the line diff). */
   lines?: string[];
   /** A string literal opening a body is its doc (registry `bodyDocstring`: Python). */
@@ -22,6 +24,9 @@ export interface DiffSide {
   /** The parser could not read all of it: a definition may sit outside its real parent. */
   unparsed?: boolean;
 }
+
+/** A comment's [start, end), with 1 third when the comment is code (a directive, a pragma). */
+export type CommentSpan = [number, number] | [number, number, 1];
 
 /** Kinds whose declaration may carry a value (`= …`): what follows the assignment is the value, not the signature. */
 const VALUE_KINDS = new Set<SymbolKind>(["variable", "constant", "field", "property"]);
@@ -78,7 +83,7 @@ export class SymNode {
     // The leading doc comment, as written (comments are blanked in `code`; a doc comment is doc, not a cosmetic comment).
     let doc = this.ownLines.filter((l) => l < this.sym.startLine).map((l) => squeeze(this.own(this.side.lines, l, " "))).join("");
     // A type alias is all declaration: its definition is what callers type against (the outline's signature may show only its first line).
-    let [decl, body] = this.kind === "type" ? [code, ""] : splitDeclaration(code, squeeze(this.sym.signature), codeLines[0] ?? "");
+    let [decl, body] = this.kind === "type" ? [code, ""] : this.splitDeclaration(code, codeLines[0] ?? "");
     let value = "";
     const assign = VALUE_KINDS.has(this.kind) ? assignmentAt(code) : this.kind === "key" ? keyValueAt(code) : -1;
     if (assign !== -1) [decl, value, body] = [code.slice(0, assign), code.slice(assign), ""];
@@ -90,6 +95,54 @@ export class SymNode {
       }
     }
     return (this.memo = { codeLines, code, decl, body, value, doc });
+  }
+
+  /**
+   * `code` split after the declaration. The outline's signature leaves every comment out; where a
+   * comment that is code sits inside the header (`self, x: int = _s  # type: ignore`), the
+   * signature is looked for in the code without such comments and the end found there is mapped back.
+   */
+  private splitDeclaration(code: string, firstLine: string): [string, string] {
+    const sig = squeeze(this.sym.signature);
+    const end = declarationEnd(code, sig);
+    if (end !== -1) return [code.slice(0, end), code.slice(end)];
+    if (this.side.hasCodeComments && this.kind !== "key") {
+      const { bare, at } = this.withoutCodeComments();
+      const bareEnd = bare.length < code.length ? declarationEnd(bare, sig) : -1;
+      if (bareEnd > 0) {
+        // The declaration without those comments; they count with the body (code, but not the signature).
+        const codeEnd = at[bareEnd - 1] + 1;
+        const inHeader = new Set(at.slice(0, bareEnd));
+        let comments = "";
+        for (let i = 0; i < codeEnd; i++) if (!inHeader.has(i)) comments += code[i];
+        return [bare.slice(0, bareEnd), comments + code.slice(codeEnd)];
+      }
+    }
+    // The signature is not in the code (an ordinary comment inside it, an elided value): the first code line is the declaration.
+    return [firstLine, code.slice(firstLine.length)];
+  }
+
+  /** Own code with comments that are code blanked too, and for each of its characters, where it is in `code`. */
+  private withoutCodeComments(): { bare: string; at: number[] } {
+    const { blanked, bareBlanked } = this.side;
+    let bare = "";
+    const at: number[] = [];
+    let offset = 0;
+    for (const l of this.ownLines) {
+      const kept = this.parts_?.has(l) ? this.own(blanked, l, " ") : blanked[l - 1] ?? "";
+      const plain = this.parts_?.has(l) ? this.own(bareBlanked, l, " ") : bareBlanked[l - 1] ?? "";
+      let k = 0; // characters of `kept` squeezed so far on this line
+      for (let c = 0; c < kept.length; c++) {
+        if (/\s/.test(kept[c])) continue;
+        if (!/\s/.test(plain[c] ?? " ")) {
+          bare += plain[c];
+          at.push(offset + k);
+        }
+        k++;
+      }
+      offset += k;
+    }
+    return { bare, at };
   }
 
   /** Own code with comments and all whitespace removed: equal means the change is cosmetic. */
@@ -154,6 +207,8 @@ export class SideText {
   readonly root: SymNode;
   private squeezedLines?: string[];
   private blankedLines?: string[];
+  private bareLines?: string[];
+  private spans?: CommentSpan[];
   /** 1 where line l (1-based, index l) has a non-space character. */
   private readonly nonBlank: Uint8Array;
   /** Lines claimed by the members of the node being built: `mark[l] === stamp` (one array, no Set per node). */
@@ -177,14 +232,27 @@ export class SideText {
     return (this.squeezedLines ??= this.blanked.map(squeeze));
   }
 
-  /** The lines with comments blanked, whitespace kept (computed on first use). */
-  get blanked(): string[] {
-    if (!this.blankedLines) {
+  private get commentSpans(): CommentSpan[] {
+    if (!this.spans) {
       const c = this.side.comments;
-      const spans = typeof c === "function" ? c() : c ?? [];
-      this.blankedLines = splitLines(blankComments(this.side.text, spans));
+      this.spans = typeof c === "function" ? c() : c ?? [];
     }
-    return this.blankedLines;
+    return this.spans;
+  }
+
+  /** The lines with ordinary comments blanked, whitespace kept (computed on first use). */
+  get blanked(): string[] {
+    return (this.blankedLines ??= splitLines(blankComments(this.side.text, this.commentSpans.filter((s) => s.length === 2))));
+  }
+
+  /** The lines with every comment blanked, those that are code too (computed on first use). */
+  get bareBlanked(): string[] {
+    return (this.bareLines ??= splitLines(blankComments(this.side.text, this.commentSpans)));
+  }
+
+  /** Whether any comment of this side is code. */
+  get hasCodeComments(): boolean {
+    return this.commentSpans.some((s) => s.length === 3);
   }
 
   /** Every node below the module, depth first. */
@@ -355,7 +423,7 @@ function isLifetime(code: string, i: number): boolean {
 }
 
 /** The text with comment spans turned into spaces (line breaks kept, so lines still line up). */
-function blankComments(text: string, spans: [number, number][]): string {
+function blankComments(text: string, spans: readonly CommentSpan[]): string {
   if (!spans.length) return text;
   let out = "";
   let pos = 0;
@@ -368,20 +436,19 @@ function blankComments(text: string, spans: [number, number][]): string {
 }
 
 /**
- * Split whitespace-free code after the declaration: everything up to the end of the signature
- * (decorators included, since they come first). The outline's signature folds line breaks and
- * drops a trailing comma before a closing bracket, so the match skips such commas.
+ * Where the declaration ends in whitespace-free code: after the end of the signature
+ * (decorators included, since they come first); -1 when the signature is not in the code. The
+ * outline's signature folds line breaks and drops a trailing comma before a closing bracket, so
+ * the match skips such commas.
  */
-export function splitDeclaration(code: string, sig: string, firstLine: string): [string, string] {
-  if (!sig) return ["", code];
+export function declarationEnd(code: string, sig: string): number {
+  if (!sig) return 0;
   const probe = sig.slice(0, Math.min(8, sig.length));
   for (let at = code.indexOf(probe); at !== -1; at = code.indexOf(probe, at + 1)) {
     const end = matchFrom(code, at, sig);
-    if (end !== -1) return [code.slice(0, end), code.slice(end)];
+    if (end !== -1) return end;
   }
-  // The signature is not in the code (a comment inside it, an elided value): fall back to the
-  // first code line as the declaration.
-  return [firstLine, code.slice(firstLine.length)];
+  return -1;
 }
 
 function matchFrom(code: string, at: number, sig: string): number {

@@ -10,7 +10,7 @@ import { fitExtents } from "./recovery.ts";
 
 /**
  * `text` is what the parser read; `source` the file's text, the same unless the parser read a
- * mask of it (masks.ts): signatures are sliced from `source`.
+ * mask of it (parse-mask.ts): signatures are sliced from `source`.
  */
 export function buildSymbols(defs: RawDefinition[], spec: LanguageSpec, text: string, source = text): OutlineSymbol[] {
   let placed = defs.map((raw) => place(raw, spec, text));

@@ -5,7 +5,8 @@ import type { CommentIndex } from "./comment-index.ts";
 import type { RawDefinition } from "./extract.ts";
 import type { Placed } from "./placed.ts";
 import { endRowOf, lineStartAt } from "./rows.ts";
-import { firstSentence, isLicenseComment } from "./text-utils.ts";
+import { firstSentence } from "./doc-text.ts";
+import { isLicenseComment } from "./text-utils.ts";
 import { commentAt } from "./unparsed.ts";
 
 /**
@@ -101,17 +102,17 @@ export function leadingCommentLines(root: Node, text: string, index: number, col
   }
 }
 
-export function docOf(raw: RawDefinition, p: Placed, source: string): { text: string; startRow?: number } | undefined {
+export function docOf(raw: RawDefinition, p: Placed, spec: LanguageSpec, source: string): { text: string; startRow?: number } | undefined {
   if (raw.doc) {
-    const text = firstSentence(source.slice(raw.doc.startIndex, raw.doc.endIndex));
+    const text = firstSentence(source.slice(raw.doc.startIndex, raw.doc.endIndex), spec);
     if (text) return { text };
   }
   if (p.leadingDoc) {
-    const text = firstSentence(source.slice(p.leadingDoc.start, p.leadingDoc.end));
+    const text = firstSentence(source.slice(p.leadingDoc.start, p.leadingDoc.end), spec);
     if (text) return { text, startRow: p.leadingDoc.row };
   }
   if (p.docComments.length) {
-    const text = firstSentence(p.docComments.map((c) => source.slice(c.startIndex, c.endIndex)).join("\n"));
+    const text = firstSentence(p.docComments.map((c) => source.slice(c.startIndex, c.endIndex)).join("\n"), spec);
     if (text) return { text, startRow: p.docComments[0].startPosition.row };
   }
   return undefined;

@@ -1,8 +1,9 @@
-// Container formats (Vue single-file components): find the <script> blocks with the host
-// grammar and blank out everything else, so the script parses with its own grammar while
-// every line and column stays where it is in the file.
+// Container formats (registry `embedded`: a component file): find the script blocks with the
+// host grammar and blank out everything else, so the script parses with its own grammar while
+// every line and column stays where it is in the file. The host grammar's node types are the
+// row's (`embedded.nodes`).
 import type { Node } from "web-tree-sitter";
-import { REGISTRY, type LanguageSpec } from "../languages/registry.ts";
+import { REGISTRY, type EmbeddedScripts, type LanguageSpec } from "../languages/registry.ts";
 import { withTree } from "../parse/parser.ts";
 
 export interface EmbeddedScript {
@@ -17,9 +18,9 @@ export async function extractScript(spec: LanguageSpec, text: string): Promise<E
     const ranges: [number, number][] = [];
     let language = embedded.defaultScript;
     const visit = (node: Node) => {
-      if (node.type === "script_element") {
-        const raw = node.namedChildren.find((c) => c?.type === "raw_text");
-        const lang = langAttribute(node);
+      if (node.type === embedded.nodes.script) {
+        const raw = node.namedChildren.find((c) => c?.type === embedded.nodes.text);
+        const lang = langAttribute(node, embedded.nodes);
         if (lang && embedded.scriptLanguages[lang]) language = embedded.scriptLanguages[lang];
         if (raw) ranges.push([raw.startIndex, raw.endIndex]);
         return;
@@ -38,13 +39,13 @@ export async function extractScript(spec: LanguageSpec, text: string): Promise<E
   });
 }
 
-function langAttribute(script: Node): string | undefined {
-  const start = script.namedChildren.find((c) => c?.type === "start_tag");
+function langAttribute(script: Node, nodes: EmbeddedScripts["nodes"]): string | undefined {
+  const start = script.namedChildren.find((c) => c?.type === nodes.startTag);
   for (const attr of start?.namedChildren ?? []) {
-    if (attr?.type !== "attribute") continue;
-    const name = attr.namedChildren.find((c) => c?.type === "attribute_name")?.text;
+    if (attr?.type !== nodes.attribute) continue;
+    const name = attr.namedChildren.find((c) => c?.type === nodes.attributeName)?.text;
     if (name !== "lang") continue;
-    const value = attr.namedChildren.find((c) => c?.type === "quoted_attribute_value" || c?.type === "attribute_value");
+    const value = attr.namedChildren.find((c) => !!c && nodes.attributeValue.includes(c.type));
     return value?.text.replace(/^["']|["']$/g, "").toLowerCase();
   }
   return undefined;
@@ -64,7 +65,7 @@ export interface ScriptSource {
   found: boolean;
 }
 
-/** What to parse for a file: itself, or for a container (Vue) its script in its own language. */
+/** What to parse for a file: itself, or for a container its script in its own language. */
 export async function scriptSource(language: LanguageSpec, text: string): Promise<ScriptSource> {
   if (!language.embedded) return { text, spec: language, found: true };
   const script = await extractScript(language, text);

@@ -123,7 +123,7 @@ function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: stri
     startLine: p.startRow + 1,
     endLine: p.endRow + 1,
   };
-  const doc = docOf(raw, p, source);
+  const doc = docOf(raw, p, spec, source);
   if (doc) {
     sym.doc = doc.text;
     if (doc.startRow !== undefined) sym.docStartLine = doc.startRow + 1;

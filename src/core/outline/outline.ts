@@ -1,6 +1,6 @@
 // The core entry: a file's bytes and its language in, its outline out. No IO.
 import type { Node, Query, Tree } from "web-tree-sitter";
-import type { LanguageSpec } from "../languages/registry.ts";
+import { parseMasksOf, type LanguageSpec } from "../languages/registry.ts";
 import { loadQuery, loadQueryFile, parse, parsePiece, parseTail } from "../parse/parser.ts";
 import { collectReferences } from "./references.ts";
 import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../parse/limits.ts";
@@ -14,11 +14,6 @@ import { strandedErrorFrom, swallowedFrom } from "./recovery.ts";
 import { contentHash } from "../hash.ts";
 import { releaseRows, rowAt } from "./rows.ts";
 import { lineRanges, mergeRanges, onlyClosers, unreadSpans } from "./unparsed.ts";
-import { maskMacros, maskPreprocessor } from "./masks.ts";
-import { maskBranches } from "./branches.ts";
-import { maskJulia } from "./julia-mask.ts";
-import { maskMake } from "./make-mask.ts";
-import { maskSwift } from "./swift-mask.ts";
 import { pieces, startsTopLevel, type Piece } from "./pieces.ts";
 
 const MAX_DIAGNOSTICS = 20;
@@ -40,11 +35,6 @@ export interface OutlineInput {
   references?: boolean;
 }
 
-/** The masks that give the parser another text of the same length and lines (the others act after a failed parse). */
-const TEXT_MASKS: Partial<Record<NonNullable<LanguageSpec["parseMasks"]>[number], (text: string) => string>> = {
-  macros: maskMacros, swift: maskSwift, julia: maskJulia, make: maskMake,
-};
-
 export async function outlineSource({ path, bytes, language, inspectTree, oldTree, imports: withImports = true, references = false }: OutlineInput): Promise<FileOutline> {
   const decoded = decodeSourceChecked(bytes);
   let text = decoded.text;
@@ -61,9 +51,9 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
 
   const query = await loadQuery(spec, { imports: withImports, definitions: profileFor(spec, text)?.query });
   const refsQuery = references ? await loadQueryFile(spec, "references.scm") : undefined;
-  // What the parser reads: the text, or a mask of it (masks.ts) of the same length and lines.
-  const textMask = spec.parseMasks?.map((m) => TEXT_MASKS[m]).find((mask) => mask !== undefined);
-  let parseText = textMask ? textMask(text) : text;
+  // What the parser reads: the text, or a mask of it (parse-mask.ts) of the same length and lines.
+  const masks = parseMasksOf(spec);
+  let parseText = masks.filter((m) => m.reads === "always").reduce((t, m) => m.mask(t)?.text ?? t, text);
   // An older tree may come from a masked text (callers keep copies of it): where a language
   // masks, every parse starts afresh, so no tree of one text is the base of another's.
   const reuse = spec === language && !spec.parseMasks ? oldTree : undefined;
@@ -78,20 +68,20 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
     let { defs, imports, hasError } = split.length > 1 ? extractPieces(segments, split, query, spec, text) : extractDefinitions(tree, query, spec, text);
     for (const p of split) if (p.forced) diagnostics.push({ severity: "warning", message: `read in pieces of at most ${spec.maxParseRows} lines (the ${spec.name} grammar reads no more at once): one starts here, inside an item, so the item's nested keys from here on are outlined as its members`, line: p.row + 1 });
     let leftOut: LineRange[] = [];
-    const configure = spec.parseMasks?.includes("preprocessor") ? maskPreprocessor : spec.parseMasks?.includes("branches") ? maskBranches : undefined;
-    if (hasError && configure) {
-      // A file that does not parse as written may as one configuration (an #if splitting a
-      // declaration or a block); that parse is kept when it has fewer errors, and the branches
-      // it left out that could hold definitions are reported as unparsed.
-      const one = configure(parseText);
+    const onError = masks.find((m) => m.reads === "on-error");
+    if (hasError && onError) {
+      // A file that does not parse as written may as masked (one configuration of an #if
+      // splitting a declaration or a block); that parse is kept when it has fewer errors, and
+      // what the mask left out that could hold definitions is reported as unparsed.
+      const one = onError.mask(parseText);
       const other = one && (await named(path, parse(spec.grammar, one.text)));
       if (one && other && errorCount(other) < errorCount(tree)) {
         tree.delete();
         segments[0].tree = tree = other;
         parseText = one.text;
-        leftOut = one.inactive;
+        leftOut = one.leftOut;
         ({ defs, imports, hasError } = extractDefinitions(tree, query, spec, text));
-        if (leftOut.length) diagnostics.push({ severity: "warning", message: configure === maskPreprocessor ? "read as one configuration: the first branch of each #if (the others are unparsed)" : "read as one configuration: the first branch of each #if that splits a block (the others are unparsed)", line: leftOut[0].startLine });
+        if (leftOut.length && onError.warning) diagnostics.push({ severity: "warning", message: onError.warning, line: leftOut[0].startLine });
       } else other?.delete();
     }
     checkDefinitionDepth(path, defs);

@@ -53,62 +53,6 @@ function stripBrackets(t: string, open: string, close: string): string {
   return out;
 }
 
-const DOC_MAX = 160;
-
-/** The first sentence of a doc comment or docstring, markers stripped; undefined if none. */
-export function firstSentence(raw: string): string | undefined {
-  const lines = raw
-    // Lua block comment: `--[[ ... ]]`, `--[==[ ... ]==]`.
-    .replace(/^--\[(=*)\[([\s\S]*?)\]\1\]\s*$/, "$2")
-    .replace(/^[rRuUbBfF]{0,2}("""|''')/, "")
-    .replace(/("""|''')$/, "")
-    .replace(/^[rRuUbBfF]{0,2}["']/, "")
-    .replace(/["']$/, "")
-    .split(/\r?\n/);
-  const paragraph: string[] = [];
-  // Each line is cleaned when it is reached: a long docstring's first paragraph ends early.
-  for (const source of lines) {
-    const raw = docLine(source);
-    // C# XML doc: <param>, <returns>, ... end the summary, which loses its tags.
-    if (/^<(param|typeparam|returns|exception|remarks|example|seealso|value|inheritdoc)\b/.test(raw)) break;
-    // Description tags (Doxygen `@brief`, NatSpec `@notice`, `@title`, `@dev`) hold the text itself.
-    const line = stripXmlDocTags(raw).replace(/^[@\\](brief|summary|notice|title|dev)\s+/, "");
-    if (!line) {
-      if (paragraph.length) break;
-      continue;
-    }
-    if (/^[@:]\w/.test(line) || /^\.\. /.test(line)) break; // @param, :param, .. directive
-    paragraph.push(line);
-  }
-  if (!paragraph.length) return undefined;
-  const text = paragraph.join(" ");
-  const m = /^(.+?[.!?。])(\s|$)/.exec(text);
-  let sentence = (m ? m[1] : text).trim();
-  if (sentence.length > DOC_MAX) sentence = sentence.slice(0, DOC_MAX - 1).trimEnd() + "…";
-  return sentence || undefined;
-}
-
-/** A doc line without its comment markers; a banner rule (`#####`, `// -----`) is blank: it separates paragraphs. */
-function docLine(line: string): string {
-  const l = line
-    .trim()
-    // Block comments: C `/** */`, OCaml `(** *)`, Haskell and Elm `{-| -}`.
-    .replace(/^(\/\*+!?|\(\*+|\{-[|^]?)/, "")
-    .replace(/(\*+\/|\*+\)|-\})$/, "")
-    // Line comments: `///`, `#`, R's `#'`, `*`, `--`, Haskell's `-- |` and `-- ^`, Lisp's `;;`.
-    .replace(/^(\/\/[/!]?|#+'|#+!?|\*|--+\s*[|^]|---?|;+)\s?/, "")
-    .trim();
-  return /^[-=#*/_~+]{3,}$/.test(l) ? "" : l;
-}
-
-/** `<summary>A <see cref="X"/> is <c>y</c>.</summary>` -> `A X is y.` (known XML doc tags only). */
-function stripXmlDocTags(line: string): string {
-  return line
-    .replace(/<(see|seealso|paramref|typeparamref)\s+(?:cref|name|langword|href)="([^"]*)"\s*\/?>(?:[^<]*<\/\1>)?/g, "$2")
-    .replace(/<\/?(summary|para|c|code|b|i|em|strong)>/g, "")
-    .trim();
-}
-
 /** Comments that are file headers, not docs. */
 export function isLicenseComment(text: string): boolean {
   return /\b(copyright|licen[cs]e|spdx-license|all rights reserved)\b/i.test(text);

@@ -6,7 +6,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { lazyModule } from "../lazy-module.ts";
 import type { GrammarSource } from "../languages/registry.ts";
-import { builtVersion, parseProvenance } from "./grammar-provenance.ts";
+import { builtVersion } from "./grammar-provenance.ts";
 
 export interface AssetSource {
   runtimeWasm(): Uint8Array;
@@ -48,12 +48,12 @@ export function diskAssets(root = projectRoot()): AssetSource {
 
 /** Where a grammar's .wasm is: in its npm package, or under grammars/ when built here. */
 export function grammarFile(root: string, g: GrammarSource): string {
-  return g.built ? join(root, "grammars", g.file) : join(packageDir(root, g.package), g.file);
+  return g.build ? join(root, "grammars", g.file) : join(packageDir(root, g.package), g.file);
 }
 
 /** A grammar's version: its package's, or for one built here the recorded build (see grammar-provenance.ts). */
 export function grammarVersionOnDisk(root: string, g: GrammarSource): string {
-  if (g.built) return builtVersion(parseProvenance(readFileSync(join(dirname(grammarFile(root, g)), "GRAMMAR.md"), "utf8")));
+  if (g.build) return builtVersion(g);
   return JSON.parse(readFileSync(join(packageDir(root, g.package), "package.json"), "utf8")).version;
 }
 

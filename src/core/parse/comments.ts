@@ -91,10 +91,24 @@ export function rowRuns(lines: Iterable<number>): [number, number][] {
   return out;
 }
 
-/** The comments whose edit is cosmetic: every comment but those that are code (see the top of this file). */
-export function ordinaryCommentSpans(spec: LanguageSpec, tree: Tree, rows?: [number, number][]): [number, number][] {
-  // A file in an encoding it was not decoded as: no comment is known to be a comment.
-  if (foreignEncoding(spec, tree.rootNode.text.slice(0, 4096))) return [];
+/**
+ * A comment's span for `changed`: [start, end) offsets, with a third element 1 when the comment
+ * is code (its edit is never cosmetic), absent when it is an ordinary comment.
+ */
+export type DiffCommentSpan = [number, number] | [number, number, 1];
+
+/**
+ * Every comment, the ones that are code marked (see the top of this file): ordinary comments
+ * are blanked to tell cosmetic edits apart; all of them are left out of a header's signature.
+ */
+export function diffCommentSpans(spec: LanguageSpec, tree: Tree, rows?: [number, number][]): DiffCommentSpan[] {
+  // A file in an encoding it was not decoded as: no comment is known to be only a comment.
+  const foreign = foreignEncoding(spec, tree.rootNode.text.slice(0, 4096)) !== undefined;
   const directives = directivesOf(spec);
-  return commentSpans(spec, tree, rows, (node) => !isDirective(node, directives));
+  const code = new Set<number>();
+  const spans = commentSpans(spec, tree, rows, (node) => {
+    if (foreign || isDirective(node, directives)) code.add(node.startIndex);
+    return true;
+  });
+  return spans.map(([start, end]): DiffCommentSpan => (code.has(start) ? [start, end, 1] : [start, end]));
 }

@@ -1,42 +1,23 @@
-// The provenance record of a grammar built in this repository (scripts/build-grammar.ts):
-// the `## Provenance` list of grammars/<id>/GRAMMAR.md, `- key: value` a line. One reader for
-// the build script, the asset loader (the grammar's version) and the test that checks the
-// committed .wasm against it.
+// Where a grammar comes from, as its language's row records it (`grammar.source`, `build`,
+// `sha256`: grammars/language.schema.json). One reader for the build script
+// (scripts/build-grammar.ts), the asset loader (a built grammar's version) and the test that
+// checks every .wasm against its record.
+import type { GrammarSource } from "../languages/registry.ts";
 
-export interface GrammarProvenance {
-  /** npm package whose published C sources were compiled. */
-  package: string;
-  version: string;
-  /** The package tarball's integrity as the registry states it (`sha512-…`). */
-  integrity: string;
-  /** Patch applied to the package before compiling (a file beside GRAMMAR.md), if any. */
-  patch?: string;
-  /** The C function the grammar exports (`tree_sitter_swift`). */
-  function: string;
-  /** The built .wasm, beside GRAMMAR.md. */
-  output: string;
-  /** sha256 (hex) of the built .wasm as committed. */
-  sha256: string;
-  /** The compiler, as `emcc --version` names it on its first line. */
-  toolchain: string;
+export type SourceRef =
+  | { kind: "npm"; package: string; version: string }
+  | { kind: "github"; owner: string; repo: string; commit: string };
+
+/** `npm:tree-sitter-c@0.24.1` / `github:tree-sitter/tree-sitter-cpp@<40 hex>`. */
+export function parseSource(source: string): SourceRef {
+  const npm = /^npm:((?:@[^/@]+\/)?[^@]+)@(.+)$/.exec(source);
+  if (npm) return { kind: "npm", package: npm[1], version: npm[2] };
+  const gh = /^github:([^/]+)\/([^@]+)@([0-9a-f]{40})$/.exec(source);
+  if (gh) return { kind: "github", owner: gh[1], repo: gh[2], commit: gh[3] };
+  throw new Error(`grammar source ${source}: neither npm:<package>@<version> nor github:<owner>/<repo>@<commit>`);
 }
 
-const REQUIRED = ["package", "version", "integrity", "function", "output", "sha256", "toolchain"] as const;
-
-export function parseProvenance(markdown: string): GrammarProvenance {
-  const at = markdown.indexOf("\n## Provenance");
-  if (at < 0) throw new Error("GRAMMAR.md has no `## Provenance` section");
-  const fields: Record<string, string> = {};
-  for (const line of markdown.slice(at + 1).split("\n").slice(1)) {
-    if (line.startsWith("#")) break;
-    const m = /^- (\w+): `?([^`]*?)`?\s*$/.exec(line);
-    if (m) fields[m[1]] = m[2];
-  }
-  for (const key of REQUIRED) if (!fields[key]) throw new Error(`GRAMMAR.md provenance has no ${key}`);
-  return fields as unknown as GrammarProvenance;
-}
-
-/** The version a built grammar reports: the package's, plus the build's hash (engine ids change with it). */
-export function builtVersion(p: GrammarProvenance): string {
-  return `${p.version}+build.${p.sha256.slice(0, 12)}`;
+/** The version a grammar built here reports: its source's, plus the build's hash (engine ids change with it). */
+export function builtVersion(g: Pick<GrammarSource, "version" | "sha256">): string {
+  return `${g.version}+build.${g.sha256.slice(0, 12)}`;
 }

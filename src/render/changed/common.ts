@@ -2,6 +2,7 @@
 import { MODULE_NAME, type ChangeSet, type FileChange, type SymbolChange } from "../../core/diff/types.ts";
 import type { ImpactSite } from "../../core/calls/types.ts";
 import { cutText, printable, quotePath } from "../../core/text/quote.ts";
+import { REGISTRY } from "../../core/languages/registry.ts";
 
 /** A skipped reason is a short phrase of ours; cut all the same, as it may carry an error's text. */
 const SKIPPED_SHOWN_MAX = 200;
@@ -76,19 +77,28 @@ export function tallyCategories(symbols: SymbolChange[]): Partial<Record<Categor
 /**
  * Whether other code may use the symbol, read from its header and name as each language spells
  * it: `export`, `pub`, `public` say yes; `private`, `protected`, `internal`, a leading `_` or
- * `#` say no; Go's capital letter; a TypeScript, JavaScript or Rust top-level definition
- * without `export`/`pub` is its module's own. A guess from syntax, used only to order rows.
+ * `#` say no; otherwise the language's row (`unmarkedVisibility`: Go's capital letter, a
+ * TypeScript or Rust top-level definition without `export`/`pub` is its module's own). A guess
+ * from syntax, used only to order rows.
  */
 export function looksPublic(s: SymbolChange, language?: string): boolean {
   const header = s.signature ?? s.oldSignature ?? "";
   if (/^[_#]/.test(s.name)) return false;
   if (/(^|\s)(private|protected|internal|fileprivate)\b/.test(header)) return false;
   if (/(^|\s)(export|public)\b|(^|\s)pub\b|(^|\s)pub\(/.test(header)) return true;
-  if (language === "go") return /^\p{Lu}/u.test(s.name);
-  if (language === "rust") return false;
+  const unmarked = language === undefined ? undefined : REGISTRY.byId.get(language)?.unmarkedVisibility;
+  if (!unmarked) return true;
+  if (unmarked.publicNames !== undefined) return publicNames(unmarked.publicNames).test(s.name);
   const member = s.qualifiedName.includes(".") || s.qualifiedName.includes("::");
-  if (language === "typescript" || language === "tsx" || language === "javascript") return member;
-  return true;
+  return (member ? unmarked.members : unmarked.topLevel) ?? true;
+}
+
+const namesCompiled = new Map<string, RegExp>();
+
+function publicNames(source: string): RegExp {
+  let re = namesCompiled.get(source);
+  if (!re) namesCompiled.set(source, (re = new RegExp(source, "u")));
+  return re;
 }
 
 export function symbolCount(set: ChangeSet): number {

@@ -1,6 +1,6 @@
-// A view of C-family code tokens (c-tokens.ts) for the parse masks (masks.ts):
+// A view of C-family code tokens (tokens.ts) for the parse masks of this folder:
 // comments left out, preprocessor lines kept, and the set of tokens a mask blanks.
-import type { Token } from "./c-tokens.ts";
+import type { Token } from "./tokens.ts";
 
 /** Words a C/C++ declaration can start with, after any macros. */
 export const DECLARATION_WORDS = new Set([

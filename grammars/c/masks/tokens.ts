@@ -1,5 +1,5 @@
 // A small tokenizer for the C family (C, C++, C#), enough to tell code from comments, strings
-// and preprocessor lines: the parse masks (masks.ts) look at code tokens only.
+// and preprocessor lines: the parse masks of this folder look at code tokens only.
 
 export type TokenKind = "ident" | "number" | "string" | "char" | "punct" | "comment" | "directive";
 

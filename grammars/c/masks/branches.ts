@@ -1,5 +1,5 @@
-// The "branches" parse mask for C/C++: conditionals the grammar cannot read across, read as
-// their first branch (what a compiler sees in one configuration), with the other branches and
+// The "c/branches" parse mask (core/outline/parse-mask.ts) for C/C++, read when the file as
+// written does not parse: conditionals the grammar cannot read across, read as their first branch (what a compiler sees in one configuration), with the other branches and
 // the directives blanked character for character:
 //   inside a function body      #ifdef X / if(a) { / #else / if(b) { / #endif
 //   a branch that opens or closes a block it does not close or open
@@ -7,10 +7,20 @@
 // Conditionals at file, namespace or class scope whose branches are balanced are kept whole,
 // so definitions in any branch are still outlined. A function body holds no definition the
 // outline lists, so its left-out branches are not reported; branches left out elsewhere are
-// (`inactive`). Used only when the file as written does not parse (outline.ts).
-import type { LineRange } from "../types.ts";
-import { tokenize, type Token } from "./c-tokens.ts";
-import { blankOf, STATEMENT_WORDS } from "./c-code.ts";
+// (`inactive`).
+import type { LineRange } from "../../../src/core/types.ts";
+import type { ParseMask } from "../../../src/core/outline/parse-mask.ts";
+import { tokenize, type Token } from "./tokens.ts";
+import { blankOf, STATEMENT_WORDS } from "./code.ts";
+
+export const plugin: ParseMask = {
+  reads: "on-error",
+  mask: (text) => {
+    const one = maskBranches(text);
+    return one && { text: one.text, leftOut: one.inactive };
+  },
+  warning: "read as one configuration: the first branch of each #if that splits a block (the others are unparsed)",
+};
 
 const CONDITIONAL = /^#\s*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)$/s;
 const NEVER = /^\s*(0|false)\s*(\/[/*].*)?$/s;

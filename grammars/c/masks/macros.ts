@@ -1,10 +1,7 @@
-// Parse masks: copies of a file's text in which what the grammar cannot read is blanked,
-// character for character (line breaks kept), so every offset and line of the tree is the
-// file's and the outline is still sliced from the file itself. A language opts in through its
-// registry row (`parseMasks`).
-//
-// "macros": C/C++ declarations headed by macros the parser cannot expand. Only all-caps names
-// in a declaration's head are blanked, where a compiler would find a macro:
+// The "c/macros" parse mask (core/outline/parse-mask.ts), read always: C/C++ declarations
+// headed by macros the parser cannot expand, blanked character for character (line breaks
+// kept). Only all-caps names in a declaration's head are blanked, where a compiler would find a
+// macro:
 //   a line of its own before a declaration   NLOHMANN_JSON_NAMESPACE_BEGIN / MACRO("x")
 //   between class-key and name               struct FMT_API pipe {
 //   before or among specifiers and type      FMT_CONSTEXPR20 auto f() / static JSON_INLINE constexpr int n
@@ -16,12 +13,11 @@
 //   a template parameter a macro makes       template <typename T, FMT_ENABLE_IF(c)>
 // and the type argument of `va_arg(ap, char *)`, an `__attribute__((…))` before a declarator
 // after a comma.
-// "preprocessor": one configuration of the file, the first branch of each #if/#ifdef (none of
-// an `#if 0`), with the conditional directives and the other branches blanked. Used only when
-// the file as written does not parse (outline.ts), and the lines left out are reported.
-import type { LineRange } from "../types.ts";
-import { tokenize, type Token } from "./c-tokens.ts";
-import { AFTER_PARAMETERS, blankOf, blankTokens, Code, DECLARATION_WORDS, firstOfLine, SPECIFIERS, STATEMENT_WORDS } from "./c-code.ts";
+import type { ParseMask } from "../../../src/core/outline/parse-mask.ts";
+import { tokenize, type Token } from "./tokens.ts";
+import { AFTER_PARAMETERS, blankOf, blankTokens, Code, DECLARATION_WORDS, firstOfLine, SPECIFIERS, STATEMENT_WORDS } from "./code.ts";
+
+export const plugin: ParseMask = { reads: "always", mask: (text) => ({ text: maskMacros(text), leftOut: [] }) };
 
 /** C/C++: the text with macros in declaration heads blanked (the same text when there are none). */
 export function maskMacros(text: string): string {
@@ -211,58 +207,4 @@ function macrosAfterClassKey(code: Code, key: number): void {
   const macros = names.slice(0, -1);
   if (!macros.every((m) => code.isMacro(m.from))) return;
   for (const m of macros) code.blank(m.from, m.to);
-}
-
-const CONDITIONAL = /^#\s*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.*)$/s;
-
-/**
- * One configuration of the file: the first branch of each conditional (`#if 0` and the like
- * never taken), the conditional directives and every other branch blanked. Undefined when the
- * file has no conditional with a branch to leave out. `inactive` are the lines of the branches
- * left out that hold anything.
- */
-export function maskPreprocessor(text: string): { text: string; inactive: LineRange[] } | undefined {
-  if (!/^[ \t]*#[ \t]*(if|el)/m.test(text)) return undefined;
-  const tokens = tokenize(text);
-  const blanks: { start: number; end: number }[] = [];
-  const inactive: LineRange[] = [];
-  // Per open conditional: is its current branch the one kept, and was one kept already.
-  const stack: { active: boolean; taken: boolean }[] = [];
-  const live = () => stack.every((s) => s.active);
-  let leftOut = false;
-  for (const t of tokens) {
-    const m = t.kind === "directive" ? CONDITIONAL.exec(text.slice(t.start, t.end).trimStart()) : null;
-    if (!m) {
-      if (!live()) {
-        blanks.push(t);
-        const last = inactive[inactive.length - 1];
-        if (last && t.line <= last.endLine + 1) last.endLine = Math.max(last.endLine, t.endLine + 1);
-        else inactive.push({ startLine: t.line + 1, endLine: t.endLine + 1 });
-      }
-      continue;
-    }
-    blanks.push(t);
-    const word = m[1];
-    const never = /^\s*(0|false)\s*(\/[/*].*)?$/s.test(m[2]);
-    if (word === "if" || word === "ifdef" || word === "ifndef") stack.push({ active: !never, taken: !never });
-    else if (word === "endif") stack.pop();
-    else if (stack.length) {
-      const top = stack[stack.length - 1];
-      const take = !top.taken && (word === "else" || !never);
-      if (top.taken) leftOut = true;
-      top.active = take;
-      top.taken ||= take;
-    }
-  }
-  if (!leftOut && !inactive.length) {
-    // Only directives to blank: worth it when they split a construct (a base list, an if/else).
-    if (!blanks.length) return undefined;
-  }
-  let out = "";
-  let at = 0;
-  for (const b of blanks.sort((x, y) => x.start - y.start)) {
-    out += text.slice(at, b.start) + blankOf(text.slice(b.start, b.end));
-    at = b.end;
-  }
-  return { text: out + text.slice(at), inactive };
 }

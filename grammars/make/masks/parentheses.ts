@@ -1,6 +1,7 @@
-// The "make" parse mask: what tree-sitter-make (grammars/make/SOURCE.md) cannot read but GNU
-// Make does, blanked character for character (line breaks kept), so every offset and line of
-// the tree is the file's (one exception below keeps a recipe line from going blank):
+// The "make/parentheses" parse mask (core/outline/parse-mask.ts), read always: what
+// tree-sitter-make (grammars/make/SOURCE.md) cannot read but GNU Make does, blanked character
+// for character (line breaks kept), so every offset and line of the tree is the file's (one
+// exception below keeps a recipe line from going blank):
 //   parentheses that are text, not references: inside a reference (`$(shell test "(a)")`,
 //     `$(shell x "$$(cat f 2> /dev/null)")`: Make pairs them to find the reference's end) and
 //     in a variable's value (`EVAL += --eval "(progn $$X)"`)
@@ -10,6 +11,10 @@
 // Recipe text outside references (shell code the grammar reads as text) and the bodies of
 // `define … endef` are left as written. The parser only reads the mask: names come from the
 // parse, signatures, docs and imports from the file.
+import type { ParseMask } from "../../../src/core/outline/parse-mask.ts";
+
+export const plugin: ParseMask = { reads: "always", mask: (text) => ({ text: maskMake(text), leftOut: [] }) };
+
 /** A variable's assignment up to its operator, plain (`CC ?= gcc`) or a target's own (`app: CFLAGS += -O2`). */
 const ASSIGNMENT = /^(?:[^\t#=:][^#=:]*:[ \t]*)?[ \t]*(?:(?:export|override|private)[ \t]+)*[^\s:#=()]+[ \t]*(?::{1,3}=|[+?!]?=)/;
 const DIRECTIVE = /^[ \t]*(?:ifeq|ifneq|ifdef|ifndef|else|endif|include|-include|sinclude|vpath|unexport)\b/;

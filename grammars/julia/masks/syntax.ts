@@ -1,6 +1,6 @@
-// The "julia" parse mask: what tree-sitter-julia (grammars/julia/SOURCE.md) cannot read but
-// Julia does, made readable character for character (line breaks kept), so every offset and
-// line of the tree is the file's:
+// The "julia/syntax" parse mask (core/outline/parse-mask.ts), read always: what
+// tree-sitter-julia (grammars/julia/SOURCE.md) cannot read but Julia does, made readable
+// character for character (line breaks kept), so every offset and line of the tree is the file's:
 //   `const` fields of a mutable struct       const x::T        read as a macro call of the same
 //     length, `@cons x::T`, as an `@atomic x::T` field is (a `const` line without `=`: outside
 //     a struct that is no valid Julia)
@@ -15,6 +15,10 @@
 //     (shell text in Julia strings: `for a in "\$@"`, `"\${cmd}"`): the `\$` blanked
 // The mask may reach inside strings and comments (it reads no string boundaries): the parser
 // only reads it; names come from the parse, signatures, docs and imports from the file.
+import type { ParseMask } from "../../../src/core/outline/parse-mask.ts";
+
+export const plugin: ParseMask = { reads: "always", mask: (text) => ({ text: maskJulia(text), leftOut: [] }) };
+
 const CONST_FIELD = /(?<=^[ \t]+)const(?=[ \t]+[\p{L}_][\p{L}\p{N}_!]*(?:[ \t]*::[^=\n#]*)?[ \t]*(?:#[^\n]*)?\r?$)/gmu;
 const RELATIVE_MACRO = /(?<=\b(?:import|using)[ \t]+\.+(?:[\p{L}_][\p{L}\p{N}_!]*\.)*)@/gu;
 const COMMA_BEFORE_SEMICOLON = /,(?=[ \t]*(?:\r?\n[ \t]*)?;)/g;

@@ -1,5 +1,6 @@
-// The "swift" parse mask: what the Swift grammar (grammars/swift/GRAMMAR.md) cannot read but
-// the compiler does, blanked character for character (line breaks kept):
+// The "swift/syntax" parse mask (core/outline/parse-mask.ts), read always: what the Swift
+// grammar (grammars/swift/GRAMMAR.md) cannot read but the compiler does, blanked character for
+// character (line breaks kept):
 //   conditional compilation lines   #if os(iOS) / #elseif / #else / #endif, and the
 //                                   #error("…") / #warning("…") a branch may hold
 //     Every branch of a Swift conditional holds complete declarations or statements, so with
@@ -12,6 +13,10 @@
 //                                   = consume x, for try await
 //   typed throws' error type        throws(ParserError)
 //   the `#` of a macro the grammar takes for a directive   = #_sourceLocation, = #isolation
+import type { ParseMask } from "../../../src/core/outline/parse-mask.ts";
+
+export const plugin: ParseMask = { reads: "always", mask: (text) => ({ text: maskSwift(text), leftOut: [] }) };
+
 const DIRECTIVE_LINE = /^[ \t]*#(if|elseif|else|endif|error|warning)\b[^\n]*/gm;
 const UNSAFE = /\bnonisolated(\(unsafe\))/g;
 const EMPTY_ATTRIBUTE = /(?<=(^|[\s(,])@[A-Za-z_][\w.]*)(\(\s*\))(?=\s)/gm;
