@@ -250,9 +250,25 @@ fi
 if [ -n "${GITHUB_OUTPUT:-}" ]; then
   cp "$work/comment.md" "$work/comment-out.md"
   chmod 644 "$work/comment-out.md"
+  # The tests the change can reach, as the runner's command lines (empty: none); the whole
+  # suite's command when the change touches what the selection cannot see through. A failure
+  # here is reported and leaves the file empty: the review above stands.
+  s=0
+  "$bin" tests --base "$base" --head "$head" --merge-base --format command >"$work/tests-out.txt" 2>"$work/tests.err" || s=$?
+  relay "$work/tests.err"
+  whole_suite=false
+  if [ "$s" -gt 1 ]; then
+    : >"$work/tests-out.txt"
+    printf '%s\n' "ast-outline tests failed with exit $s; tests-file is empty" >&2
+  elif grep -q 'the whole suite' "$work/tests.err"; then
+    whole_suite=true
+  fi
+  chmod 644 "$work/tests-out.txt"
   {
     printf 'comment-file=%s\n' "$work/comment-out.md"
     printf 'failed-on=%s\n' "$failed_on"
+    printf 'tests-file=%s\n' "$work/tests-out.txt"
+    printf 'tests-whole-suite=%s\n' "$whole_suite"
   } >>"$GITHUB_OUTPUT"
 fi
 

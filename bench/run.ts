@@ -35,6 +35,8 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   "comment-render": script("comment-render.ts"),
   agents: script("mcp.ts"),
   "mcp-search": script("mcp-search.ts"),
+  "mcp-first": script("mcp-first.ts"),
+  context: script("context.ts"),
   map: script("map.ts"),
   "mcp-digest": script("mcp-digest.ts"),
   "mcp-tools": script("mcp-tools.ts"),
@@ -44,6 +46,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   scale: script("scale.ts"),
   startup: script("startup.ts"),
   commands: script("commands.ts"),
+  "affected-tests": script("affected-tests.ts"),
 };
 
 const args = process.argv.slice(2);

@@ -282,7 +282,9 @@ describe.skipIf(!available)("the Action", () => {
     // Results for what a caller can trip over; the additions and the body change are counted.
     expect(log.runs[0].results.map((r: any) => r.ruleId).sort()).toEqual(["signature-changed", "symbol-removed"]);
     expect(log.runs[0].properties.notReported).toEqual({ body: 1, added: 2 });
-    expect(first.output).toMatch(/^comment-file=.*\nfailed-on=false\n$/);
+    expect(first.output).toMatch(/^comment-file=.*\nfailed-on=false\ntests-file=.*\ntests-whole-suite=false\n$/);
+    // No test in the repository: nothing to run.
+    expect(readFileSync(/tests-file=(.*)\n/.exec(first.output)![1], "utf8")).toBe("");
     // The version pinned by default is the action's own (package.json), installed by install.sh
     // into the folder actions/cache keeps, under a key naming the version and the runner.
     expect(first.uses).toEqual([{ uses: "actions/cache@v4", with: { path: join(runnerTemp, `ast-outline-bin-${VERSION}`), key: `ast-outline-bin-Linux-X64-${VERSION}` } }]);

@@ -9,7 +9,7 @@
 import { describe, expect, test } from "bun:test";
 import { relative } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
-import { compareFile, emptyTally, exactRate, ourDefs, recall, report } from "./conformance/compare.ts";
+import { compareFile, emptyTally, exactRate, ourDefs, precision, recall, report } from "./conformance/compare.ts";
 import { pythonDefs, pythonStdlib } from "./conformance/python-ast.ts";
 import { PY_KINDS, pythonSample } from "./conformance/samples.ts";
 import { testEnv } from "./helpers/cli.ts";
@@ -29,5 +29,22 @@ describe("conformance with CPython ast", () => {
     console.log(text.split("\n")[0]);
     expect(tally.total).toBeGreaterThan(3000);
     if (recall(tally) < 0.995 || exactRate(tally) < 0.98) throw new Error(`below the bar:\n${text}`);
+  }, 60_000);
+
+  test("variables (module, class, in if/try/with blocks) and instance attributes: recall and precision >= 99.5% over the sample", async () => {
+    const stdlib = pythonStdlib();
+    const values = emptyTally();
+    let attributes = 0;
+    for (const r of pythonDefs(pythonSample(stdlib), "python3", { values: true, attributes: true })) {
+      if ("error" in r) throw new Error(`ast cannot parse ${r.path}: ${r.error}`);
+      const { outline } = await outlineFile(testEnv(), r.path);
+      const refs = r.defs.filter((d) => d.kind === "assign" || d.kind === "attribute");
+      attributes += refs.filter((d) => d.kind === "attribute").length;
+      compareFile(relative(stdlib, r.path), refs, ourDefs(outline.symbols, ["variable", "constant", "field"]), values);
+    }
+    const text = report(values, 40, true);
+    console.log(text.split("\n")[0]);
+    expect(attributes).toBeGreaterThan(1000);
+    if (recall(values) < 0.995 || precision(values) < 0.995) throw new Error(`below the bar:\n${text}`);
   }, 60_000);
 });

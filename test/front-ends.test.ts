@@ -123,6 +123,20 @@ describe("the CLI and the MCP server give the same answers", () => {
     expect(await mcp("changed_symbols", {})).toBe(c.out);
   });
 
+  test("history: an agent's list is bounded (20 commits unless asked), a person's is not", async () => {
+    const c = await cli(["history", "pkg/store.py", "Store.save", "--limit", "20"]);
+    expect(c.out).toContain("added");
+    expect(await mcp("symbol_history", { path: "pkg/store.py", name: "Store.save" })).toBe(c.out);
+    expect(await mcp("symbol_history", { path: "pkg/store.py", name: "Store.save", limit: 1, since: "2000-01-01" })).toBe((await cli(["history", "pkg/store.py", "Store.save", "--limit", "1", "--since", "2000-01-01"])).out);
+  });
+
+  test("a question asked without options gets the same defaults from both (src/app/questions.ts)", async () => {
+    expect(await mcp("digest", {})).toBe((await cli(["digest"])).out);
+    expect(await mcp("get_calls", { path: "app.py", name: "main" })).toBe((await cli(["calls", "app.py", "main"])).out);
+    expect(await mcp("search_symbols", { query: "s" })).toBe((await cli(["search", "s"])).out);
+    expect(await mcp("get_outline", { path: "app.py" })).toBe((await cli(["outline", "app.py"])).out);
+  });
+
   test("calls and callers", async () => {
     const c = await cli(["calls", "app.py", "main", "--depth", "2"]);
     expect(c.out).toContain("-> pkg/store.py:4-6 Store.save");

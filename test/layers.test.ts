@@ -96,6 +96,7 @@ const SIDE_DOORS: Record<string, string> = {
   "src/app/index/lookup.ts": "a single file's object from the index: outline and symbol must not load the refresh",
   "src/app/changed/changes.ts": "history diffs each commit with changed's sides, without file-sides.ts (the work tree's reader) in the MCP tools' reach",
   "src/app/index/workspace-index.ts": "the MCP server's index reads files only through the workspace gate; the door's repo-index.ts reads the work tree directly",
+  "src/app/changed/with-impact.ts": "the MCP server's changed_symbols --impact, which reads the work tree through its gate, not file-sides.ts's disk reader",
   "src/app/calls/resolver.ts": "loaded late by a symbol's skeleton and drill, which need no chain, callers or impact",
   "src/app/hook/script.ts": "src/bin hands it the hook script the binary embeds (until the Engine of issue 26 owns it)",
   "src/app/index/parse/worker.ts": "a worker thread's entry: src/bin/parse-worker.ts starts it in the compiled binary",

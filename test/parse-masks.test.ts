@@ -154,7 +154,7 @@ describe("C/C++: conditionals that split a block", () => {
     expect(lines[1]).toBe('extern "C" {');
     expect(lines[0].trim()).toBe("");
     // Only the split head's other branch could hold a definition: the body's is not reported.
-    expect(masked.inactive).toEqual([{ startLine: 22, endLine: 22 }]);
+    expect(masked.leftOut).toEqual([{ startLine: 22, endLine: 22 }]);
   });
 
   test("the outline reads every function and reports the branch it left out", async () => {

@@ -29,21 +29,21 @@ function hook(event: string, input: unknown, cwd = ROOT) {
 
 describe.skipIf(!binaryAvailable())("Claude Code hooks (the compiled binary, as Claude Code runs it)", () => {
   test("read: a long file gets its outline as additional context, and the Read goes on", () => {
-    const file = join(ROOT, "src", "mcp", "server.ts");
+    const file = join(ROOT, "src", "io", "git.ts");
     const r = hook("read", { hook_event_name: "PreToolUse", cwd: ROOT, tool_name: "Read", tool_input: { file_path: file } });
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(Object.keys(out)).toEqual(["hookSpecificOutput"]);
     expect(Object.keys(out.hookSpecificOutput).sort()).toEqual(["additionalContext", "hookEventName"]);
     expect(out.hookSpecificOutput.hookEventName).toBe("PreToolUse");
-    expect(out.hookSpecificOutput.additionalContext).toContain("src/mcp/server.ts (typescript,");
+    expect(out.hookSpecificOutput.additionalContext).toContain("src/io/git.ts (typescript,");
   });
 
   test("read: nothing for a short file, a chosen range, another tool, or input that is not JSON", () => {
     const short = join(ROOT, "src", "cli", "index.ts");
     for (const input of [
       { cwd: ROOT, tool_name: "Read", tool_input: { file_path: short } },
-      { cwd: ROOT, tool_name: "Read", tool_input: { file_path: join(ROOT, "src", "mcp", "server.ts"), offset: 10, limit: 20 } },
+      { cwd: ROOT, tool_name: "Read", tool_input: { file_path: join(ROOT, "src", "io", "git.ts"), offset: 10, limit: 20 } },
       { cwd: ROOT, tool_name: "Grep", tool_input: { pattern: "x" } },
       { cwd: ROOT, tool_name: "Read", tool_input: { file_path: join(ROOT, "no-such-file.ts") } },
       "not json",

@@ -84,10 +84,10 @@ test.skipIf(why !== undefined)(`Claude Code runs the hooks: the map at session s
   for (const k of ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "AST_OUTLINE_LAUNCHER", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_VERTEX"]) delete env[k];
   expect(spawnSync(BINARY, ["setup", "claude", "--scope", "user", "--hooks"], { cwd: repo, env, encoding: "utf8" }).status).toBe(0);
 
-  const target = join(repo, "src", "mcp", "server.ts");
+  const target = join(repo, "src", "io", "git.ts");
   const model = await fakeModel(target);
   try {
-    const r = await run(CLAUDE, ["-p", "Read src/mcp/server.ts", "--output-format", "json"], repo, { ...env, ANTHROPIC_BASE_URL: `http://127.0.0.1:${model.port}`, ANTHROPIC_API_KEY: "sk-ant-test" });
+    const r = await run(CLAUDE, ["-p", "Read src/io/git.ts", "--output-format", "json"], repo, { ...env, ANTHROPIC_BASE_URL: `http://127.0.0.1:${model.port}`, ANTHROPIC_API_KEY: "sk-ant-test" });
     expect(r.code).toBe(0);
     const turns = model.requests.filter((q) => q.url.startsWith("/v1/messages") && Array.isArray(q.body.messages)).map((q) => JSON.stringify(q.body.messages));
     expect(turns.length).toBeGreaterThanOrEqual(2);
@@ -95,9 +95,9 @@ test.skipIf(why !== undefined)(`Claude Code runs the hooks: the map at session s
     expect(turns[0]).toContain("SessionStart hook additional context: Map of this repository by ast-outline");
     const after = turns.find((s) => s.includes("tool_result"))!;
     expect(after).toContain("PreToolUse:Read hook additional context:");
-    expect(after).toContain("server.ts (typescript, ");
+    expect(after).toContain("git.ts (typescript, ");
     // The Read's own result: the file's first line, numbered as Claude Code's Read numbers it.
-    expect(after).toContain("1\\t// `ast-outline mcp`: the agent tools over MCP");
+    expect(after).toContain("1\\t// The one place that runs git, and the one place its failures become errors.");
     expect(JSON.parse(r.out.slice(r.out.indexOf("{"))).permission_denials).toEqual([]);
   } finally {
     model.server.close();

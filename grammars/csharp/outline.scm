@@ -20,7 +20,8 @@
 
 (constructor_declaration name: (identifier) @name body: (_) @body) @definition.constructor
 (constructor_declaration name: (identifier) @name) @declaration.constructor
-(destructor_declaration name: (identifier) @name body: (_) @body) @definition.method
+;; A destructor is named with its `~` (`~K`, as C# and ctags write it), not like its class.
+((destructor_declaration body: (_) @body) @definition.method @name (#name-before? @name "parameters"))
 (method_declaration name: (identifier) @name body: (_) @body) @definition.method
 ; Interface, abstract, extern and partial methods have no body.
 (method_declaration name: (identifier) @name) @declaration.method

@@ -70,6 +70,22 @@ export function readRegionBySymbol(file: SourceFile, req: RegionRequest, view: R
   return { ...moved, symbol };
 }
 
+/**
+ * `region` and read_region: the lines asked for and, when `hash` is not the file's, read as a
+ * symbol's (readRegionBySymbol) against the file's outline, which `outline` gets the front end's
+ * way (from the disk, or through the workspace gate). A file with no language, or one that
+ * cannot be outlined, gets the stale read. The language registry and the parser load only then:
+ * a plain read needs neither.
+ */
+export async function readRegionChecked(file: SourceFile, req: RegionRequest, hash: string | undefined, outline: () => Promise<FileOutline>): Promise<RegionView> {
+  const view = readRegion(file, req);
+  if (view.staleSince === undefined || hash === undefined) return view;
+  const { languageByName } = await import("../core/languages/detect.ts");
+  if (!languageByName(file.path)) return view;
+  const parsed = await outline().catch(() => undefined);
+  return parsed ? readRegionBySymbol(file, req, view, parsed, isSymbolHash(hash)) : view;
+}
+
 export function readRegion(file: SourceFile, req: RegionRequest): RegionView {
   const { startLine: start, endLine: end } = req;
   checkRange(start, end);

@@ -1,7 +1,9 @@
 // The CLI's command table, as data: each command's usage, options, how the compiled binary
 // starts it (src/bin/startup.ts reads this table) and the module that runs it, loaded on use
-// (`--version` or `region` must not pay for the MCP SDK). Type imports only: the binary's
-// start-up seam loads this before anything else.
+// (`--version` or `region` must not pay for the MCP SDK). The options of a question both front
+// ends answer come from its row in app/questions.ts (plain data); nothing else is loaded here:
+// the binary's start-up seam reads this before anything else.
+import { boundsFor, QUESTIONS, type Question } from "../app/questions.ts";
 import type { Env } from "../io/env.ts";
 import type { CliIO } from "./io.ts";
 
@@ -34,47 +36,38 @@ export interface CommandSpec {
   run(io: CliIO, env: Env, ...args: any[]): Promise<number>;
 }
 
+/** Which change `changed` and `tests` look at. */
+const CHANGE_RANGE = [
+  { flags: "--base <rev>", description: "Compare from this revision (default: HEAD)" },
+  { flags: "--head <rev>", description: "Compare to this revision (default: the work tree)" },
+  { flags: "--staged", description: "Compare the base with the index (what `git commit` would record)" },
+  { flags: "--merge-base", description: "Compare from the merge base of base and head (what a PR shows)" },
+];
 const FORMAT = (formats: string) => ({ flags: "--format <format>", description: formats, default: formats.split(" | ")[0] });
+
+/** A question's flags, help and shown defaults, from its row. */
+const flagsOf = (q: Question): OptionSpec[] =>
+  q.options.flatMap((o) => (o.cli ? [{ flags: o.cli.flags, description: o.cli.help, default: o.cli.showDefault ? (boundsFor(o, "cli").default as string | number) : undefined }] : []));
 
 export const COMMANDS: CommandSpec[] = [
   {
     name: "outline", usage: "outline [...paths]", description: "Outline files and folders (recursive, honours .gitignore)", startup: "cached",
-    options: [
-      FORMAT("text | json | jsonl"),
-      { flags: "--max-children <n>", description: "Members shown per container: text 40 by default (0: all); JSON lists all unless given" },
-      { flags: "--docs", description: "Text: every doc sentence, members' and values' too (default: public top-level ones)" },
-      { flags: "--max-size <size>", description: "Skip files larger than this (e.g. 4M)" },
-      { flags: "--language <id>", description: "Parse as this language (see `languages`)" },
-    ],
+    options: flagsOf(QUESTIONS.outline),
     run: async (io, env, paths, opts) => (await import("./commands/outline.ts")).outlineCommand(paths, opts, io, env),
   },
   {
     name: "symbol", usage: "symbol <file> <...names>", description: "Source of symbols by name, qualified name (Class.method) or unique suffix", startup: "cached",
-    options: [
-      FORMAT("text | json"),
-      { flags: "--language <id>", description: "Parse as this language" },
-      { flags: "--max-size <size>", description: "Refuse files larger than this (e.g. 4M)" },
-      { flags: "--skeleton", description: "Signature, branches, calls and size instead of the body" },
-      { flags: "--drill <label>", description: "One branch (if@12, 3) or one call's target (call:foo) of the skeleton" },
-      { flags: "--focus <words>", description: "With --skeleton: branches and lines mentioning these words shown in full" },
-      { flags: "--hash <h>", description: "The symbol:… hash of an earlier read: `unchanged`, or the text marked CHANGED" },
-    ],
+    options: flagsOf(QUESTIONS.symbol),
     run: async (io, env, file, names, opts) => (await import("./commands/symbol.ts")).symbolCommand(file, names, opts, io, env),
   },
   {
     name: "calls", usage: "calls <file> <symbol>", description: "The call chain from a symbol, each call resolved (same-file, import, name-match)", startup: "parses",
-    options: [
-      { flags: "--depth <n>", description: "Levels to follow (1-5)", default: 2 },
-      { flags: "--max-tokens <n>", description: "Cut the answer to about this many tokens", default: 2000 },
-    ],
+    options: flagsOf(QUESTIONS.calls),
     run: async (io, env, file, name, opts) => (await import("./commands/calls.ts")).callsCommand(file, name, opts, io, env),
   },
   {
     name: "callers", usage: "callers <symbol>", description: "Call sites of a name across the repo, grouped by enclosing symbol", startup: "parses",
-    options: [
-      { flags: "--path <glob>", description: "Only files matching this glob or under this folder" },
-      { flags: "--max-tokens <n>", description: "Cut the answer to about this many tokens", default: 2000 },
-    ],
+    options: flagsOf(QUESTIONS.callers),
     run: async (io, env, name, opts) => (await import("./commands/calls.ts")).callersCommand(name, opts, io, env),
   },
   {
@@ -82,6 +75,8 @@ export const COMMANDS: CommandSpec[] = [
     options: [
       { flags: "--root <dir>", description: "A workspace root the tools may read (repeatable; default: the current folder)" },
       { flags: "--log <file>", description: "Append one JSON line per tool call (time, tool, arguments, tokens, duration, error); `stats` sums it" },
+      { flags: "--read-only", description: "Write nothing: no .ast_outline_cache/ (the index is kept in memory), no .git/info/exclude line" },
+      { flags: "--patience <seconds>", description: "How long search_symbols and digest wait for a first index before answering from what it holds so far", default: 10 },
     ],
     run: async (io, env, opts) => (await import("./commands/mcp.ts")).mcpCommand(opts, io, env),
   },
@@ -97,37 +92,27 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "region", usage: "region <file> <start> <end>", description: "Lines start..end (1-based, inclusive), numbered", startup: "keeps",
-    options: [
-      { flags: "--hash <sha256>", description: "Warn when the file no longer has this content hash" },
-      FORMAT("text | json"),
-    ],
+    options: flagsOf(QUESTIONS.region),
     run: async (io, env, file, start, end, opts) => (await import("./commands/region.ts")).regionCommand(file, start, end, opts, io, env),
   },
   {
     name: "changed", usage: "changed", description: "Symbols a commit, branch, PR or the work tree added, removed, modified, renamed or moved", startup: "parses",
-    options: [
-      { flags: "--base <rev>", description: "Compare from this revision (default: HEAD)" },
-      { flags: "--head <rev>", description: "Compare to this revision (default: the work tree)" },
-      { flags: "--staged", description: "Compare the base with the index (what `git commit` would record)" },
-      { flags: "--merge-base", description: "Compare from the merge base of base and head (what a PR shows)" },
-      FORMAT("text | json | markdown | github | sarif | rdjson | patch"),
-      { flags: "--exit-code", description: "Exit 1 when any symbol changed, 0 when none" },
-      { flags: "--fail-on <what>", description: "Exit 1 on: none | removed | signature-change | value-change | doc-change | any (each includes the ones before)" },
-      { flags: "--level <level>", description: "Level of each sarif/rdjson finding: note | warning | error" },
-      { flags: "--max-size <size>", description: "Files larger than this are listed without symbols (e.g. 4M)" },
-      { flags: "--impact", description: "Also list the call sites a removed, renamed, moved or re-declared function still has" },
-    ],
+    options: flagsOf(QUESTIONS.changed),
     run: async (io, env, opts) => (await import("./commands/changed.ts")).changedCommand(opts, io, env),
   },
   {
-    name: "history", usage: "history <file> <symbol>", description: "Commits that added, modified, renamed or moved a symbol, newest first (follows renames and moves)", startup: "parses",
+    name: "tests", usage: "tests [...paths]", description: "Tests a change can reach through calls and imports, with the chain and how sure; --format command prints the runnable selection", startup: "parses",
     options: [
-      { flags: "--limit <n>", description: "At most this many commits (0: all)", default: 0 },
-      { flags: "--since <date>", description: "Only commits since this date (2024-01-31, `6 months ago`)" },
-      { flags: "--rev <rev>", description: "Start from this revision (default: HEAD)" },
-      FORMAT("text | json | markdown"),
-      { flags: "--max-size <size>", description: "Versions larger than this are not compared (e.g. 4M)" },
+      ...CHANGE_RANGE,
+      { flags: "--depth <n>", description: "Most definitions a chain passes through between a test and the change", default: 8 },
+      FORMAT("text | json | command"),
+      { flags: "--max-size <size>", description: "Files larger than this are not compared (e.g. 4M)" },
     ],
+    run: async (io, env, paths, opts) => (await import("./commands/tests.ts")).testsCommand(paths, opts, io, env),
+  },
+  {
+    name: "history", usage: "history <file> <symbol>", description: "Commits that added, modified, renamed or moved a symbol, newest first (follows renames and moves)", startup: "parses",
+    options: flagsOf(QUESTIONS.history),
     run: async (io, env, file, symbol, opts) => (await import("./commands/history.ts")).historyCommand(file, symbol, opts, io, env),
   },
   {
@@ -152,23 +137,12 @@ export const COMMANDS: CommandSpec[] = [
   },
   {
     name: "search", usage: "search <query>", description: "Symbols across the repository by name, Class.method, prefix, substring or fuzzy match", startup: "refreshes",
-    options: [
-      { flags: "--kind <kind>", description: "Only these kinds (class, function, method, ...; repeat or comma-separate)" },
-      { flags: "--path <glob>", description: "Only files matching this glob or path prefix (repeatable)" },
-      { flags: "--limit <n>", description: "At most this many results (0: all)", default: 50 },
-      FORMAT("text | json"),
-      { flags: "--root <dir>", description: "Search this folder instead of the git repository around the current one" },
-    ],
+    options: flagsOf(QUESTIONS.search),
     run: async (io, env, query, opts) => (await import("./commands/search.ts")).searchCommand(query, opts, io, env),
   },
   {
     name: "digest", usage: "digest [path]", description: "One-page map of the repository or a folder: per file its size class and symbols, ranked by references when it does not fit whole", startup: "refreshes",
-    options: [
-      { flags: "--max-tokens <n>", description: "Fit the map into about this many tokens (chars/4)", default: 2000 },
-      { flags: "--focus <paths or names>", description: "Rank around these files, folders or definition names (comma-separated, repeatable)" },
-      { flags: "--flat", description: "The flat map (every file, detail dropped until it fits) even when it does not fit whole" },
-      { flags: "--root <dir>", description: "Map this folder instead of the git repository around the current one" },
-    ],
+    options: flagsOf(QUESTIONS.digest),
     run: async (io, env, path, opts) => (await import("./commands/digest.ts")).digestCommand(path, opts, io, env),
   },
   {

@@ -12,6 +12,13 @@ export function parseFormat<T extends string>(value: unknown, allowed: readonly 
   return v as T;
 }
 
+/** One of `allowed`, or a usage error naming the flag. */
+export function oneOf<T extends string>(value: unknown, allowed: readonly T[], flag: string): T {
+  const v = String(value);
+  if (!(allowed as readonly string[]).includes(v)) throw usageError(`${flag} takes one of: ${allowed.join(", ")}`, `not ${JSON.stringify(v).slice(0, 60)}`);
+  return v as T;
+}
+
 /** A value as given, for a message: cut and escaped (it is the user's, of any length). */
 const shown = (value: unknown) => printable(cutText(String(value), 80)) || '""';
 
@@ -36,4 +43,14 @@ function wholeNumber(value: unknown): number | undefined {
   if (typeof value === "number") return Number.isInteger(value) ? value : undefined;
   const s = String(value).trim();
   return /^[+-]?\d+$/.test(s) ? Number(s) : undefined;
+}
+
+/** The change `--base`, `--head`, `--staged`, `--merge-base` name (cac turns `--base 123` into a number: revisions are strings). */
+export function changeRange(options: { base?: unknown; head?: unknown; staged?: boolean; mergeBase?: boolean }) {
+  return {
+    base: options.base === undefined ? undefined : String(options.base),
+    head: options.head === undefined ? undefined : String(options.head),
+    staged: Boolean(options.staged),
+    mergeBase: Boolean(options.mergeBase),
+  };
 }

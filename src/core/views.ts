@@ -90,3 +90,36 @@ export interface RankedMap {
   /** The best definitions outside the focus files, best first, as many as the budget could show as bare names (the first with their headers). */
   definitions: (MapDefinition & { file: number })[];
 }
+
+/** One line `search --text` found, with the symbol it lies in. */
+export interface TextMatch {
+  path: string;
+  line: number;
+  /** 1-based, in UTF-16 code units of the line. */
+  column: number;
+  /** The line, cut around the match when long. */
+  text: string;
+  /** The innermost symbol around the line; absent at the top level or without an outline. */
+  symbol?: { kind: string; qualifiedName: string; startLine: number; endLine: number };
+  /** Why the file has no outline (not a supported language, …): the line alone is the answer. */
+  noOutline?: string;
+}
+
+export interface TextSearchResult {
+  pattern: string;
+  /** How the pattern was read: a literal string, or a JavaScript regular expression. */
+  syntax: "literal" | "regex";
+  ignoreCase: boolean;
+  within: string[];
+  /** The lines shown, in path and line order. */
+  matches: TextMatch[];
+  /** Matching lines found, and in how many files (a floor when `capped`). */
+  total: number;
+  files: number;
+  /** A file had more matching lines than are read per file: `total` counts those read. */
+  capped: boolean;
+  /** Files that match or were not searched, left out with the reason (binary, too large, minified, …). */
+  skipped: { path: string; reason: string }[];
+  /** Who found the candidate lines: git grep (a git work tree) or a scan of the files. */
+  searchedBy: "git grep" | "scan";
+}

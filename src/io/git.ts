@@ -572,3 +572,69 @@ export async function recentCommitFiles(env: Env, cwd: string, count: number): P
   }
   return commits;
 }
+
+/** One line `git grep` found: its path relative to the folder it ran in, its number, its bytes. */
+export interface GrepLine {
+  path: string;
+  line: number;
+  text: Buffer;
+}
+
+export interface GrepOptions {
+  /** The pattern is a literal string (`-F`), else a Perl-compatible regular expression (`-P`). */
+  fixed: boolean;
+  ignoreCase: boolean;
+  /** Matching lines read per file (`-m`); the rest of a file's are not reported. */
+  maxPerFile: number;
+  /** Folder names left out wherever they are (vendored code, the cache). */
+  excludeDirs: readonly string[];
+}
+
+/**
+ * `git grep` over the tracked and untracked-not-ignored files under `cwd` (the work tree as it
+ * is, not the index): the matching lines, and the binary files that match (git names them, it
+ * prints no line of theirs). Undefined when git refuses the pattern or an option (a pattern
+ * PCRE rejects, a git without PCRE or `-m`): the caller searches by itself. Every option is
+ * given, so no `grep.*` setting of the repository changes what is asked or how it is printed.
+ */
+export async function gitGrep(env: Env, cwd: string, pattern: string, opts: GrepOptions): Promise<{ lines: GrepLine[]; binary: string[] } | undefined> {
+  const args = [
+    "grep", "--untracked", "-z", "-n", "--no-column", "--no-color", "-H", "--no-full-name", "--threads=2",
+    "-m", String(opts.maxPerFile), opts.fixed ? "-F" : "-P", ...(opts.ignoreCase ? ["-i"] : ["--no-ignore-case"]),
+    "-e", pattern, "--", ".", ...opts.excludeDirs.map((d) => `:(exclude,glob)**/${d}/**`),
+  ];
+  const exit = await env.processes.start("git", guarded(args), { cwd, env: gitEnv(env) }).finish("");
+  if (exit.code === 1) return { lines: [], binary: [] };
+  if (exit.code !== 0) {
+    if (exit.code instanceof Error) checkExit(exit, "grep");
+    return undefined;
+  }
+  return parseGrep(exit.stdout);
+}
+
+/** `path\0line\0text\n` records (-z -n), and `Binary file PATH matches\n` for a binary file. */
+export function parseGrep(out: Buffer): { lines: GrepLine[]; binary: string[] } {
+  const lines: GrepLine[] = [];
+  const binary: string[] = [];
+  const BINARY = Buffer.from("Binary file ");
+  for (let pos = 0; pos < out.length; ) {
+    const nul = out.indexOf(0, pos);
+    const nl = out.indexOf(0x0a, pos);
+    if (nul < 0 || (nl >= 0 && nl < nul)) {
+      const end = nl < 0 ? out.length : nl;
+      const record = out.subarray(pos, end);
+      if (record.subarray(0, BINARY.length).equals(BINARY) && record.subarray(record.length - 8).toString("latin1") === " matches") {
+        binary.push(pathFromBytes(record.subarray(BINARY.length, record.length - 8)));
+      }
+      pos = end + 1;
+      continue;
+    }
+    const nul2 = out.indexOf(0, nul + 1);
+    if (nul2 < 0) break;
+    let end = out.indexOf(0x0a, nul2 + 1);
+    if (end < 0) end = out.length;
+    lines.push({ path: pathFromBytes(out.subarray(pos, nul)), line: Number(out.subarray(nul + 1, nul2).toString("latin1")), text: out.subarray(nul2 + 1, end) });
+    pos = end + 1;
+  }
+  return { lines, binary };
+}

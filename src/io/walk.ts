@@ -42,9 +42,9 @@ interface IgnoreLevel {
  * The files the inputs name, folders walked. Inputs are relative to `base` (the working folder)
  * or absolute; the paths returned are spelled as the inputs are (relative stays relative).
  */
-export function expandPaths(inputs: string[], notes: WalkNote[], base: string): WalkEntry[] {
+export function expandPaths(inputs: string[], notes: WalkNote[], base: string, anyFile = false): WalkEntry[] {
   const out: WalkEntry[] = [];
-  const walk: Walk = { base, out, notes };
+  const walk: Walk = { base, out, notes, anyFile };
   for (const input of inputs) {
     const stat = statOrThrow(input, base);
     if (!stat.isDirectory()) {
@@ -61,6 +61,8 @@ interface Walk {
   base: string;
   out: WalkEntry[];
   notes: WalkNote[];
+  /** Every file, not only those of a known language (`search --text`). */
+  anyFile: boolean;
 }
 
 /** `dir` as the walk spells it (relative to the base, or absolute): the ignore file names in it are read from the disk. */
@@ -126,7 +128,7 @@ function walkDir(walk: Walk, dir: string, levels: IgnoreLevel[]): void {
     if (raw) {
       // The decoded name (U+FFFD for the bad bytes) opens nothing: say which file, by its bytes.
       const shown = decodeName(dir === "." ? raw : Buffer.concat([Buffer.from(`${dir}/`), raw]));
-      if (entry.isDirectory() || languageByName(entry.name)) notes.push({ path: shown, reason: UNDECODABLE_NAME, problem: true });
+      if (entry.isDirectory() || walk.anyFile || languageByName(entry.name)) notes.push({ path: shown, reason: UNDECODABLE_NAME, problem: true });
       continue;
     }
     const path = dir === "." ? entry.name : join(dir, entry.name);
@@ -139,7 +141,7 @@ function walkDir(walk: Walk, dir: string, levels: IgnoreLevel[]): void {
       walkDir(walk, path, here);
     } else if (entry.isFile()) {
       if (isIgnored(base, path, false, here)) continue;
-      if (!languageByName(path)) continue; // shebang scripts are found only when named
+      if (!walk.anyFile && !languageByName(path)) continue; // shebang scripts are found only when named
       out.push({ path, explicit: false });
     }
   }

@@ -52,9 +52,11 @@ export interface FileAccess {
   stamp(path: string): FileStamp | undefined;
   /** A regular file's bytes, after the check; throws OutlineError (refused, missing, too large, not a file). */
   read(path: string, maxBytes: number): SourceFile & { stamp: FileStamp };
-  /** Source files (regular files) under a folder (a located one) or, by default, under every listing root. */
-  /** Files under a folder (default: every root); `problems` receives what could not be listed. */
-  list(folder?: string, problems?: WalkNote[]): ListedFile[];
+  /**
+   * Source files (regular files of a known language; `anyFile`: every file) under a folder (a
+   * located one) or, by default, under every listing root; `problems` receives what could not be listed.
+   */
+  list(folder?: string, problems?: WalkNote[], anyFile?: boolean): ListedFile[];
 }
 
 /** Longest path argument echoed in a message. */
@@ -164,14 +166,14 @@ export class Workspace implements FileAccess {
     }
   }
 
-  list(folder?: string, problems?: WalkNote[]): ListedFile[] {
+  list(folder?: string, problems?: WalkNote[], anyFile = false): ListedFile[] {
     const starts = folder === undefined ? this.listRoots.map((l) => this.display(l)) : [this.locate(folder)];
     const notes: WalkNote[] = [];
     const out: ListedFile[] = [];
     // The walk starts at checked folders and descends into real folders only (it follows no
     // symlink), so a listed path is inside as walked; lstat keeps regular files that still exist.
     // Reads check each path again in full.
-    for (const e of expandPaths(starts, notes, this.base)) {
+    for (const e of expandPaths(starts, notes, this.base, anyFile)) {
       const path = toDisplayPath(e.path);
       try {
         const st = lstatSync(resolve(this.base, path));

@@ -2,12 +2,14 @@
 // teach the outline -> symbol -> region workflow; every failure is an error result with a
 // hint, never a crash of the server.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { z } from "zod";
+import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import { QUESTIONS } from "../app/questions.ts";
 import { OutlineError } from "../core/errors.ts";
 import { printable } from "../core/text/quote.ts";
 import { VERSION } from "../version.ts";
-import { AgentTools } from "./tools.ts";
+import { inputSchema, readArgs } from "./schema.ts";
+import type { AgentTools, Waiting } from "./tools.ts";
 import type { Workspace } from "../io/workspace.ts";
 
 const WORKFLOW =
@@ -15,26 +17,11 @@ const WORKFLOW =
   "one definition (skeleton for long ones, then drill), then read_region for exact lines. Paths are " +
   "relative to the workspace root; nothing outside it is read.";
 
-/** Control characters (C0, DEL, C1): no path, name or query an agent means contains one. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
-/**
- * A string argument from the client: at most `max` characters, no control characters. A
- * violation is an error result naming the argument, before any tool runs.
- */
-function text(max: number) {
-  return z
-    .string()
-    .max(max, `at most ${max} characters`)
-    .refine((s) => !CONTROL.test(s), "control characters (NUL, newline, escape, ...) are not allowed");
-}
-
-const PATH_MAX = 4096;
-const NAME_MAX = 1024;
-/** Arguments several tools take. */
-const FILE = () => text(PATH_MAX).describe("File, relative to the workspace root");
-const WITHIN = () => text(PATH_MAX).optional().describe("Only files matching this glob or under this folder (e.g. src/**/*.py)");
-const BUDGET = (tokens: number) => z.number().int().min(100).optional().describe(`Answer budget in tokens (default ${tokens})`);
+/** What the server writes, said up front: teams refuse a tool that writes into their checkout unasked. */
+const WRITES =
+  " Writes: search_symbols and digest keep an index in .ast_outline_cache/ at the repository's top " +
+  "(listed in .git/info/exclude, never in .gitignore); start the server with `mcp --read-only` to write nothing.";
+const READ_ONLY = " Read-only: this server writes nothing (its index is kept in memory).";
 
 async function answer(run: () => Promise<string> | string): Promise<CallToolResult> {
   try {
@@ -46,6 +33,30 @@ async function answer(run: () => Promise<string> | string): Promise<CallToolResu
     const msg = printable(e instanceof Error ? e.message : String(e));
     return { isError: true, content: [{ type: "text", text: `internal error: ${msg} (this is a bug in ast-outline; the server keeps running)` }] };
   }
+}
+
+type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * While a question waits for the repository index: progress notifications to a client that asked
+ * for them (a progressToken), each saying how many files are indexed of those listed. The first
+ * goes out soon after the call (app/index/workspace-index.ts: FIRST_TICK_MS) if the index is not
+ * ready by then, so the client knows the call is alive; the rest only as the count grows (the
+ * protocol wants it to increase).
+ */
+function waiting(extra: Extra, patienceMs: number | undefined): Waiting {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return { patienceMs };
+  let last = -1;
+  const send = (progress: number, total: number | undefined, message: string) => {
+    if (progress <= last || extra.signal.aborted) return;
+    last = progress;
+    extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress, ...(total ? { total } : {}), message } }).catch(() => undefined);
+  };
+  return {
+    patienceMs,
+    progress: ({ indexed, listed }) => send(indexed, listed || undefined, listed ? `indexing the workspace: ${indexed} of ${listed} source files` : "indexing the workspace: listing its files"),
+  };
 }
 
 /** One tool call as answered: for the access log (`mcp --log`). */
@@ -60,24 +71,26 @@ export interface ToolCall {
 }
 
 export interface ServerOptions {
-  /** Whether changed_symbols is offered (a `changed` core exists). */
-  changed?: (args: { base?: string; head?: string; staged?: boolean; impact?: boolean }) => Promise<string>;
+  /** Started with --read-only: the instructions say it writes nothing. */
+  readOnly?: boolean;
+  /** How long search_symbols and digest wait for an index being built (default: the tools'). */
+  patienceMs?: number;
   /** Told of every tool call once it is answered (arguments that failed validation never reach a tool). */
   onCall?: (call: ToolCall) => void;
 }
 
 export function createServer(getTools: () => AgentTools, workspace: () => Workspace, options: ServerOptions = {}): McpServer {
-  const server = new McpServer({ name: "ast-outline", version: VERSION }, { instructions: WORKFLOW });
+  const server = new McpServer({ name: "ast-outline", version: VERSION }, { instructions: WORKFLOW + (options.readOnly ? READ_ONLY : WRITES) });
   const ro = { readOnlyHint: true, openWorldHint: false } as const;
   const onCall = options.onCall;
   // Every tool registers through here, so each call is timed and reported to onCall. (The
   // SDK's generic signature for registerTool is kept by typing `register` as it.)
   const register = (onCall
-    ? (name: string, config: unknown, handler: (args: Record<string, unknown>) => Promise<CallToolResult>) =>
-        server.registerTool(name, config as never, (async (args: Record<string, unknown>) => {
+    ? (name: string, config: unknown, handler: (args: Record<string, unknown>, extra: Extra) => Promise<CallToolResult>) =>
+        server.registerTool(name, config as never, (async (args: Record<string, unknown>, extra: Extra) => {
           const startedAt = new Date();
           const t0 = performance.now();
-          const result = await handler(args);
+          const result = await handler(args, extra);
           const text = result.content.map((c) => (c.type === "text" ? c.text : "")).join("");
           onCall({ tool: name, arguments: args, text, error: !!result.isError, startedAt, durationMs: performance.now() - t0 });
           return result;
@@ -91,13 +104,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "(1-based, inclusive) and signature, nested, plus the imports and the content hash (sha256:...). A " +
       "folder: its source files (honours .gitignore) until about 8,000 tokens, the rest named. Next: " +
       "get_symbol for one definition, read_region for exact lines.",
-    inputSchema: {
-      path: text(PATH_MAX).describe("File or folder, relative to the workspace root (\".\" for all)"),
-      max_children: z.number().int().min(0).optional().describe("Members shown per class (default 40, 0 = all)"),
-      docs: z.boolean().optional().describe("Show every definition's doc sentence (default: only public top-level classes and functions)"),
-    },
+    inputSchema: inputSchema(QUESTIONS.outline),
     annotations: ro,
-  }, ({ path, max_children, docs }) => answer(() => getTools().getOutline(path, max_children ?? 40, docs ?? false)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.outline, args); return getTools().getOutline(v.path, v.maxChildren, v.docs); }));
 
   register("get_symbol", {
     title: "Read one symbol",
@@ -107,16 +116,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "branches (if, loops, try, match arms with lines and conditions), calls, length. mode=drill with a " +
       "label (`if@12`, `call:helper`, a branch number): that branch, or the callee's definition. Default: " +
       "skeleton over 80 lines, else full.",
-    inputSchema: {
-      path: FILE(),
-      name: text(NAME_MAX).describe("Symbol name, qualified name (Class.method) or unique suffix"),
-      mode: z.enum(["skeleton", "full", "drill"]).optional().describe("skeleton | full | drill (default: by size)"),
-      label: text(NAME_MAX).optional().describe("For mode=drill: a label from the skeleton (if@12, call:foo, 3)"),
-      hash: text(128).optional().describe("symbol:… hash from an earlier read: answers unchanged, or the new text marked CHANGED"),
-      focus: text(NAME_MAX).optional().describe("Words of your task: a skeleton with the branches and lines mentioning them in full"),
-    },
+    inputSchema: inputSchema(QUESTIONS.symbol),
     annotations: ro,
-  }, ({ path, name, mode, label, hash, focus }) => answer(() => getTools().getSymbol(path, name, mode, label, hash, focus)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.symbol, args); return getTools().getSymbol(v.path, v.name, v.mode, v.label, v.hash, v.focus); }));
 
   register("read_region", {
     title: "Read exact lines",
@@ -124,14 +126,9 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "Exact lines start..end (1-based, inclusive) of a text file, numbered, at most 2000. Pass the hash " +
       "get_outline gave: a `# STALE:` line says the file changed since (outline it again); a symbol:… hash " +
       "reads that symbol where it moved. Use for lines no symbol covers.",
-    inputSchema: {
-      path: FILE(),
-      start: z.number().int().min(1).describe("First line (1-based)"),
-      end: z.number().int().min(1).describe("Last line (inclusive)"),
-      hash: text(128).optional().describe("File hash (sha256:…) or a symbol's (symbol:…), to detect a stale read"),
-    },
+    inputSchema: inputSchema(QUESTIONS.region),
     annotations: ro,
-  }, ({ path, start, end, hash }) => answer(() => getTools().readRegion(path, start, end, hash)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.region, args); return getTools().readRegion(v.path, v.start, v.end, v.hash); }));
 
   register("search_symbols", {
     title: "Find symbols by name",
@@ -139,41 +136,27 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "Where a name is defined across the workspace: exact matches first, then prefix, substring, letters " +
       "in order (case-insensitive), each with path, lines, kind and signature. Use it when you do not know " +
       "the file, before get_symbol; grep for text that is not a definition.",
-    inputSchema: {
-      query: text(NAME_MAX).describe("Name, Class.method, or part of one"),
-      kind: text(64).optional().describe("Only this kind: class, function, method, interface, struct, ..."),
-      path: WITHIN(),
-      limit: z.number().int().min(1).max(500).optional().describe("At most this many results (default 50)"),
-    },
+    inputSchema: inputSchema(QUESTIONS.search),
     annotations: ro,
-  }, ({ query, kind, path, limit }) => answer(() => getTools().searchSymbols(query, kind, path, limit ?? 50)));
+  }, (args, extra) => answer(() => { const v = readArgs(QUESTIONS.search, args); return getTools().searchSymbols(v.query, v.kind, v.path, v.limit, waiting(extra, options.patienceMs)); }));
 
   register("get_calls", {
     title: "What a function calls",
     description:
       "What a function calls, depth-limited: each callee's call lines and where it resolves (same-file, " +
       "import, name-match: not type-checked, or unresolved). Use to follow a flow without opening files.",
-    inputSchema: {
-      path: FILE(),
-      name: text(NAME_MAX).describe("The calling symbol (name or Class.method)"),
-      depth: z.number().int().min(1).max(5).optional().describe("Levels to follow (default 2, max 5)"),
-      max_tokens: BUDGET(2000),
-    },
+    inputSchema: inputSchema(QUESTIONS.calls),
     annotations: ro,
-  }, ({ path, name, depth, max_tokens }) => answer(() => getTools().getCalls(path, name, depth ?? 2, max_tokens ?? 2000)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.calls, args); return getTools().getCalls(v.path, v.name, v.depth, v.maxTokens); }));
 
   register("get_callers", {
     title: "Who calls a function",
     description:
       "Call sites of a name across the workspace, grouped by enclosing symbol (same-file, import or " +
       "name-match: `obj.save()` counts for any `save`). Use before changing a signature.",
-    inputSchema: {
-      name: text(NAME_MAX).describe("Function or method name (Class.method: the last part is matched)"),
-      path: WITHIN(),
-      max_tokens: BUDGET(2000),
-    },
+    inputSchema: inputSchema(QUESTIONS.callers),
     annotations: ro,
-  }, ({ name, path, max_tokens }) => answer(() => getTools().getCallers(name, path, max_tokens ?? 2000)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.callers, args); return getTools().getCallers(v.name, v.path, v.maxTokens); }));
 
   register("digest", {
     title: "Map of the repository",
@@ -181,42 +164,25 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
       "A map of the repository: per file its size and symbols, or when that does not fit, the definitions " +
       "referred to most, best first; `focus` ranks around files or names. Use first in an unfamiliar " +
       "repository, then get_outline on the files that matter.",
-    inputSchema: {
-      path: WITHIN(),
-      focus: z.array(text(PATH_MAX)).max(64).optional().describe("Files, folders (relative to the workspace root) or definition names to rank around"),
-      max_tokens: BUDGET(4000),
-    },
+    inputSchema: inputSchema(QUESTIONS.digest),
     annotations: ro,
-  }, ({ path, focus, max_tokens }) => answer(() => getTools().digest(path, max_tokens ?? 4000, focus ?? [])));
+  }, (args, extra) => answer(() => { const v = readArgs(QUESTIONS.digest, args); return getTools().digest(v.path, v.maxTokens, v.focus, waiting(extra, options.patienceMs)); }));
 
   register("symbol_history", {
     title: "When and why a symbol changed",
     description:
       "The commits that added, modified, renamed or moved one symbol, newest first, following renames and " +
       "moves: date, change, flags, lines, subject. Use to learn why code is as it is.",
-    inputSchema: {
-      path: FILE(),
-      name: text(NAME_MAX).describe("Symbol name or Class.method, as it is at HEAD"),
-      limit: z.number().int().min(1).max(500).optional().describe("At most this many commits (default 20)"),
-      since: text(64).optional().describe("Only commits since this date (2024-01-31, `6 months ago`)"),
-    },
+    inputSchema: inputSchema(QUESTIONS.history),
     annotations: ro,
-  }, ({ path, name, limit, since }) => answer(() => getTools().symbolHistory(path, name, limit ?? 20, since)));
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.history, args); return getTools().symbolHistory(v.path, v.name, v.limit, v.since); }));
 
-  if (options.changed) {
-    const changed = options.changed;
-    register("changed_symbols", {
-      title: "Symbols a change touched",
-      description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD). Use to review a change, or before committing.",
-      inputSchema: {
-        base: text(NAME_MAX).optional().describe("Base revision (default HEAD)"),
-        head: text(NAME_MAX).optional().describe("Head revision (default: the work tree)"),
-        staged: z.boolean().optional().describe("Compare HEAD with the index"),
-        impact: z.boolean().optional().describe("Also the call sites the change left behind for each removed, renamed, moved or re-declared function (`breaks` where the new signature cannot take the call)"),
-      },
-      annotations: ro,
-    }, (args) => answer(() => changed(args)));
-  }
+  register("changed_symbols", {
+    title: "Symbols a change touched",
+    description: "Which symbols a git change added, removed, modified, renamed or moved (default: work tree against HEAD). Use to review a change, or before committing.",
+    inputSchema: inputSchema(QUESTIONS.changed),
+    annotations: ro,
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.changed, args); return getTools().changedSymbols(v.base, v.head, v.staged, v.impact, v.tests); }));
   void workspace;
   return server;
 }

@@ -33,17 +33,21 @@ export interface Tally {
   exact: number;
   misses: Miss[];
   rangeDiffs: RangeDiff[];
+  /** Ours compared (for precision: found / ours). */
+  ours: number;
+  /** Ours no reference definition was paired with. */
+  extras: { path: string; ours: RefDef }[];
 }
 
 export function emptyTally(): Tally {
-  return { files: 0, total: 0, found: 0, exact: 0, misses: [], rangeDiffs: [] };
+  return { files: 0, total: 0, found: 0, exact: 0, misses: [], rangeDiffs: [], ours: 0, extras: [] };
 }
 
 /** Our symbols of the given kinds, flattened, as reference-shaped records. */
 export function ourDefs(symbols: OutlineSymbol[], kinds: readonly SymbolKind[]): RefDef[] {
   return flatten(symbols)
     .filter((s) => kinds.includes(s.kind))
-    .map((s) => ({ name: s.qualifiedName, start: s.startLine, end: s.endLine }));
+    .map((s) => ({ name: s.qualifiedName, start: s.startLine, end: s.endLine, kind: s.kind }));
 }
 
 /**
@@ -54,6 +58,7 @@ export function ourDefs(symbols: OutlineSymbol[], kinds: readonly SymbolKind[]):
 export function compareFile(path: string, refs: RefDef[], ours: RefDef[], into: Tally): void {
   into.files++;
   into.total += refs.length;
+  into.ours += ours.length;
   const byName = new Map<string, RefDef[]>();
   for (const d of ours) {
     const list = byName.get(d.name) ?? [];
@@ -87,6 +92,7 @@ export function compareFile(path: string, refs: RefDef[], ours: RefDef[], into: 
       into.rangeDiffs.push({ path, ref, ours: { start: got.start, end: got.end } });
     }
   }
+  for (const list of byName.values()) for (const d of list) into.extras.push({ path, ours: d });
   for (const ref of pending) {
     const near = ours.filter((d) => d.start === ref.start || d.name.endsWith(`.${ref.name.split(".").pop()}`) || d.name === ref.name);
     into.misses.push({ path, ref, near: near.slice(0, 3).map((d) => `${d.name} ${d.start}-${d.end}`) });
@@ -102,6 +108,11 @@ export function exactRate(t: Tally): number {
   return t.found ? t.exact / t.found : 1;
 }
 
+/** Ours that a reference definition was paired with. */
+export function precision(t: Tally): number {
+  return t.ours ? t.found / t.ours : 1;
+}
+
 export function pct(x: number): string {
   return `${(x * 100).toFixed(2)}%`;
 }
@@ -110,12 +121,21 @@ export function summary(t: Tally): string {
   return `${t.files} files, ${t.total} definitions: recall ${pct(recall(t))} (${t.found}), exact ranges ${pct(exactRate(t))} (${t.exact}/${t.found})`;
 }
 
-/** The first `limit` misses and range disagreements, one a line. */
-export function report(t: Tally, limit = 40): string {
-  const lines = [summary(t)];
-  for (const m of t.misses.slice(0, limit)) lines.push(`  miss  ${m.path}:${m.ref.start}-${m.ref.end} ${m.ref.name}${m.near.length ? `  (ours: ${m.near.join(", ")})` : ""}`);
+/** With precision too, and our definitions no reference has. */
+export function summaryWithPrecision(t: Tally): string {
+  return `${summary(t)}, precision ${pct(precision(t))} (${t.found}/${t.ours})`;
+}
+
+/** The first `limit` misses and range disagreements, one a line (and extras, when `extras`). */
+export function report(t: Tally, limit = 40, extras = false): string {
+  const lines = [extras ? summaryWithPrecision(t) : summary(t)];
+  for (const m of t.misses.slice(0, limit)) lines.push(`  miss  ${m.path}:${m.ref.start}-${m.ref.end} ${m.ref.name}${m.ref.kind ? ` (${m.ref.kind})` : ""}${m.near.length ? `  (ours: ${m.near.join(", ")})` : ""}`);
   if (t.misses.length > limit) lines.push(`  ... ${t.misses.length - limit} more misses`);
   for (const d of t.rangeDiffs.slice(0, limit)) lines.push(`  range ${d.path} ${d.ref.name}: reference ${d.ref.start}-${d.ref.end}, ours ${d.ours.start}-${d.ours.end}`);
   if (t.rangeDiffs.length > limit) lines.push(`  ... ${t.rangeDiffs.length - limit} more range disagreements`);
+  if (extras) {
+    for (const e of t.extras.slice(0, limit)) lines.push(`  extra ${e.path}:${e.ours.start}-${e.ours.end} ${e.ours.name}`);
+    if (t.extras.length > limit) lines.push(`  ... ${t.extras.length - limit} more extras`);
+  }
   return lines.join("\n");
 }

@@ -105,7 +105,7 @@ const fromRef = (d: { name: string; start: number; end: number; kind?: string })
 const PYTHON: Oracle = {
   label: "CPython ast",
   async defs(files) {
-    return new Map(pythonDefs(files, "python3", { values: true }).map((r) => [r.path, "error" in r ? { error: r.error } : r.defs.map(fromRef)]));
+    return new Map(pythonDefs(files, "python3", { values: true, attributes: true }).map((r) => [r.path, "error" in r ? { error: r.error } : r.defs.map(fromRef)]));
   },
 };
 

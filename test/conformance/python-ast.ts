@@ -5,10 +5,11 @@ import type { RefDef } from "./compare.ts";
 
 export type PyResult = { path: string; defs: RefDef[] } | { path: string; error: string };
 
-/** `values`: also module and class variables (python_defs.py --values). */
-export function pythonDefs(paths: string[], python = "python3", opts: { values?: boolean } = {}): PyResult[] {
+/** `values`: also module and class variables; `attributes`: also instance attributes (python_defs.py --values, --attributes). */
+export function pythonDefs(paths: string[], python = "python3", opts: { values?: boolean; attributes?: boolean } = {}): PyResult[] {
   const script = join(import.meta.dirname, "python_defs.py");
-  const r = spawnSync(python, [script, ...(opts.values ? ["--values"] : [])], { input: paths.join("\n") + "\n", encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 });
+  const flags = [...(opts.values ? ["--values"] : []), ...(opts.attributes ? ["--attributes"] : [])];
+  const r = spawnSync(python, [script, ...flags], { input: paths.join("\n") + "\n", encoding: "utf8", maxBuffer: 1024 * 1024 * 1024 });
   if (r.status !== 0) throw new Error(`${python} ${script} failed (${r.status}): ${r.stderr || r.error}`);
   return r.stdout
     .split("\n")

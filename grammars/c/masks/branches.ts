@@ -7,18 +7,15 @@
 // Conditionals at file, namespace or class scope whose branches are balanced are kept whole,
 // so definitions in any branch are still outlined. A function body holds no definition the
 // outline lists, so its left-out branches are not reported; branches left out elsewhere are
-// (`inactive`).
+// (`leftOut`).
 import type { LineRange } from "../../../src/core/types.ts";
-import type { ParseMask } from "../../../src/core/outline/parse-mask.ts";
+import type { MaskedText, ParseMask } from "../../../src/core/outline/parse-mask.ts";
 import { tokenize, type Token } from "./tokens.ts";
 import { blankOf, STATEMENT_WORDS } from "./code.ts";
 
 export const plugin: ParseMask = {
   reads: "on-error",
-  mask: (text) => {
-    const one = maskBranches(text);
-    return one && { text: one.text, leftOut: one.inactive };
-  },
+  mask: (text) => maskBranches(text),
   warning: "read as one configuration: the first branch of each #if that splits a block (the others are unparsed)",
 };
 
@@ -45,7 +42,7 @@ interface State {
   since: string[];
 }
 
-export function maskBranches(text: string): { text: string; inactive: LineRange[] } | undefined {
+export function maskBranches(text: string): MaskedText | undefined {
   if (!/^[ \t]*#[ \t]*(if|el)/m.test(text)) return undefined;
   const toks = tokenize(text);
   const str = (i: number) => text.slice(toks[i].start, toks[i].end);
@@ -96,7 +93,7 @@ export function maskBranches(text: string): { text: string; inactive: LineRange[
     out += text.slice(at, t.start) + blankOf(text.slice(t.start, t.end));
     at = t.end;
   }
-  return { text: out + text.slice(at), inactive: toRanges(leftOut) };
+  return { text: out + text.slice(at), leftOut: toRanges(leftOut) };
 }
 
 /** The tokens as a tree of conditionals (undefined when the directives do not nest). */

@@ -4,16 +4,13 @@
 // character (line breaks kept). The lines left out are reported as unparsed. C# writes its
 // conditionals as C does.
 import type { LineRange } from "../../../src/core/types.ts";
-import type { ParseMask } from "../../../src/core/outline/parse-mask.ts";
+import type { MaskedText, ParseMask } from "../../../src/core/outline/parse-mask.ts";
 import { tokenize } from "./tokens.ts";
 import { blankOf } from "./code.ts";
 
 export const plugin: ParseMask = {
   reads: "on-error",
-  mask: (text) => {
-    const one = maskPreprocessor(text);
-    return one && { text: one.text, leftOut: one.inactive };
-  },
+  mask: (text) => maskPreprocessor(text),
   warning: "read as one configuration: the first branch of each #if (the others are unparsed)",
 };
 
@@ -22,10 +19,10 @@ const CONDITIONAL = /^#\s*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b(.
 /**
  * One configuration of the file: the first branch of each conditional (`#if 0` and the like
  * never taken), the conditional directives and every other branch blanked. Undefined when the
- * file has no conditional with a branch to leave out. `inactive` are the lines of the branches
+ * file has no conditional with a branch to leave out. `leftOut` are the lines of the branches
  * left out that hold anything.
  */
-export function maskPreprocessor(text: string): { text: string; inactive: LineRange[] } | undefined {
+export function maskPreprocessor(text: string): MaskedText | undefined {
   if (!/^[ \t]*#[ \t]*(if|el)/m.test(text)) return undefined;
   const tokens = tokenize(text);
   const blanks: { start: number; end: number }[] = [];
@@ -68,5 +65,5 @@ export function maskPreprocessor(text: string): { text: string; inactive: LineRa
     out += text.slice(at, b.start) + blankOf(text.slice(b.start, b.end));
     at = b.end;
   }
-  return { text: out + text.slice(at), inactive };
+  return { text: out + text.slice(at), leftOut: inactive };
 }

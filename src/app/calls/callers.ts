@@ -35,11 +35,19 @@ export async function findCallers(repo: RepoSymbols, name: string, glob?: string
   return { name, ...(glob !== undefined ? { within: glob } : {}), groups };
 }
 
+/**
+ * The smallest symbol holding `line`. A symbol that lies inside a larger one it is not a member
+ * of (a Python instance attribute inside the method that assigns it) leaves the line to that
+ * one: a call there is the method's.
+ */
 export function innermost(symbols: OutlineSymbol[], line: number): OutlineSymbol | undefined {
+  const size = (s: OutlineSymbol) => s.endLine - s.startLine;
+  const holding = symbols.filter((s) => s.startLine <= line && line <= s.endLine);
+  const within = (s: OutlineSymbol, t: OutlineSymbol) => t.startLine <= s.startLine && s.endLine <= t.endLine && size(t) > size(s);
   let best: OutlineSymbol | undefined;
-  for (const s of symbols) {
-    if (line < s.startLine || line > s.endLine) continue;
-    if (!best || s.endLine - s.startLine <= best.endLine - best.startLine) best = s;
+  for (const s of holding) {
+    if (holding.some((t) => within(s, t) && !s.qualifiedName.startsWith(`${t.qualifiedName}.`))) continue;
+    if (!best || size(s) <= size(best)) best = s;
   }
   return best;
 }

@@ -7,7 +7,8 @@ import { parsedOrSkip, type RepoSymbols } from "../repo-symbols.ts";
 
 export const MAX_CALL_CHILDREN = 40;
 
-export async function callChain(repo: RepoSymbols, root: CallTarget, depth: number): Promise<CallChain> {
+/** `maxChildren`: callees kept per step, the rest counted (`context` keeps them all: Infinity). */
+export async function callChain(repo: RepoSymbols, root: CallTarget, depth: number, maxChildren = MAX_CALL_CHILDREN): Promise<CallChain> {
   const resolver = callResolver(repo);
   const visited = new Set<string>([key(root)]);
 
@@ -27,7 +28,7 @@ export async function callChain(repo: RepoSymbols, root: CallTarget, depth: numb
     }
     const groups = [...grouped.values()];
     const steps: CallStep[] = [];
-    for (const { call, lines } of groups.slice(0, MAX_CALL_CHILDREN)) {
+    for (const { call, lines } of groups.slice(0, maxChildren)) {
       const resolved = await resolver.resolve({ path: at.path, file, symbol: at.symbol }, call);
       const step: CallStep = { callee: call.callee, lines, resolved };
       if (resolved.target) {
@@ -42,7 +43,7 @@ export async function callChain(repo: RepoSymbols, root: CallTarget, depth: numb
       }
       steps.push(step);
     }
-    return { steps, elided: groups.length > MAX_CALL_CHILDREN ? groups.length - MAX_CALL_CHILDREN : undefined };
+    return { steps, elided: groups.length > maxChildren ? groups.length - maxChildren : undefined };
   };
 
   const top = await expand(root, 1);

@@ -19,7 +19,11 @@ export interface CallResolver {
   resolve(from: { path: string; file: ParsedFile; symbol?: OutlineSymbol }, call: CallSite): Promise<Resolved>;
 }
 
-export function callResolver(repo: RepoSymbols): CallResolver {
+/** Kinds a type name can land on (`context`: the types a symbol names). */
+export const TYPE_KINDS = new Set(["class", "interface", "struct", "enum", "trait", "type"]);
+
+/** `kinds`: what a name may resolve to (calls by default; TYPE_KINDS for the types a symbol names). */
+export function callResolver(repo: RepoSymbols, kinds: ReadonlySet<string> = CALLABLE): CallResolver {
   const roots = [...new Set([...repo.access.listRoots, ...repo.access.roots])];
   const byName = new Map<string, Promise<(CallTarget & { language: string })[]>>();
 
@@ -32,7 +36,7 @@ export function callResolver(repo: RepoSymbols): CallResolver {
           const parsed = await parsedOrSkip(repo, path);
           if (!parsed) continue;
           for (const s of flatten(parsed.outline.symbols)) {
-            if (s.name === name && CALLABLE.has(s.kind)) out.push({ path, symbol: s, language: parsed.outline.language });
+            if (s.name === name && kinds.has(s.kind)) out.push({ path, symbol: s, language: parsed.outline.language });
           }
         }
         return out;
@@ -68,7 +72,7 @@ export function callResolver(repo: RepoSymbols): CallResolver {
       const name = call.name;
 
       // 1. Same file.
-      const sameName = all.filter((s) => s.name === name && CALLABLE.has(s.kind));
+      const sameName = all.filter((s) => s.name === name && kinds.has(s.kind));
       if (sameName.length) {
         if (!receiver) {
           const fn = sameName.find((s) => s.kind !== "method") ?? (from.symbol ? sameContainer(sameName, from.symbol) : undefined);

@@ -11,7 +11,7 @@ import type { Env } from "../../io/env.ts";
 import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { repoRoot, wordFiles } from "../../io/git.ts";
 import { cliWorkspace, repositoryOf, type FileAccess } from "../../io/workspace.ts";
-import { readChangedSides, type FileSides } from "./file-sides.ts";
+import { readSides, type FileSides } from "./git-sides.ts";
 import { withImpact } from "../calls/index.ts";
 import { ParseCache, repoSymbols, type WordSearch } from "../repo-symbols.ts";
 
@@ -32,7 +32,7 @@ export async function changesWithImpact(env: Env, set: ChangeSet, opts: { access
         throw e;
       }
     }
-    sides ??= readChangedSides(env, set, maxBytes);
+    sides ??= readSides(env, set, maxBytes); // a committed head: git's blobs, no work tree
     return (await sides).get(path)?.new;
   };
   return withImpact(set, { repo, root, headText });

@@ -75,11 +75,16 @@ function fingerprint(path: string): string {
 }
 
 /** Also where git finds its user config: another HOME reads other files. */
+/** The snapshot's own format: 2 writes a name that is not UTF-8 (a lone surrogate per byte, decodeName) escaped. */
+const SNAPSHOT_FORMAT = 2;
+
 function header(env: Env, engine: string): string {
-  return `ast-outline-listing ${CACHE_FORMAT} ${engine} ${JSON.stringify([homeDir(env), env.vars.XDG_CONFIG_HOME ?? ""])}`;
+  return `ast-outline-listing ${SNAPSHOT_FORMAT} ${CACHE_FORMAT} ${engine} ${JSON.stringify([homeDir(env), env.vars.XDG_CONFIG_HOME ?? ""])}`;
 }
 
-const escape = (p: string) => (/[\t\n\r\\"]/.test(p) ? JSON.stringify(p) : p);
+// JSON for a name with a line break, a tab, a quote or a surrogate: written raw as UTF-8, a name that is not
+// UTF-8 (its bytes as lone surrogates) would come back as U+FFFD, another name, and be left out unsaid.
+const escape = (p: string) => (/[\t\n\r\\"\uD800-\uDFFF]/.test(p) ? JSON.stringify(p) : p);
 const unescape = (p: string) => (p.startsWith('"') ? (JSON.parse(p) as string) : p);
 
 /** Git variables that cannot change what ls-files lists (transport, identity, editors, tracing); any other one turns the snapshot off. */

@@ -41,6 +41,12 @@ export interface RefreshOptions {
   threads?: number;
   progress?: (done: number, total: number) => void;
   /**
+   * Given the result as soon as the run starts: its `keys` grow as files are found or parsed,
+   * and `seen` as they are listed, so a caller that cannot wait can answer from what is indexed
+   * so far (the MCP server's search_symbols and digest: app/index/workspace-index.ts).
+   */
+  started?: (live: RefreshResult) => void;
+  /**
    * Stat each reused file's object to notice a cut-off one (default). `search` and `digest`
    * read the symbol shards, not the objects, and check an object when they read it, so they
    * spare these stats (half of a warm run's).
@@ -91,6 +97,7 @@ export type SymbolIndex = Pick<RefreshResult, "keys" | "loadPack" | "loadNames" 
 
 export async function refreshCache(opts: RefreshOptions): Promise<RefreshResult> {
   const run = new RefreshRun(opts, await openStore(opts));
+  opts.started?.(run.result);
   await run.passOne();
   await run.passTwo();
   run.writeIndex();

@@ -34,13 +34,68 @@ export class WorkspaceIndex {
   /** The last refresh of the cache on disk, while nothing could have moved under it (Settled). */
   private settled?: Settled;
 
+  /** The refresh under way, shared by every question asked meanwhile, and what it has indexed so far. */
+  private building?: { done: Promise<SymbolIndex>; live?: { result: RefreshResult; root: string } };
+
   constructor(private readonly env: Env, private readonly access: FileAccess) {}
 
-  /** The index, refreshed; keys are paths relative to the workspace base. */
+  /**
+   * The index, refreshed; keys are paths relative to the workspace base. A question asked while
+   * a refresh runs waits for that one (one that must check every object waits, then runs its own).
+   */
   async refresh(verifyObjects: boolean): Promise<SymbolIndex> {
+    if (this.building && !verifyObjects) return this.building.done;
+    if (this.building) await this.building.done.catch(() => undefined);
+    return this.build(verifyObjects).done;
+  }
+
+  /**
+   * The index when it is ready within `patienceMs`; else what the refresh under way has indexed
+   * so far, with how much of the workspace that covers (the refresh goes on: a later question
+   * gets more). `tick`, while waiting, is told the coverage about every `everyMs`.
+   */
+  async within(patienceMs: number, tick?: (c: IndexCoverage) => void, everyMs = 1000): Promise<{ index: SymbolIndex; partial?: IndexCoverage }> {
+    const b = this.building ?? this.build(false);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let ticker: ReturnType<typeof setInterval> | undefined;
+    let firstTick: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), patienceMs)));
+    if (tick) {
+      const told = () => tick(coverageOf(b.live?.result));
+      firstTick = setTimeout(() => {
+        told();
+        ticker = setInterval(told, everyMs);
+      }, Math.min(FIRST_TICK_MS, everyMs));
+    }
+    try {
+      const first = await Promise.race([b.done, late]);
+      if (first !== "late") return { index: first };
+    } finally {
+      clearTimeout(timer);
+      clearTimeout(firstTick);
+      clearInterval(ticker);
+    }
+    const live = b.live;
+    const coverage = coverageOf(live?.result);
+    if (!live) return { index: EMPTY_INDEX, partial: coverage };
+    // A copy of the keys as they are now: the live map grows under the answer otherwise.
+    return { index: this.shown({ ...live.result, keys: new Map(live.result.keys) }, live.root), partial: coverage };
+  }
+
+  private build(verifyObjects: boolean): NonNullable<WorkspaceIndex["building"]> {
+    const b: NonNullable<WorkspaceIndex["building"]> = { done: Promise.resolve(EMPTY_INDEX) };
+    b.done = this.refreshNow(verifyObjects, (result, root) => (b.live = { result, root })).finally(() => {
+      if (this.building === b) this.building = undefined;
+    });
+    b.done.catch(() => undefined); // a failure reaches whoever waits for it; one nobody waits for any more is not an unhandled rejection
+    this.building = b;
+    return b;
+  }
+
+  private async refreshNow(verifyObjects: boolean, started: (live: RefreshResult, root: string) => void): Promise<SymbolIndex> {
     const { env, access } = this;
     const top = gitRedirected(env) ? undefined : workTreeAbove(access.base, nodeProbe);
-    if (top === undefined) return this.fromWalk(verifyObjects);
+    if (top === undefined) return this.fromWalk(verifyObjects, started);
     requireOwnRepository(env, top);
     const repo: Repo = { root: top, git: true, gitTop: top };
     const engine = engineId();
@@ -64,17 +119,17 @@ export class WorkspaceIndex {
       store.prepare();
       recordUntracked(check, store);
       const seen = recordingStats(source);
-      const started = env.now();
-      const r = await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store, source: seen.source });
+      const startedAt = env.now();
+      const r = await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store, source: seen.source, started: (live) => started(live, top) });
       const index = this.shown(r, top);
-      if (Array.isArray(listing) && settles(r, seen.stats, started)) this.settled = { top, store, listing, index, paths: [...seen.stats.keys()], stats: [...seen.stats.values()] };
+      if (Array.isArray(listing) && settles(r, seen.stats, startedAt)) this.settled = { top, store, listing, index, paths: [...seen.stats.keys()], stats: [...seen.stats.values()] };
       return index;
     }
     this.settled = undefined;
     if (useDisk) warnDistrust(env, top, check.problem!);
     this.disk = undefined;
     this.memory ??= new MemoryStore(top, engine);
-    return this.shown(await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store: this.memory, source }), top);
+    return this.shown(await refreshCache({ env, root: top, paths, prune: whole, verifyObjects, store: this.memory, source, started: (live) => started(live, top) }), top);
   }
 
   /** A test for listed paths (relative to top) inside a listing root, by their start. */
@@ -89,7 +144,7 @@ export class WorkspaceIndex {
   }
 
   /** Outside a work tree: the workspace's own walk, its stamps, the index in memory. */
-  private async fromWalk(verifyObjects: boolean): Promise<SymbolIndex> {
+  private async fromWalk(verifyObjects: boolean, started: (live: RefreshResult, root: string) => void): Promise<SymbolIndex> {
     const base = this.access.base;
     this.memory ??= new MemoryStore(base, engineId());
     const listed = this.access.list();
@@ -98,7 +153,7 @@ export class WorkspaceIndex {
       stat: (path) => stamps.get(path),
       read: (path) => this.access.read(path, DEFAULT_MAX_BYTES).bytes,
     };
-    const r = await refreshCache({ env: this.env, root: base, paths: listed.map((f) => f.path), prune: true, verifyObjects, store: this.memory, source });
+    const r = await refreshCache({ env: this.env, root: base, paths: listed.map((f) => f.path), prune: true, verifyObjects, store: this.memory, source, started: (live) => started(live, base) });
     return this.shown(r, base);
   }
 
@@ -133,6 +188,23 @@ export class WorkspaceIndex {
     return { keys, loadPack: r.loadPack, loadNames: r.loadNames, loadRefs: r.loadRefs, entryFor: (path, key) => r.entryFor(rootPath.get(path) ?? path, key) };
   }
 }
+
+/** A question still waiting for the index after this long is told how far it has come (then every `everyMs`). */
+export const FIRST_TICK_MS = 250;
+
+/** How much of the workspace an index holds: files indexed, of the source files listed so far. */
+export interface IndexCoverage {
+  indexed: number;
+  listed: number;
+}
+
+function coverageOf(r: RefreshResult | undefined): IndexCoverage {
+  return { indexed: r?.keys.size ?? 0, listed: r?.seen ?? 0 };
+}
+
+/** Before a refresh has started its run (the listing still under way), nothing is indexed. */
+const NO_ROWS = { get: () => undefined };
+const EMPTY_INDEX: SymbolIndex = { keys: new Map(), loadPack: () => NO_ROWS, loadNames: () => NO_ROWS, loadRefs: () => NO_ROWS, entryFor: async () => undefined };
 
 /**
  * A refresh of the cache on disk that the next question may be answered from without another:

@@ -1,5 +1,6 @@
 // `ast-outline calls FILE SYMBOL` and `ast-outline callers NAME`.
 import { callChain, findCallers } from "../../app/calls/index.ts";
+import { QUESTIONS } from "../../app/questions.ts";
 import { repoSymbols } from "../../app/repo-symbols.ts";
 import { findOne } from "../../app/symbol-view.ts";
 import { usageError } from "../../core/errors.ts";
@@ -8,20 +9,11 @@ import type { Env } from "../../io/env.ts";
 import { cliWorkspace } from "../../io/workspace.ts";
 import { renderCallChainText, renderCallersText } from "../../render/calls-text.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_NOT_FOUND, EXIT_OK, parseCount } from "../options.ts";
+import { EXIT_NOT_FOUND, EXIT_OK } from "../options.ts";
+import { readOptions } from "../values.ts";
 
-export interface CallsOptions {
-  depth?: unknown;
-  maxTokens?: unknown;
-}
-
-export const DEFAULT_CALL_DEPTH = 2;
-export const MAX_CALL_DEPTH = 5;
-export const DEFAULT_MAX_TOKENS = 2000;
-
-export async function callsCommand(path: string, name: string, options: CallsOptions, io: CliIO, env: Env): Promise<number> {
-  const depth = parseCount(options.depth, "--depth", DEFAULT_CALL_DEPTH, MAX_CALL_DEPTH, 1);
-  const maxTokens = parseCount(options.maxTokens, "--max-tokens", DEFAULT_MAX_TOKENS);
+export async function callsCommand(path: string, name: string, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
+  const { depth, maxTokens } = readOptions(QUESTIONS.calls, raw);
   const repo = repoSymbols(env, cliWorkspace(env.cwd, [path]));
   const file = await repo.parsed(path);
   const chain = await callChain(repo, { path: file.file.path, symbol: findOne(file, name) }, depth);
@@ -29,16 +21,11 @@ export async function callsCommand(path: string, name: string, options: CallsOpt
   return EXIT_OK;
 }
 
-export interface CallersOptions {
-  path?: string;
-  maxTokens?: unknown;
-}
-
-export async function callersCommand(name: string, options: CallersOptions, io: CliIO, env: Env): Promise<number> {
-  const maxTokens = parseCount(options.maxTokens, "--max-tokens", DEFAULT_MAX_TOKENS);
+export async function callersCommand(name: string, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
+  const { path, maxTokens } = readOptions(QUESTIONS.callers, raw);
   const last = normalizeQuery(name).split(".").pop()!;
   if (!last) throw usageError("give a symbol name");
-  const callers = await findCallers(repoSymbols(env, cliWorkspace(env.cwd)), last, options.path === undefined ? undefined : String(options.path));
+  const callers = await findCallers(repoSymbols(env, cliWorkspace(env.cwd)), last, path);
   const { text, notes } = renderCallersText(callers, maxTokens);
   io.out(text);
   for (const n of notes) io.note(n);

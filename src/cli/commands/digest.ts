@@ -2,30 +2,20 @@
 // the flat map when it fits whole, else definitions ranked by references (`--focus` centres it).
 import { digest, gitHistory } from "../../app/digest/index.ts";
 import { repoRelative } from "../../app/index/index.ts";
+import { QUESTIONS } from "../../app/questions.ts";
 import { inputError, usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
 import { renderDigestAnswer, flatDigestFits } from "../../render/digest/index.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_OK, parseCount } from "../options.ts";
+import { EXIT_OK } from "../options.ts";
+import { readOptions } from "../values.ts";
 import { openIndex } from "./index-repo.ts";
 
-export interface DigestOptions {
-  maxTokens?: unknown;
-  root?: string;
-  focus?: unknown;
-  flat?: boolean;
-}
-
-/** `--focus a,b --focus c`: the values, split at commas. */
-export function focusValues(value: unknown): string[] {
-  if (value === undefined) return [];
-  return [value].flat().flatMap((v) => String(v).split(",")).map((v) => v.trim()).filter(Boolean);
-}
-
-export async function digestCommand(path: string | undefined, options: DigestOptions, io: CliIO, env: Env): Promise<number> {
-  const maxTokens = parseCount(options.maxTokens, "--max-tokens", 2000);
+export async function digestCommand(path: string | undefined, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
+  const options = readOptions(QUESTIONS.digest, raw);
+  const maxTokens = options.maxTokens;
   // Digest reads the names and refs files, and objects only for the headers it shows: the objects need no check.
-  const r = await openIndex(env, options, io, { isIndex: false, verifyObjects: false });
+  const r = await openIndex(env, { root: options.root }, io, { isIndex: false, verifyObjects: false });
   let prefix = "";
   if (path !== undefined) {
     const rel = repoRelative(r.repo, env.cwd, path);
@@ -34,7 +24,7 @@ export async function digestCommand(path: string | undefined, options: DigestOpt
   }
   // A focus is a path (from the current folder) when one of the index's files is it or lies under it, else a name.
   const paths = [...r.keys.keys()];
-  const focus = focusValues(options.focus).map((f) => {
+  const focus = options.focus.map((f) => {
     const rel = repoRelative(r.repo, env.cwd, f);
     return rel !== undefined && paths.some((p) => p === rel || p.startsWith(`${rel}/`) || rel === "") ? rel : f;
   });

@@ -1,31 +1,16 @@
 // `ast-outline history FILE SYMBOL`: the commits that changed one symbol (app/history/history.ts).
 import { symbolHistory } from "../../app/history/index.ts";
+import { QUESTIONS } from "../../app/questions.ts";
 import type { Env } from "../../io/env.ts";
-import { parseSize, DEFAULT_MAX_BYTES } from "../../io/files.ts";
+import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { renderHistoryJson, renderHistoryMarkdown, renderHistoryText } from "../../render/history-text.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_OK, parseCount, parseFormat } from "../options.ts";
+import { EXIT_OK } from "../options.ts";
+import { readOptions } from "../values.ts";
 
-export interface HistoryCommandOptions {
-  rev?: unknown;
-  limit?: unknown;
-  since?: unknown;
-  format?: string;
-  maxSize?: unknown;
-}
-
-export async function historyCommand(path: string, symbol: string, options: HistoryCommandOptions, io: CliIO, env: Env): Promise<number> {
-  const format = parseFormat(options.format, ["text", "json", "markdown"]);
-  const history = await symbolHistory({
-    env,
-    path: String(path),
-    symbol: String(symbol),
-    // cac turns `--rev 123` into a number: revisions are strings.
-    rev: options.rev === undefined ? undefined : String(options.rev),
-    limit: parseCount(options.limit, "--limit", 0),
-    since: options.since === undefined ? undefined : String(options.since),
-    maxBytes: options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize),
-  });
+export async function historyCommand(path: string, symbol: string, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
+  const { format, rev, limit, since, maxSize } = readOptions(QUESTIONS.history, raw);
+  const history = await symbolHistory({ env, path: String(path), symbol: String(symbol), rev, limit, since, maxBytes: maxSize ?? DEFAULT_MAX_BYTES });
   io.out(format === "json" ? renderHistoryJson(history) : format === "markdown" ? renderHistoryMarkdown(history) : renderHistoryText(history));
   return EXIT_OK;
 }

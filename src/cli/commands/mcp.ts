@@ -6,42 +6,36 @@ import { AccessLog, type AccessLogLine } from "../../io/access-log.ts";
 import { estimateTokens } from "../../core/text/tokens.ts";
 import { decodeSource } from "../../core/text/lines.ts";
 import { REGION_MAX_BYTES } from "../../app/region.ts";
-import { computeChanges, changesWithImpact } from "../../app/changed/index.ts";
-import { renderChangedText } from "../../render/changed/index.ts";
-import { AgentTools } from "../../mcp/tools.ts";
+import { AgentTools, DEFAULT_PATIENCE_MS } from "../../mcp/tools.ts";
 import { Workspace } from "../../io/workspace.ts";
 import { resolve } from "node:path";
-import { envAt, type Env } from "../../io/env.ts";
-import { requireOwnRepository } from "../../io/git-place.ts";
+import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_OK } from "../options.ts";
+import { EXIT_OK, parseCount } from "../options.ts";
 
 export interface McpOptions {
   root?: string | string[];
   log?: string;
+  readOnly?: boolean;
+  patience?: unknown;
 }
 
 /**
  * Serves until the client closes stdin. Roots: `--root` dirs if given, else the client's roots
  * (when it offers them), else the current folder. Paths are relative to the primary root.
  */
-export async function mcpCommand(options: McpOptions, io: CliIO, env: Env): Promise<number> {
+export async function mcpCommand(options: McpOptions, io: CliIO, given: Env): Promise<number> {
+  const patienceMs = parseCount(options.patience, "--patience", DEFAULT_PATIENCE_MS / 1000, 3600) * 1000;
+  // Read-only: the index lives in memory (app/index/lookup.ts: no cache is read or written).
+  const env: Env = options.readOnly ? { ...given, vars: { ...given.vars, AST_OUTLINE_NO_CACHE: "1" } } : given;
   const explicit = options.root === undefined ? [] : ([] as string[]).concat(options.root).map((r) => resolve(env.cwd, String(r)));
   let workspace = new Workspace(explicit.length ? explicit : [env.cwd]);
-  let tools = new AgentTools(workspace, env);
+  let tools = new AgentTools(workspace, env, patienceMs);
   const log = options.log === undefined ? undefined : AccessLog.open(resolve(env.cwd, String(options.log)));
 
   const server = createServer(() => tools, () => workspace, {
+    readOnly: !!options.readOnly,
     onCall: log && ((call) => log.write(logLine(call, workspace))),
-    // Revisions from the client get the same checks as on the command line (computeChanges);
-    // only changes inside the workspace roots are read and reported.
-    // With `impact`, call sites are read through the same workspace.
-    changed: async (args) => {
-      const at = envAt(env, workspace.primary);
-      requireOwnRepository(at, at.cwd);
-      const set = await computeChanges({ env: at, base: args.base, head: args.head, staged: args.staged, confine: workspace });
-      return renderChangedText(args.impact ? await changesWithImpact(at, set, { access: workspace }) : set);
-    },
   });
   const adoptClientRoots = async () => {
     if (explicit.length || !server.server.getClientCapabilities()?.roots) return;
@@ -50,7 +44,7 @@ export async function mcpCommand(options: McpOptions, io: CliIO, env: Env): Prom
       const dirs = roots.filter((r) => r.uri.startsWith("file://")).map((r) => nodeUrl().fileURLToPath(r.uri));
       if (!dirs.length) return;
       workspace = new Workspace(dirs);
-      tools = new AgentTools(workspace, env);
+      tools = new AgentTools(workspace, env, patienceMs);
     } catch (e) {
       io.note(`could not use the client's roots (${e instanceof Error ? e.message : String(e)}); serving ${workspace.primary}`);
     }

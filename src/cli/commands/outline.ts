@@ -1,4 +1,5 @@
 // `ast-outline outline PATH...`: outlines of files and folders, printed as each is done.
+import { MAX_CHILDREN, QUESTIONS } from "../../app/questions.ts";
 import { withSymbolHashes } from "../../app/symbol-hash.ts";
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { resolve } from "node:path";
@@ -7,30 +8,22 @@ import { outlineEach } from "../../app/outline-files.ts";
 import { quotePath } from "../../core/text/quote.ts";
 import type { FileOutline } from "../../core/types.ts";
 import type { Env } from "../../io/env.ts";
-import { parseSize, DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES } from "../../io/files.ts";
+import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES } from "../../io/files.ts";
 import { expandPaths, type WalkNote } from "../../io/walk.ts";
 import { renderOutlineText, renderOutlineJson, renderOutlineJsonl } from "../../render/outline/index.ts";
 import type { CliIO } from "../io.ts";
-import { parseFormat, parseCount, EXIT_INPUT, EXIT_OK } from "../options.ts";
+import { EXIT_INPUT, EXIT_OK } from "../options.ts";
+import { readOptions } from "../values.ts";
 
-/** Members shown per container in the text outline when --max-children is not given. */
-export const TEXT_MAX_CHILDREN = 40;
-
-export interface OutlineOptions {
-  format?: string;
-  maxChildren?: unknown;
-  docs?: boolean;
-  maxSize?: unknown;
-  language?: string;
-}
+export type OutlineOptions = Record<string, unknown>;
 
 export async function outlineCommand(paths: string[], options: OutlineOptions, io: CliIO, env: Env): Promise<number> {
-  const format = parseFormat(options.format, ["text", "json", "jsonl"]);
+  const { format, maxChildren: given, docs, maxSize, language } = readOptions(QUESTIONS.outline, options);
   // The text outline caps members to save tokens and says what it left out; machine output is
   // complete unless the caller asks for a cap.
-  const maxChildren = parseCount(options.maxChildren, "--max-children", TEXT_MAX_CHILDREN);
-  const jsonMaxChildren = options.maxChildren === undefined ? 0 : maxChildren;
-  const maxBytes = options.maxSize === undefined ? DEFAULT_MAX_BYTES : parseSize(options.maxSize);
+  const maxChildren = given ?? MAX_CHILDREN;
+  const jsonMaxChildren = given ?? 0;
+  const maxBytes = maxSize ?? DEFAULT_MAX_BYTES;
   if (!paths.length) paths = ["."];
 
   const notes: WalkNote[] = [];
@@ -45,7 +38,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
     head: (p: string) => readHead(at(p)),
     // Machine output gives every symbol its own hash (symbol-hash.ts); the text outline does not spend the tokens.
     outline: async (p: string) => {
-      const { outline, file } = await outlineFile(env, p, { maxBytes, language: options.language });
+      const { outline, file } = await outlineFile(env, p, { maxBytes, language });
       return format === "text" ? outline : withSymbolHashes(outline, file.bytes);
     },
   };
@@ -59,7 +52,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
       io.note(`${item.error.message}${item.error.hint ? ` (${item.error.hint})` : ""}`);
       if (item.explicit) exit = EXIT_INPUT;
     } else if (item.type === "outline") {
-      if (format === "text") io.out((first ? "" : "\n") + renderOutlineText(item.outline, { maxChildren, docs: options.docs ? "all" : "top" }));
+      if (format === "text") io.out((first ? "" : "\n") + renderOutlineText(item.outline, { maxChildren, docs: docs ? "all" : "top" }));
       else if (format === "jsonl") io.out(renderOutlineJsonl(item.outline, jsonMaxChildren));
       else done.push(item.outline);
       first = false;

@@ -1,33 +1,26 @@
 // `ast-outline region FILE START END [--hash H]`: exact lines, numbered.
-import { REGION_MAX_BYTES, checkRange, isSymbolHash, normalizeHash, readRegion, readRegionBySymbol } from "../../app/region.ts";
+import { REGION_MAX_BYTES, checkRange, normalizeHash, readRegionChecked } from "../../app/region.ts";
+import { QUESTIONS } from "../../app/questions.ts";
 import type { Env } from "../../io/env.ts";
-import { readFileBytes, parseSize } from "../../io/files.ts";
+import { readFileBytes } from "../../io/files.ts";
 import { renderRegionJson, renderRegionText } from "../../render/region-text.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_OK, parseFormat, parseLine } from "../options.ts";
+import { EXIT_OK, parseLine } from "../options.ts";
+import { readOptions } from "../values.ts";
 
-export interface RegionOptions {
-  hash?: string;
-  format?: string;
-  maxSize?: unknown;
-}
-
-export async function regionCommand(path: string, startArg: unknown, endArg: unknown, options: RegionOptions, io: CliIO, env: Env): Promise<number> {
-  const format = parseFormat(options.format, ["text", "json"]);
+export async function regionCommand(path: string, startArg: unknown, endArg: unknown, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
+  const options = readOptions(QUESTIONS.region, raw);
+  const format = options.format;
   const startLine = parseLine(startArg, "start");
   const endLine = parseLine(endArg, "end");
   checkRange(startLine, endLine);
-  const expectedHash = options.hash === undefined ? undefined : normalizeHash(String(options.hash));
-  const file = readFileBytes(path, env.cwd, options.maxSize === undefined ? REGION_MAX_BYTES : parseSize(options.maxSize));
+  const expectedHash = options.hash === undefined ? undefined : normalizeHash(options.hash);
+  const file = readFileBytes(path, env.cwd, REGION_MAX_BYTES);
   const req = { startLine, endLine, expectedHash };
-  let view = readRegion(file, req);
-  // A hash that is not the file's may be a symbol's: checked against the file's outline (as MCP
-  // read_region does). The language registry and the parser load only then: a plain read needs neither.
-  if (view.staleSince !== undefined && (await import("../../core/languages/detect.ts")).languageByName(file.path)) {
+  const view = await readRegionChecked(file, req, options.hash, async () => {
     const { outlineFile } = await import("../../app/outline-file.ts");
-    const parsed = await outlineFile(env, path, { maxBytes: REGION_MAX_BYTES }).catch(() => undefined);
-    if (parsed) view = readRegionBySymbol(file, req, view, parsed.outline, isSymbolHash(String(options.hash)));
-  }
+    return (await outlineFile(env, path, { maxBytes: REGION_MAX_BYTES })).outline;
+  });
   if (format === "json") {
     io.out(renderRegionJson(view));
     return EXIT_OK;

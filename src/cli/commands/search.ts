@@ -1,28 +1,22 @@
 // `ast-outline search QUERY`: symbols across the repository, from its index (refreshed first).
 import { relative, resolve, sep } from "node:path";
+import { QUESTIONS } from "../../app/questions.ts";
 import { parseKinds, searchSymbols } from "../../app/search.ts";
 import type { Env } from "../../io/env.ts";
 import { renderSearchJson, renderSearchText } from "../../render/search-text.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_NOT_FOUND, EXIT_OK, parseCount, parseFormat } from "../options.ts";
+import { EXIT_NOT_FOUND, EXIT_OK } from "../options.ts";
+import { readOptions } from "../values.ts";
 import { openIndex } from "./index-repo.ts";
 
-export interface SearchOptions {
-  kind?: string | string[];
-  path?: string | string[];
-  format?: string;
-  limit?: unknown;
-  root?: string;
-}
-
-export async function searchCommand(query: string, options: SearchOptions, io: CliIO, env: Env): Promise<number> {
-  const format = parseFormat(options.format, ["text", "json"]);
-  const limit = parseCount(options.limit, "--limit", 50);
+export async function searchCommand(query: string, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
+  const options = readOptions(QUESTIONS.search, raw);
+  const { format, limit } = options;
   const kinds = parseKinds(options.kind);
-  const within = [options.path ?? []].flat().map(String);
+  const within = options.path ?? [];
   let root = "";
   const result = await searchSymbols({ query: String(query ?? ""), kinds, within, limit }, async (verifyObjects) => {
-    const r = await openIndex(env, options, io, { isIndex: false, verifyObjects });
+    const r = await openIndex(env, { root: options.root }, io, { isIndex: false, verifyObjects });
     root = r.repo.root;
     return r;
   });

@@ -58,6 +58,7 @@ export interface LanguageSpec {
   mergeClauses?: string[];
   signatureSkipTypes?: string[];
   spanToParentEnd?: string[];
+  data?: boolean;
   commentTypes?: string[];
   docMarkers?: { text?: string[]; line?: string[] };
   directiveComments?: { text?: string; before?: string };

@@ -7,20 +7,9 @@
 //   @doc         a docstring node inside it (Python)
 //   @import / @import.name   a module path (several @import captures are its pieces, joined as
 //                written: `a` `.` `b`) and, for `from m import n`, a name
-// Predicates tree-sitter leaves to the host (cheap to compile, unlike the nested patterns they
-// replace; applied in the order written, see docs/adding-a-language.md):
-//   (#declarator? @name "re")   @name is a C-family declarator: the types on the way down to
-//       its name, space-joined, match re; @name becomes that name node
-//   (#ancestors? @x "re")       the types of @x's nearest ancestors (up to 4), space-joined, match re
-//   (#eq-ancestor-name? @name "a|b")   @name's text equals the `name` of the nearest a or b ancestor
-//   (#parent? @x "re")          @x's parent, as `type.field` (`type` outside fields), matches re;
-//       @x becomes the parent
-//   (#field? @x "f" ["re"])     @x has an `f` child (whose type matches re); @x becomes that child
-//   (#field-text? @x "f" "re")  the text of @x's `f` child matches re
-//   (#name-before? @name "f")   @name has an `f` child; the name is @name's text before it
-//       (the innermost `f` down that chain: C++ `operator bool() const` is named `operator bool`,
-//       `operator const T*()` `operator const T*`)
-import type { Node, Query, QueryPredicate, Tree } from "web-tree-sitter";
+// Predicates tree-sitter leaves to the host (#ancestors?, #parent?, #path?, ...): predicates.ts.
+// And a property: (#set! member.assigned) marks a member its class's code assigns (nesting.ts).
+import type { Node, Query, Tree } from "web-tree-sitter";
 import type { LanguageSpec } from "../languages/registry.ts";
 import { SYMBOL_KINDS, type SymbolKind } from "../types.ts";
 import { outlineMatches } from "./matches.ts";
@@ -28,7 +17,7 @@ import { CommentIndex } from "./comment-index.ts";
 import { unquotedName } from "./quoted-names.ts";
 import { HEADER_NAME, hasNameParts, headerName, joinParts, namePartOrder, type NamePart } from "./name-parts.ts";
 import { patternLevels, spanLevels } from "./levels.ts";
-import { ancestorsByParent, readAncestry, type Ancestors } from "./ancestry.ts";
+import { applyHostPredicates, NAME_END, scopeTypes } from "./predicates.ts";
 
 export interface RawDefinition {
   node: Node;
@@ -58,6 +47,8 @@ export interface RawDefinition {
   level?: number;
   /** Where it ends instead of its node's end (set by levels.ts). */
   spanEnd?: { index: number; row: number };
+  /** `(#set! member.assigned)`: a member assigned in a method (a Python instance attribute), placed by nesting.ts. */
+  assigned?: boolean;
 }
 
 const KIND_SET = new Set<string>(SYMBOL_KINDS);
@@ -90,24 +81,23 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec,
   // The name nodes each definition node was matched with, by the node's range.
   const namesOfNode = new Map<string, Node[]>();
 
-  const checksOf = hostPredicates(query);
   const hasError = tree.rootNode.hasError;
   const wrapperTypes = spec.wrapperTypes ?? [];
-  const { matches, collected } = outlineMatches(tree, query, { wrappers: wrapperTypes, comments: spec.commentTypes ?? [] }, hasError);
-  const seen: CheckMemo = { declarators: new Map(), ancestors: ancestryOfChecks(tree, matches, checksOf) };
+  const scopes = scopeTypes(query);
+  const collect: Record<string, string[]> = { wrappers: wrapperTypes, comments: spec.commentTypes ?? [] };
+  for (const type of scopes ?? []) collect[`${SCOPE}${type}`] = [type];
+  const { matches, collected } = outlineMatches(tree, query, collect, hasError);
+  const checked = applyHostPredicates(tree, query, matches, collected && scopes ? new Map(scopes.map((t) => [t, collected.get(`${SCOPE}${t}`)!])) : undefined);
   const comments = collected ? new CommentIndex(collected.get("comments")!) : undefined;
   const partsQuery = hasNameParts(query);
   const levels = patternLevels(query);
   const headerNamed = query.setProperties.map((p) => p?.[HEADER_NAME] !== undefined);
+  const assignedMember = query.setProperties.map((p) => p?.[ASSIGNED_MEMBER] !== undefined);
   const singleName = spec.singleName === true;
 
-  for (const match of matches) {
-    const checks = checksOf[match.patternIndex];
-    let rebound: Map<string, Node> | undefined;
-    if (checks.length) {
-      rebound = applyChecks(checks, match.captures, seen);
-      if (!rebound) continue;
-    }
+  for (const [i, match] of matches.entries()) {
+    const rebound = checked[i];
+    if (rebound === false) continue;
     let def: Node | undefined;
     let kind: string | undefined;
     let declaration = false;
@@ -221,6 +211,7 @@ export function extractDefinitions(tree: Tree, query: Query, spec: LanguageSpec,
       patternIndex: match.patternIndex,
       nameStartIndex,
       level: levels?.[match.patternIndex],
+      ...(assignedMember[match.patternIndex] ? { assigned: true } : {}),
     });
   }
   const list = [...defs.values()].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex || a.nameStartIndex - b.nameStartIndex);
@@ -248,168 +239,11 @@ function markWrapped(defs: RawDefinition[], wrappers: Node[]): void {
   }
 }
 
-/** Suffix of the capture key under which #name-before? keeps the node a name ends at. */
-const NAME_END = "#end";
+/** The property that marks a member assigned in its class's methods (`(#set! member.assigned)`). */
+const ASSIGNED_MEMBER = "member.assigned";
 
-type Check =
-  | { op: "declarator" | "ancestors" | "parent"; capture: string; re: RegExp }
-  | { op: "eq-ancestor-name"; capture: string; types: Set<string> }
-  | { op: "field" | "field-text" | "name-before"; capture: string; field: string; re?: RegExp };
-
-const checkCache = new WeakMap<Query, Check[][]>();
-
-/** The host predicates of each pattern, parsed once per query. */
-function hostPredicates(query: Query): Check[][] {
-  let all = checkCache.get(query);
-  if (all) return all;
-  all = query.predicates.map((preds: QueryPredicate[]) =>
-    preds.map((p): Check => {
-      const [cap, arg, arg2] = p.operands;
-      const op = p.operator.replace(/\?$/, "");
-      if (op === "name-before") {
-        if (cap?.type !== "capture" || arg?.type !== "string" || p.operands.length !== 2) throw new Error(`query predicate #${p.operator} takes a capture and a field name`);
-        return { op, capture: cap.name, field: arg.value };
-      }
-      if (op === "field" || op === "field-text") {
-        const n = p.operands.length;
-        if (cap?.type !== "capture" || arg?.type !== "string" || (arg2 && arg2.type !== "string") || n < (op === "field" ? 2 : 3) || n > 3) {
-          throw new Error(`query predicate #${p.operator} takes a capture, a field name and ${op === "field" ? "optionally " : ""}a string`);
-        }
-        return { op, capture: cap.name, field: arg.value, re: arg2?.type === "string" ? new RegExp(arg2.value) : undefined };
-      }
-      if (cap?.type !== "capture" || arg?.type !== "string" || p.operands.length !== 2) throw new Error(`query predicate #${p.operator} takes a capture and a string`);
-      if (op === "declarator" || op === "ancestors" || op === "parent") return { op, capture: cap.name, re: new RegExp(arg.value) };
-      if (op === "eq-ancestor-name") return { op, capture: cap.name, types: new Set(arg.value.split("|")) };
-      throw new Error(`unknown query predicate #${p.operator}`);
-    }),
-  );
-  checkCache.set(query, all);
-  return all;
-}
-
-/**
- * What the checks of one tree's matches read from the tree, by node id: several patterns check
- * the same node (a C declaration is tried as a prototype, a variable, a constructor), and each
- * read crosses into WebAssembly. The ancestors of every node a check reads them for are read in
- * one walk before the checks (ancestry.ts: `node.parent` costs the node's depth).
- */
-interface CheckMemo {
-  declarators: Map<number, { path: string; leaf: Node }>;
-  ancestors: Map<number, Ancestors>;
-}
-
-/** Ancestors kept per node: the 4 `#ancestors?` reads, and the parents `#parent?` steps up to. */
-const ANCESTORS_KEPT = 8;
-
-const readsAncestors = (op: Check["op"]) => op === "ancestors" || op === "parent" || op === "eq-ancestor-name";
-
-function ancestryOfChecks(tree: Tree, matches: readonly { patternIndex: number; captures: { name: string; node: Node }[] }[], checksOf: Check[][]): Map<number, Ancestors> {
-  const targets: Node[] = [];
-  let nearestOf: Set<string> | undefined;
-  for (const match of matches) {
-    for (const check of checksOf[match.patternIndex]) {
-      if (!readsAncestors(check.op)) continue;
-      if (check.op === "eq-ancestor-name") for (const t of check.types) (nearestOf ??= new Set()).add(t);
-      const cap = match.captures.find((c) => c.name === check.capture);
-      if (cap) targets.push(cap.node);
-    }
-  }
-  return readAncestry(tree, targets, { keep: ANCESTORS_KEPT, nearestOf });
-}
-
-/** `node`'s ancestors: as read by the walk, as derived for a parent a check stepped up to, or read now. */
-function ancestorsOf(node: Node, seen: CheckMemo): Ancestors {
-  let a = seen.ancestors.get(node.id);
-  if (!a) seen.ancestors.set(node.id, (a = ancestorsByParent(node, ANCESTORS_KEPT)));
-  return a;
-}
-
-/** What `#parent?` knows after stepping up to `a.steps[0]`: that node's own ancestors. */
-function parentAncestors(a: Ancestors): Ancestors | undefined {
-  const [up, ...rest] = a.steps;
-  if (!up || (!rest.length && !a.complete)) return undefined;
-  return { steps: rest, complete: a.complete, field: up.field, nearestOf: a.nearestOf && a.nearestOf.id !== up.node.id ? a.nearestOf : undefined };
-}
-
-/** Undefined when a check fails; else the captures, as moved by `#declarator?`, `#parent?`, `#field?`. */
-function applyChecks(checks: Check[], captures: { name: string; node: Node }[], seen: CheckMemo): Map<string, Node> | undefined {
-  const nodes = new Map<string, Node>();
-  for (const cap of captures) if (!nodes.has(cap.name)) nodes.set(cap.name, cap.node);
-  for (const check of checks) {
-    const node = nodes.get(check.capture);
-    if (!node) return undefined;
-    if (check.op === "declarator") {
-      let declarator = seen.declarators.get(node.id);
-      if (!declarator) seen.declarators.set(node.id, (declarator = declaratorPath(node)));
-      const { path, leaf } = declarator;
-      if (!check.re.test(path)) return undefined;
-      nodes.set(check.capture, leaf);
-    } else if (check.op === "ancestors") {
-      let a = ancestorsOf(node, seen);
-      if (a.steps.length < 4 && !a.complete) a = ancestorsByParent(node, 4);
-      if (!check.re.test(ancestorTypes(a))) return undefined;
-    } else if (check.op === "eq-ancestor-name") {
-      const a = ancestorsOf(node, seen);
-      let found = a.steps.find((s) => check.types.has(s.type))?.node;
-      if (!found && !a.complete) found = a.nearestOf && check.types.has(a.nearestOf.type) ? a.nearestOf : nearestAncestorOf(a.steps.at(-1)?.node ?? node, check.types);
-      if (!found || found.childForFieldName("name")?.text !== node.text) return undefined;
-    } else if (check.op === "parent") {
-      const a = ancestorsOf(node, seen);
-      const parent = a.steps[0]?.node;
-      if (!parent) return undefined;
-      if (!check.re.test(a.field ? `${parent.type}.${a.field}` : parent.type)) return undefined;
-      const above = parentAncestors(a);
-      if (above && !seen.ancestors.has(parent.id)) seen.ancestors.set(parent.id, above);
-      nodes.set(check.capture, parent);
-    } else if (check.op === "field") {
-      const child = node.childForFieldName(check.field);
-      if (!child || (check.re && !check.re.test(child.type))) return undefined;
-      nodes.set(check.capture, child);
-    } else if (check.op === "name-before") {
-      let child = node.childForFieldName(check.field);
-      if (!child) return undefined;
-      // Down to the innermost: `operator const int*()` is named `operator const int*`.
-      // (a node without the field counts a child of the field's kind: `abstract_reference_declarator`)
-      const inner = (n: Node): Node | null => n.childForFieldName(check.field) ?? [...n.namedChildren].reverse().find((c) => !!c?.type.includes(check.field)) ?? null;
-      for (let next = inner(child); next; next = inner(next)) child = next;
-      nodes.set(`${check.capture}${NAME_END}`, child);
-    } else if (check.op === "field-text") {
-      const child = node.childForFieldName(check.field);
-      if (!child || !check.re!.test(child.text)) return undefined;
-    }
-  }
-  return nodes;
-}
-
-/** The types of the 4 nearest ancestors, nearest first, space-joined (what `#ancestors?` matches). */
-function ancestorTypes(a: Ancestors): string {
-  let out = "";
-  for (let i = 0; i < a.steps.length && i < 4; i++) out += i ? ` ${a.steps[i].type}` : a.steps[i].type;
-  return out;
-}
-
-/** The nearest ancestor of `node` whose type is in `types` (a walk up with `node.parent`). */
-function nearestAncestorOf(node: Node, types: ReadonlySet<string>): Node | undefined {
-  for (let a = node.parent; a; a = a.parent) if (types.has(a.type)) return a;
-  return undefined;
-}
-
-/**
- * A C-family declarator down to the name it declares: `declarator` fields, and for declarators
- * without one (C++ `&x`, `(*fp)`) the last named child. `*f(int)` -> "pointer_declarator
- * function_declarator identifier" and the identifier `f`.
- */
-function declaratorPath(node: Node): { path: string; leaf: Node } {
-  const types: string[] = [];
-  let n = node;
-  for (;;) {
-    const type = n.type;
-    types.push(type);
-    const next = n.childForFieldName("declarator") ?? (type.endsWith("_declarator") ? n.lastNamedChild : null);
-    if (!next) return { path: types.join(" "), leaf: n };
-    n = next;
-  }
-}
+/** Prefix of the `collect` kinds under which the outline's walk gathers the nodes range checks look among. */
+const SCOPE = "scope:";
 
 /** The last direct child of `node` whose type is one of `types` (registry `bodyTypes`). */
 function lastChildOfType(node: Node, types: string[]): Node | undefined {

@@ -87,11 +87,23 @@ export function nest(placed: Placed[], spec: LanguageSpec, text: string, source:
   const roots: OutlineSymbol[] = [];
   const stack: { p: Placed; sym: OutlineSymbol }[] = [];
   const containers = spec.methodContainers ?? [];
+  const assigned = new Set<OutlineSymbol>();
   const ordered = [...placed].sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
   for (const p of ordered) {
     while (stack.length && stack[stack.length - 1].p.endIndex <= p.startIndex) stack.pop();
     // A definition that pokes out of its would-be parent (possible after a cut-back) is not its child.
     while (stack.length && stack[stack.length - 1].p.endIndex < p.endIndex) stack.pop();
+    if (p.raw.assigned) {
+      // A member its class's method assigns (`self.x = …`) belongs to the class around the
+      // method, not to the method it lies in; it holds nothing, so it is not stacked.
+      let owner: OutlineSymbol | undefined;
+      for (let i = stack.length - 1; i >= 0 && !owner; i--) if (CONTAINER_KINDS.has(stack[i].sym.kind)) owner = stack[i].sym;
+      if (!owner) continue;
+      const sym = toSymbol(p, owner, containers, spec, text, source);
+      (owner.children ??= []).push(sym);
+      assigned.add(sym);
+      continue;
+    }
     // Another name of the declaration on top (`const { a, b } = o`), or another definition in
     // its wrapper (OCaml `let f … and g …`): a sibling; what nests inside the declaration
     // stays with its first name.
@@ -103,7 +115,28 @@ export function nest(placed: Placed[], spec: LanguageSpec, text: string, source:
     else roots.push(sym);
     if (!another) stack.push({ p, sym });
   }
+  if (assigned.size) onceEach(roots, assigned);
   return roots;
+}
+
+/**
+ * Assigned members (an instance attribute, `self.x = …` in a method) are listed once per name,
+ * at the first assignment, and not where the container declares a member of that name itself
+ * (a class-level `x: int`, a property or method `x`): the declaration is the member.
+ */
+function onceEach(symbols: OutlineSymbol[], assigned: ReadonlySet<OutlineSymbol>): void {
+  for (const s of symbols) {
+    if (!s.children) continue;
+    onceEach(s.children, assigned);
+    if (!s.children.some((c) => assigned.has(c))) continue;
+    const named = new Set(s.children.filter((c) => !assigned.has(c)).map((c) => c.name));
+    s.children = s.children.filter((c) => {
+      if (!assigned.has(c)) return true;
+      if (named.has(c.name)) return false;
+      named.add(c.name);
+      return true;
+    });
+  }
 }
 
 function toSymbol(p: Placed, parent: OutlineSymbol | undefined, containers: string[], spec: LanguageSpec, text: string, source: string): OutlineSymbol {

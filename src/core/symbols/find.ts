@@ -16,10 +16,13 @@ export type Resolution =
   | { status: "ambiguous"; candidates: OutlineSymbol[] }
   | { status: "missing"; suggestions: OutlineSymbol[] };
 
-/** `Foo::bar`, `Foo#bar`, `Foo->bar` are accepted for `Foo.bar`. */
+/**
+ * `Foo::bar`, `Foo#bar`, `Foo->bar` are accepted for `Foo.bar`; a `#` that starts a name
+ * (`#dispatch`, `Hono.#dispatch`: a JavaScript private member) is part of the name.
+ */
 export function normalizeQuery(query: string): string {
   // A part quoted as in the source (`my test`) is the name inside the quotes (quoted-names.ts).
-  return query.trim().replace(/::|#|->/g, ".").replace(/\(\)$/, "").replace(/(^|\.)`([^`]+)`(?=\.|$)/g, "$1$2");
+  return query.trim().replace(/::|(?<=[^.\s])#|->/g, ".").replace(/\(\)$/, "").replace(/(^|\.)`([^`]+)`(?=\.|$)/g, "$1$2");
 }
 
 export function resolveSymbol(symbols: OutlineSymbol[], rawQuery: string): Resolution {

@@ -2,3 +2,4 @@
 export { FolderOutlineText } from "./folder.ts";
 export { renderOutlineJson, renderOutlineJsonl } from "./json.ts";
 export { renderOutlineText } from "./text.ts";
+export { fitSignature } from "./signature-fit.ts";

@@ -1,0 +1,114 @@
+// `search --text`: lines answered by the symbol they lie in, the same through git grep (a git
+// work tree) and through a scan (any other folder); binary, huge and minified files named, not
+// answered; vendored folders and ignored files left out.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { searchText } from "../src/app/text-search/index.ts";
+import { repoSymbols } from "../src/app/repo-symbols.ts";
+import { textPattern } from "../src/core/search/text-pattern.ts";
+import { cliWorkspace } from "../src/io/workspace.ts";
+import { renderTextSearch } from "../src/render/text-search.ts";
+import { tempDir, testEnv } from "./helpers/cli.ts";
+import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";
+
+const FILES: Record<string, string> = {
+  "src/client.py": [
+    "import socket",
+    "",
+    "TIMEOUT_KEY = \"client.timeout\"",
+    "",
+    "class Client:",
+    "    def connect(self):",
+    "        if not self.sock:",
+    "            raise ConnectionError(\"server closed the connection\")",
+    "        return self.sock",
+    "",
+  ].join("\n"),
+  "config/app.yaml": "server:\n  port: 8080\n  client.timeout: 30\n",
+  "notes.txt": "the server closed the connection again\n",
+  "node_modules/dep/index.js": "throw new Error('server closed the connection')\n",
+  "build/out.py": "raise ConnectionError(\"server closed the connection\")\n",
+  ".gitignore": "build/\n",
+  "src/weird.py": "def ünïcode():\n    return \"café crème\"\n",
+};
+
+let git: ReturnType<typeof tempRepo>;
+const plain = tempDir("ast-outline-text-");
+beforeAll(() => {
+  git = tempRepo(FILES);
+  for (const [p, text] of Object.entries(FILES)) write(plain.path, p, text);
+  for (const root of [git.path, plain.path]) {
+    writeFileSync(join(root, "data.bin"), Buffer.concat([Buffer.from("server closed the connection"), Buffer.from([0, 1, 2])]));
+    writeFileSync(join(root, "huge.txt"), "x".repeat(5 * 1024 * 1024) + "\nserver closed the connection\n");
+  }
+  gitOk(git.path, "add", "src", "config", ".gitignore"); // notes.txt, data.bin, huge.txt stay untracked, still searched
+});
+afterAll(() => {
+  git.cleanup();
+  plain.cleanup();
+});
+
+async function search(root: string, pattern: string, opts: { fixed?: boolean; ignoreCase?: boolean; within?: string[]; limit?: number } = {}) {
+  const env = testEnv(root, { AST_OUTLINE_NO_CACHE: "1" });
+  return searchText(env, repoSymbols(env, cliWorkspace(root)), { pattern: textPattern(pattern, opts), within: opts.within ?? [], limit: opts.limit ?? 50 });
+}
+
+describe.each([["git grep", () => git.path], ["scan", () => plain.path]])("search --text through %s", (by, root) => {
+  test("an error message is answered by the method it is raised in; a file of no language by its line", async () => {
+    const r = await search(root(), "server closed the connection");
+    expect(r.searchedBy).toBe(by as "git grep" | "scan");
+    expect(r.syntax).toBe("literal");
+    expect(renderTextSearch(r).lines).toBe([
+      "src/client.py:6-9 method Client.connect",
+      "  8| raise ConnectionError(\"server closed the connection\")",
+      "notes.txt (not a supported language)",
+      "  1| the server closed the connection again",
+      "",
+    ].join("\n"));
+    expect(r.matches[0]).toEqual({ path: "src/client.py", line: 8, column: 36, text: "raise ConnectionError(\"server closed the connection\")", symbol: { kind: "method", qualifiedName: "Client.connect", startLine: 6, endLine: 9 } });
+    // Vendored and ignored files are left out; binary and huge ones named.
+    expect(r.matches.map((m) => m.path)).not.toContain("node_modules/dep/index.js");
+    expect(r.matches.map((m) => m.path)).not.toContain("build/out.py");
+    const skipped = Object.fromEntries(r.skipped.map((s) => [s.path, s.reason]));
+    expect(skipped["data.bin"]).toBe("binary (it matches)");
+    expect(skipped["huge.txt"]).toMatch(/^larger than 4.0 MiB/);
+    expect(renderTextSearch(r).notes.join("\n")).toContain("skipped ");
+  });
+
+  test("a config key by its key; a regex; case; a path filter; the limit", async () => {
+    const key = await search(root(), "client.timeout", { fixed: true });
+    expect(key.matches.map((m) => `${m.path}:${m.line} ${m.symbol?.qualifiedName ?? "-"}`)).toEqual(["config/app.yaml:3 server", "src/client.py:3 TIMEOUT_KEY"]);
+    const re = await search(root(), String.raw`raise \w+Error\(`);
+    expect(re.syntax).toBe("regex");
+    expect(re.matches.map((m) => m.path)).toEqual(["src/client.py"]);
+    expect((await search(root(), "SERVER CLOSED")).matches).toEqual([]);
+    expect((await search(root(), "SERVER CLOSED", { ignoreCase: true })).total).toBe(2);
+    expect((await search(root(), "closed", { within: ["src/**"] })).matches.map((m) => m.path)).toEqual(["src/client.py"]);
+    const one = await search(root(), "closed", { limit: 1 });
+    expect([one.matches.length, one.total, one.files]).toEqual([1, 2, 2]);
+    expect(renderTextSearch(one).notes[0]).toContain("… 1 more matching line (2 in 2 files");
+    const accents = await search(root(), "café c.ème");
+    expect(accents.matches.map((m) => `${m.line} ${m.symbol?.qualifiedName}`)).toEqual(["2 ünïcode"]);
+  });
+
+  test("nothing found says so; a bad regex is a usage error", async () => {
+    const none = await search(root(), "no such text anywhere");
+    expect(none.matches).toEqual([]);
+    expect(renderTextSearch(none).notes[0]).toBe("no line matches text `no such text anywhere`");
+    expect(() => textPattern("raise (")).toThrow(/invalid regular expression/);
+    expect(() => textPattern("")).toThrow(/empty search pattern/);
+  });
+});
+
+describe("search --text in a git work tree", () => {
+  test("a pattern git's PCRE refuses is searched by the scan; one that starts with a dash is a pattern", async () => {
+    const anyChar = await search(git.path, "closed[^]the"); // JavaScript: any character; PCRE: an unterminated class
+    expect(anyChar.searchedBy).toBe("scan");
+    expect(anyChar.matches.map((m) => m.path)).toEqual(["src/client.py", "notes.txt"]);
+    write(git.path, "src/flags.py", "ARGS = ['--max-count', '-m']\n");
+    const dash = await search(git.path, "--max-count");
+    expect(dash.searchedBy).toBe("git grep");
+    expect(dash.matches.map((m) => `${m.path}:${m.line} ${m.symbol?.qualifiedName}`)).toEqual(["src/flags.py:1 ARGS"]);
+  });
+});
