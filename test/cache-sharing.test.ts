@@ -41,16 +41,26 @@ function cloneOf(origin: string): string {
   return join(dir, "w");
 }
 
+/** A repository of FILES, committed and indexed; `parsed` is what its `index` parsed. */
+async function indexedOrigin(): Promise<{ path: string; parsed: number }> {
+  const origin = newRepo();
+  for (const [f, text] of Object.entries(FILES)) origin.write(f, text);
+  origin.commit("one");
+  return { path: origin.path, parsed: (await indexCounts(origin.path)).parsed };
+}
+
+/** A clone of `origin` with its cache restored as actions/cache or an artifact does: the folder's files, copied (other inodes and mtimes). */
+function cloneWithCache(origin: string): string {
+  const clone = cloneOf(origin);
+  cpSync(join(origin, CACHE_DIR), join(clone, CACHE_DIR), { recursive: true });
+  return clone;
+}
+
 describe("a cache restored into another clone", () => {
   test("is reused after its objects are checked: nothing parsed again, search answers from it", async () => {
-    const origin = newRepo();
-    for (const [f, text] of Object.entries(FILES)) origin.write(f, text);
-    origin.commit("one");
-    expect((await indexCounts(origin.path)).parsed).toBe(4);
-
-    const clone = cloneOf(origin.path);
-    // What actions/cache or an artifact restores: the folder's files, copied (other inodes and mtimes).
-    cpSync(join(origin.path, CACHE_DIR), join(clone, CACHE_DIR), { recursive: true });
+    const origin = await indexedOrigin();
+    expect(origin.parsed).toBe(4);
+    const clone = cloneWithCache(origin.path);
     const restored = await indexCounts(clone);
     expect(restored).toEqual({ parsed: 0, reused: 4, stderr: "" });
     const search = await runCli(["search", "Twice", "--format", "json"], clone);
@@ -60,12 +70,8 @@ describe("a cache restored into another clone", () => {
   });
 
   test("an object that does not fit its file is parsed again, and what is answered is the file's own", async () => {
-    const origin = newRepo();
-    for (const [f, text] of Object.entries(FILES)) origin.write(f, text);
-    origin.commit("one");
-    await indexCounts(origin.path);
-    const clone = cloneOf(origin.path);
-    cpSync(join(origin.path, CACHE_DIR), join(clone, CACHE_DIR), { recursive: true });
+    const origin = await indexedOrigin();
+    const clone = cloneWithCache(origin.path);
     // Whoever made the shared cache planted an outline under views.py's hash that hides `show`
     // (a valid object of this engine, written by the store itself: only its claim is false).
     const views = readFileSync(join(clone, "app/views.py"));
@@ -84,14 +90,9 @@ describe("a cache restored into another clone", () => {
   });
 
   test("restored where git tracks it, or outside a work tree, it is not used", async () => {
-    const origin = newRepo();
-    for (const [f, text] of Object.entries(FILES)) origin.write(f, text);
-    origin.commit("one");
-    await indexCounts(origin.path);
-
+    const origin = await indexedOrigin();
     // Committed with the code (an artifact unpacked and added by mistake): someone else's.
-    const clone = cloneOf(origin.path);
-    cpSync(join(origin.path, CACHE_DIR), join(clone, CACHE_DIR), { recursive: true });
+    const clone = cloneWithCache(origin.path);
     Bun.spawnSync(["git", "-C", clone, "add", "-f", CACHE_DIR]);
     const tracked = await runCli(["search", "Twice"], clone);
     expect(tracked.stderr).toContain(`ignoring ${CACHE_DIR}: it is tracked by git`);

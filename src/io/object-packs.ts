@@ -8,13 +8,13 @@
 // reader that had one open reads on from it).
 //
 // Every file is opened without following a symbolic link; a temp file is created exclusively.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { crc32, DICTIONARY, PACK_HEADER, packIndex, parseIndex, parseTrailer, TRAILER_BYTES, type PackSlot } from "../core/cache/object-pack.ts";
 import { SHARD_COUNT, shardOf } from "../core/cache/pack.ts";
 import { nodeZlib } from "./builtins.ts";
+import { withFileNoFollow } from "./no-follow.ts";
 
-const READ_NO_FOLLOW = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 const DIR_MODE = 0o755;
 const FILE_MODE = 0o644;
 export const PACK_SUFFIX = ".pack";
@@ -246,13 +246,7 @@ function folderPrint(folder: string): string {
 
 /** A pack's index, reused when the file is the one read before (same fingerprint); undefined when it is not a whole pack. */
 function loadIndex(file: string, known: KnownPack | undefined): KnownPack | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, READ_NO_FOLLOW);
-  } catch {
-    return undefined;
-  }
-  try {
+  return withFileNoFollow(file, (fd) => {
     const st = fstatSync(fd);
     if (!st.isFile()) return undefined;
     const print = `${st.ino} ${st.size} ${st.mtimeMs} ${st.ctimeMs}`;
@@ -268,26 +262,12 @@ function loadIndex(file: string, known: KnownPack | undefined): KnownPack | unde
     if (readSync(fd, block, 0, where.length, where.offset) !== where.length) return undefined;
     const slots = parseIndex(block, where.crc, where.offset);
     return slots && { print, slots, mtimeMs: st.mtimeMs, size: st.size };
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
 
 function readAt(file: string, offset: number, length: number): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, READ_NO_FOLLOW);
-  } catch {
-    return undefined;
-  }
-  try {
+  return withFileNoFollow(file, (fd) => {
     const out = Buffer.alloc(length);
     return readSync(fd, out, 0, length, offset) === length ? out : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  });
 }
