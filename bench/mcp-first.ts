@@ -3,7 +3,7 @@
 // begin: get_outline of one file, get_symbol, read_region, get_outline of ".", then
 // search_symbols and digest with a progress token (the SDK client's onprogress): when the first
 // progress notification arrives, when the answer does, and what it says it covered.
-//   npm run build && bun bench/run.ts mcp-first [TREE] [--binary B] [--runs N] [--file F --symbol S] [--query Q] [--patience S]
+//   npm run build && bun bench/run.ts mcp-first [TREE] [--binary B] [--runs N] [--file F --symbol S] [--query Q] [--patience S] [--server-env K=V,...]
 // TREE (default /work/data/git-git): a git work tree, never committed here, copied (cp -a) to a
 // temporary folder for each run. How it was made from the mirror:
 //   mkdir TREE && git --git-dir=/work/.mirror/git+git/repo archive HEAD | tar -x -C TREE
@@ -30,6 +30,8 @@ const file = opt("--file") ?? "builtin/grep.c";
 const symbol = opt("--symbol") ?? "grep_tree";
 const query = opt("--query") ?? "strbuf_add";
 const patience = opt("--patience");
+/** `--server-env K=V,K2=V2`: variables for the server process (e.g. JSC settings to compare). */
+const serverEnv = Object.fromEntries((opt("--server-env") ?? "").split(",").filter(Boolean).map((kv) => kv.split("=", 2) as [string, string]));
 if (!existsSync(join(tree, ".git"))) {
   console.error(`mcp-first: ${tree} is not a git work tree (see the top of bench/mcp-first.ts)`);
   process.exit(2);
@@ -45,7 +47,7 @@ for (let run = 0; run < runs; run++) {
   spawnSync("cp", ["-a", tree, copy]);
   const client = new Client({ name: "bench", version: "0" });
   const t0 = performance.now();
-  const transport = new StdioClientTransport({ command: binary, args: ["mcp", ...(patience ? ["--patience", patience] : [])], cwd: copy, stderr: "ignore" });
+  const transport = new StdioClientTransport({ command: binary, args: ["mcp", ...(patience ? ["--patience", patience] : [])], cwd: copy, stderr: "ignore", env: { ...(process.env as Record<string, string>), ...serverEnv } });
   await client.connect(transport);
   add("connect ms", performance.now() - t0);
   const timed = async (name: string, args: Record<string, unknown>, key: string) => {

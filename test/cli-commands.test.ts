@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { ROOT } from "./helpers/cli.ts";
 import { cliChild } from "./helpers/git-repo.ts";
 
-const COMMANDS = ["outline", "symbol", "calls", "callers", "mcp", "prompt", "setup", "agent-hook", "region", "changed", "languages", "dump-tree", "index", "search", "digest", "hook"];
+const COMMANDS = ["outline", "symbol", "calls", "context", "callers", "mcp", "prompt", "setup", "agent-hook", "region", "changed", "languages", "dump-tree", "index", "search", "digest", "hook"];
 
 describe("one command registered or all: the same help and errors", () => {
   for (const name of COMMANDS) {

@@ -9,7 +9,7 @@ import { findOne } from "../src/app/symbol-view.ts";
 import { cliWorkspace } from "../src/io/workspace.ts";
 import { estimateTokensSafe } from "../src/core/text/tokens.ts";
 import { fitContext, renderContextJson, renderContextText } from "../src/render/context/index.ts";
-import { tempDir, testEnv } from "./helpers/cli.ts";
+import { runCli, tempDir, testEnv } from "./helpers/cli.ts";
 import { write } from "./helpers/git-repo.ts";
 
 const dir = tempDir("ast-outline-context-");
@@ -130,5 +130,38 @@ describe("context", () => {
     const text = renderContextText(fitContext(data, 2000));
     expect(text.split("\n")[0]).toContain("web/app.ts:3-5 App.#dispatch (method;");
     expect(text).toContain("## types it names\n  web/ctx.ts:1-3 interface Ctx [import, 2x]");
+  });
+});
+
+describe("`ast-outline context` on the command line", () => {
+  const run = (...args: string[]) => runCli(["context", ...args], dir.path, { AST_OUTLINE_NO_CACHE: "1" });
+
+  test("text by default, JSON with --format json: the same answer, fitted to --max-tokens", async () => {
+    const { data } = await contextOf("shop/service.py", "checkout");
+    const text = await run("shop/service.py", "checkout", "--max-tokens", "600");
+    expect([text.code, text.stderr]).toEqual([0, ""]);
+    expect(text.stdout).toBe(renderContextText(fitContext(data, 600)));
+    expect(estimateTokensSafe(text.stdout)).toBeLessThanOrEqual(600);
+    const json = await run("shop/service.py", "checkout", "--format", "json");
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout);
+    expect([parsed.maxTokens, parsed.view, parsed.symbol.qualifiedName]).toEqual([4000, "full", "checkout"]);
+    expect(parsed.callees.map((c: { qualifiedName?: string }) => c.qualifiedName).filter(Boolean).sort()).toEqual(["Receipt", "audit", "price"]);
+  });
+
+  test("a path from a subfolder is the user's; a missing symbol exits 1, a bad budget 2, one line each", async () => {
+    const sub = await runCli(["context", "../shop/api.py", "handle"], join(dir.path, "web"), { AST_OUTLINE_NO_CACHE: "1" });
+    expect(sub.code).toBe(0);
+    expect(sub.stdout.split("\n")[0]).toStartWith("# context of ../shop/api.py:4-5 handle (function;");
+    const missing = await run("shop/service.py", "chekout");
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toBe("");
+    expect(missing.stderr).toMatch(/^ast-outline: no symbol `chekout` in shop\/service\.py \([^\n]+\)\n$/);
+    for (const bad of ["10", "x", "-5"]) {
+      const r = await run("shop/service.py", "checkout", "--max-tokens", bad);
+      expect([r.code, r.stdout]).toEqual([2, ""]);
+      expect(r.stderr.split("\n").filter(Boolean)).toHaveLength(1);
+    }
+    expect((await run("shop/nope.py", "x")).code).toBe(1);
   });
 });

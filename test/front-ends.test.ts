@@ -110,6 +110,30 @@ describe("the CLI and the MCP server give the same answers", () => {
     expect(await mcp("search_symbols", { query: "e", limit: 2 })).toBe(cut.out + cut.notes.join("\n") + "\n");
   });
 
+  test("search --text: the CLI's literal search (-F) is the agent's default", async () => {
+    const c = await cli(["search", "--text", "ValueError(", "-F"]);
+    expect(c.out).toBe("pkg/store.py:8-10 method Store.check\n  10| raise ValueError(item)\n");
+    expect(await mcp("search_symbols", { query: "ValueError(", text: true })).toBe(c.out);
+    const re = await cli(["search", "--text", "return (item|url)", "--path", "pkg/**"]);
+    expect(re.out).toContain("pkg/store.py:13-14 function write\n  14| return item\n");
+    expect(await mcp("search_symbols", { query: "return (item|url)", text: true, fixed_strings: false, path: "pkg/**" })).toBe(re.out);
+    const cut = await cli(["search", "--text", "item", "--limit", "2"]);
+    expect(cut.notes[0]).toMatch(/^… \d+ more matching lines/);
+    expect(await mcp("search_symbols", { query: "item", text: true, limit: 2 })).toBe(cut.out + cut.notes.join("\n") + "\n");
+    const none = await cli(["search", "--text", "no such words"]);
+    expect(none.code).toBe(1);
+    expect(await mcp("search_symbols", { query: "no such words", text: true })).toBe(none.notes.join("\n") + "\n");
+  });
+
+  test("context, within the default budget and a small one", async () => {
+    const c = await cli(["context", "app.py", "main"]);
+    expect(c.out).toContain("s.save@7 -> pkg/store.py:4-6 Store.save [");
+    expect(await mcp("get_context", { path: "app.py", name: "main" })).toBe(c.out);
+    const small = await cli(["context", "pkg/store.py", "Store.save", "--max-tokens", "200"]);
+    expect(small.out).toContain("# cut to fit 200 tokens");
+    expect(await mcp("get_context", { path: "pkg/store.py", name: "Store.save", max_tokens: 200 })).toBe(small.out);
+  });
+
   test("digest", async () => {
     const c = await cli(["digest", "--max-tokens", "4000"]);
     expect(c.out).toContain("pkg/store.py [XS 24L]: Store{save check}, write, checksum");
@@ -135,6 +159,7 @@ describe("the CLI and the MCP server give the same answers", () => {
     expect(await mcp("get_calls", { path: "app.py", name: "main" })).toBe((await cli(["calls", "app.py", "main"])).out);
     expect(await mcp("search_symbols", { query: "s" })).toBe((await cli(["search", "s"])).out);
     expect(await mcp("get_outline", { path: "app.py" })).toBe((await cli(["outline", "app.py"])).out);
+    expect(await mcp("get_context", { path: "pkg/store.py", name: "write" })).toBe((await cli(["context", "pkg/store.py", "write"])).out);
   });
 
   test("calls and callers", async () => {

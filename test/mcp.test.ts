@@ -63,7 +63,7 @@ describe("mcp server", () => {
   test("lists the tools with schemas", async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
-    expect(names).toEqual(["changed_symbols", "digest", "get_callers", "get_calls", "get_outline", "get_symbol", "read_region", "search_symbols", "symbol_history"]);
+    expect(names).toEqual(["changed_symbols", "digest", "get_callers", "get_calls", "get_context", "get_outline", "get_symbol", "read_region", "search_symbols", "symbol_history"]);
     const sym = tools.find((t) => t.name === "get_symbol")!;
     expect(Object.keys(sym.inputSchema.properties ?? {}).sort()).toEqual(["focus", "hash", "label", "mode", "name", "path"]);
     expect(sym.inputSchema.required?.sort()).toEqual(["name", "path"]);
@@ -118,6 +118,31 @@ describe("mcp server", () => {
     expect(digest).toContain("pkg/store.py [XS 10L]: save, check, write");
   });
 
+  test("get_context: the text with its callees and callers; text search: lines under their symbol", async () => {
+    const context = text(await client.callTool({ name: "get_context", arguments: { path: "pkg/store.py", name: "save" } }));
+    expect(context.split("\n")[0]).toBe("# context of pkg/store.py:1-3 save (function; full text; 2 resolved callees, 0 types, 1 caller; within 4000 tokens)");
+    expect(context).toContain("  check@2 -> pkg/store.py:5-7 check [same-file]  def check(item)\n");
+    expect(context).toContain("  app.py:5 [in main, import]  save(it)\n");
+    const found = text(await client.callTool({ name: "search_symbols", arguments: { query: "ValueError(item)", text: true } }));
+    expect(found).toBe("pkg/store.py:5-7 function check\n  7| raise ValueError(item)\n");
+    const regex = text(await client.callTool({ name: "search_symbols", arguments: { query: "^def (save|write)", text: true, fixed_strings: false } }));
+    expect(regex).toBe("pkg/store.py:1-3 function save\n  1| def save(item):\npkg/store.py:9-10 function write\n  9| def write(item):\n");
+  });
+
+  test("get_context and text search refuse what they cannot answer, with a hint", async () => {
+    const missing: any = await client.callTool({ name: "get_context", arguments: { path: "pkg/store.py", name: "sav" } });
+    expect(missing.isError).toBe(true);
+    expect(text(missing)).toContain("did you mean: save");
+    const tiny: any = await client.callTool({ name: "get_context", arguments: { path: "pkg/store.py", name: "save", max_tokens: 10 } });
+    expect(tiny.isError).toBe(true);
+    const kind: any = await client.callTool({ name: "search_symbols", arguments: { query: "item", text: true, kind: "function" } });
+    expect(kind.isError).toBe(true);
+    expect(text(kind)).toBe("kind does not go with text (a text search answers with the symbols around its lines, of any kind)");
+    const badRegex: any = await client.callTool({ name: "search_symbols", arguments: { query: "raise (", text: true, fixed_strings: false } });
+    expect(badRegex.isError).toBe(true);
+    expect(text(badRegex)).toContain("invalid regular expression");
+  });
+
   test("symbol_history gives the CLI's answer; a revision-like date and a path outside are refused", async () => {
     const root = join(ws.path, "repo");
     const answer = text(await client.callTool({ name: "symbol_history", arguments: { path: "pkg/store.py", name: "check" } }));
@@ -157,5 +182,8 @@ describe("mcp server", () => {
     }
     // A directory outline does not follow the symlink either.
     expect(text(await client.callTool({ name: "get_outline", arguments: { path: "." } }))).not.toContain("secret");
+    // Nor does a text search, nor get_context.
+    expect(text(await client.callTool({ name: "search_symbols", arguments: { query: "return 42", text: true } }))).toBe("no line matches text `return 42`\n");
+    expect((await client.callTool({ name: "get_context", arguments: { path: "link.py", name: "secret" } }) as any).isError).toBe(true);
   });
 });

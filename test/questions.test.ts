@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { CHANGED_FORMATS, QUESTIONS, boundsFor } from "../src/app/questions.ts";
 import { COMMANDS } from "../src/cli/commands.ts";
 import { readOptions } from "../src/cli/values.ts";
-import { inputSchema, readArgs } from "../src/mcp/schema.ts";
+import { inputSchema, inputShape, readArgs } from "../src/mcp/schema.ts";
 import { CHANGED_RENDERERS, FAIL_ON, LEVELS } from "../src/render/changed/index.ts";
 
 const option = (q: keyof typeof QUESTIONS, key: string) => QUESTIONS[q].options.find((o) => o.key === key)!;
@@ -23,9 +23,19 @@ describe("the table of questions", () => {
   });
 
   test("each tool's arguments are the row's MCP options, snake_case", () => {
-    expect(Object.keys(inputSchema(QUESTIONS.outline))).toEqual(["path", "max_children", "docs"]);
-    expect(Object.keys(inputSchema(QUESTIONS.changed))).toEqual(["base", "head", "staged", "impact", "tests"]);
-    expect(Object.keys(inputSchema(QUESTIONS.calls))).toEqual(["path", "name", "depth", "max_tokens"]);
+    expect(Object.keys(inputShape(QUESTIONS.outline))).toEqual(["path", "max_children", "docs"]);
+    expect(Object.keys(inputShape(QUESTIONS.changed))).toEqual(["base", "head", "staged", "impact", "tests"]);
+    expect(Object.keys(inputShape(QUESTIONS.calls))).toEqual(["path", "name", "depth", "max_tokens"]);
+    expect(Object.keys(inputShape(QUESTIONS.context))).toEqual(["path", "name", "max_tokens"]);
+    expect(Object.keys(inputShape(QUESTIONS.search))).toEqual(["query", "kind", "path", "limit", "text", "fixed_strings"]);
+  });
+
+  test("the schema leaves out what says nothing (draft name, 2^53 bounds) but still checks it", () => {
+    const schema = inputSchema(QUESTIONS.context);
+    expect(schema.safeParse({ path: "a", name: "b", max_tokens: 2 ** 60 }).success).toBe(false);
+    expect(schema.safeParse({ path: "a", name: "b", max_tokens: 1.5 }).success).toBe(false);
+    expect(schema.safeParse({ path: "a", name: "b", max_tokens: 199 }).success).toBe(false);
+    expect(schema.safeParse({ path: "a", name: "b", max_tokens: 800 }).success).toBe(true);
   });
 
   test("a value left out gets the row's default on each side; the sides differ only where a row says so", () => {
@@ -34,6 +44,10 @@ describe("the table of questions", () => {
     expect(readArgs(QUESTIONS.digest, {}).maxTokens).toBe(readOptions(QUESTIONS.digest, {}).maxTokens);
     expect(readOptions(QUESTIONS.history, {}).limit).toBe(0);
     expect(readArgs(QUESTIONS.history, { path: "a", name: "b" }).limit).toBe(20);
+    // A person at a terminal writes a pattern (git grep, rg); an agent pastes the text it saw.
+    expect(readOptions(QUESTIONS.search, {}).fixedStrings).toBe(false);
+    expect(readArgs(QUESTIONS.search, { query: "q", text: true }).fixedStrings).toBe(true);
+    expect(readOptions(QUESTIONS.context, {}).maxTokens).toBe(readArgs(QUESTIONS.context, { path: "a", name: "b" }).maxTokens);
     expect(readOptions(QUESTIONS.changed, {})).toMatchObject({ format: "text", level: "note", failOn: "none", staged: false });
   });
 

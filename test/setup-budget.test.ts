@@ -18,8 +18,8 @@ test("the workflow is under 400 tokens and names every step, CLI and MCP", async
   expect(prompt).toBe(WORKFLOW);
   console.log(`workflow: ${tokens(prompt)} o200k tokens`);
   expect(tokens(prompt)).toBeLessThan(400);
-  for (const step of ["digest", "search", "outline", "symbol", "--skeleton", "region", "calls", "callers", "changed", "history"]) expect(prompt).toContain(`ast-outline ${step === "--skeleton" ? "symbol" : step}`);
-  for (const tool of ["get_outline", "get_symbol", "read_region", "search_symbols", "digest", "get_calls", "get_callers", "changed_symbols", "symbol_history"]) expect(prompt).toContain(tool);
+  for (const step of ["digest", "search", "outline", "symbol", "--skeleton", "region", "context", "calls", "callers", "changed", "history", "search --text"]) expect(prompt).toContain(`${step === "search --text" ? "" : "ast-outline "}${step === "--skeleton" ? "symbol" : step}`);
+  for (const tool of ["get_outline", "get_symbol", "read_region", "search_symbols", "digest", "get_context", "get_calls", "get_callers", "changed_symbols", "symbol_history"]) expect(prompt).toContain(tool);
 });
 
 function hook(event: string, input: unknown, cwd = ROOT) {

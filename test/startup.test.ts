@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { batchSettings, countWrites, lateStart, positionalArgs, SHORT_BATCH_BYTES, startupPlan, type StartupProbes } from "../src/bin/startup.ts";
+import { batchSettings, countWrites, lateStart, positionalArgs, serverSettings, SHORT_BATCH_BYTES, startupPlan, type StartupProbes } from "../src/bin/startup.ts";
 import { COMMANDS, valueOptions } from "../src/cli/commands.ts";
 import { captureIO } from "../src/cli/io.ts";
 import { main } from "../src/cli/main.ts";
@@ -61,7 +61,10 @@ describe("startupPlan", () => {
       expect(startupPlan(["index"], probes({ env }))).toBe("keep");
     }
     expect(startupPlan(["languages"], probes())).toBe("keep");
-    expect(startupPlan(["mcp"], probes())).toBe("keep");
+    expect(startupPlan(["mcp"], probes())).toBe("serve");
+    // A server keeps JS's tiers and mimalloc's purging (its default, or the user's value).
+    expect(serverSettings({})).toEqual({ BUN_JSC_useOMGJIT: "0", MIMALLOC_PURGE_DELAY: "10" });
+    expect(serverSettings({ MIMALLOC_PURGE_DELAY: "100" }).MIMALLOC_PURGE_DELAY).toBe("100");
     expect(startupPlan(["nonsense"], probes())).toBe("keep");
   });
 

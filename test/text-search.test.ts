@@ -9,7 +9,7 @@ import { repoSymbols } from "../src/app/repo-symbols.ts";
 import { textPattern } from "../src/core/search/text-pattern.ts";
 import { cliWorkspace } from "../src/io/workspace.ts";
 import { renderTextSearch } from "../src/render/text-search.ts";
-import { tempDir, testEnv } from "./helpers/cli.ts";
+import { runCli, tempDir, testEnv } from "./helpers/cli.ts";
 import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 
 const FILES: Record<string, string> = {
@@ -110,5 +110,37 @@ describe("search --text in a git work tree", () => {
     const dash = await search(git.path, "--max-count");
     expect(dash.searchedBy).toBe("git grep");
     expect(dash.matches.map((m) => `${m.path}:${m.line} ${m.symbol?.qualifiedName}`)).toEqual(["src/flags.py:1 ARGS"]);
+  });
+});
+
+describe("`ast-outline search --text` on the command line", () => {
+  const run = (cwd: string, ...args: string[]) => runCli(["search", "--text", ...args], cwd, { AST_OUTLINE_NO_CACHE: "1" });
+
+  test("paths as seen from the current folder; notes on stderr; exit 1 when nothing matches", async () => {
+    const r = await run(join(git.path, "config"), "client.timeout", "-F");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe("app.yaml:1-3 key server\n  3| client.timeout: 30\n../src/client.py:3-3 constant TIMEOUT_KEY\n  3| TIMEOUT_KEY = \"client.timeout\"\n");
+    const none = await run(git.path, "no such text anywhere");
+    expect([none.code, none.stdout, none.stderr]).toEqual([1, "", "ast-outline: no line matches text `no such text anywhere`\n"]);
+    const cased = await run(git.path, "SERVER CLOSED", "-i", "--path", "src/**");
+    expect(cased.stdout).toContain("  8| raise ConnectionError(\"server closed the connection\")\n");
+  });
+
+  test("--root searches another folder; --format json is the whole result", async () => {
+    const r = await run(git.path, "closed", "--root", plain.path, "--format", "json", "--limit", "1");
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect([json.searchedBy, json.syntax, json.results.length, json.total]).toEqual(["scan", "literal", 1, 2]);
+    expect(json.results[0].path.startsWith("..") || json.results[0].path.startsWith("/")).toBe(true);
+  });
+
+  test("usage errors: one line, exit 2", async () => {
+    for (const args of [["x", "--kind", "function"], ["raise ("], ["a\nb"]]) {
+      const r = await run(git.path, ...args);
+      expect([r.code, r.stdout]).toEqual([2, ""]);
+      expect(r.stderr).toMatch(/^ast-outline: [^\n]+\n$/);
+    }
+    const nameSearch = await runCli(["search", "closed", "--fixed-strings"], git.path, { AST_OUTLINE_NO_CACHE: "1" });
+    expect([nameSearch.code, nameSearch.stderr]).toEqual([2, "ast-outline: --fixed-strings goes with --text (a name search ignores case and matches parts of names already)\n"]);
   });
 });

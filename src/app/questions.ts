@@ -52,6 +52,10 @@ export interface Question {
 export const MAX_CHILDREN = 40;
 /** The answer budget of calls, callers and digest, in tokens (characters / 4). */
 export const MAX_TOKENS = 2000;
+/** The answer budget of `context`: a symbol's text with its callees, types and callers. */
+export const CONTEXT_TOKENS = 4000;
+/** The smallest `context` budget: its header, a signature (up to 240 characters) and the line saying what was cut. */
+export const CONTEXT_MIN_TOKENS = 200;
 /** Search results shown. */
 export const SEARCH_LIMIT = 50;
 /** Commits an agent's `symbol_history` lists unless it asks for more (a person's `history` lists all). */
@@ -158,6 +162,32 @@ export const QUESTIONS = {
       },
       format(["text", "json"] as const),
       { key: "root", kind: "text", cli: { flags: "--root <dir>", help: "Search this folder instead of the git repository around the current one" } },
+      {
+        key: "text", kind: "flag",
+        cli: { flags: "--text", help: "Find text (strings, messages, config keys) instead of names: each line with the symbol it is in; the query is a JavaScript regex" },
+        mcp: { about: "Find lines of text, not names" },
+      },
+      {
+        // A person at a terminal writes patterns (git grep, rg); an agent pastes the message it saw.
+        key: "fixedStrings", kind: "flag",
+        cli: { flags: "-F, --fixed-strings", help: "With --text: the query is text as written, not a regex" },
+        mcp: { about: "With text: false reads the query as a JavaScript regex", default: true },
+      },
+      { key: "ignoreCase", kind: "flag", cli: { flags: "-i, --ignore-case", help: "With --text: ignore case" } },
+    ],
+  },
+  context: {
+    name: "context", tool: "get_context",
+    options: [
+      FILE,
+      { key: "name", kind: "text", maxLength: NAME_MAX, mcp: { about: "Symbol name or Class.method", required: true } },
+      {
+        // On both sides: less could not hold the answer's header, a signature and what was cut.
+        key: "maxTokens", kind: "count", default: CONTEXT_TOKENS, min: CONTEXT_MIN_TOKENS,
+        cli: { flags: "--max-tokens <n>", help: `Fit the answer into this many tokens (counted as characters / 3; at least ${CONTEXT_MIN_TOKENS})`, showDefault: true },
+        mcp: { about: `Answer budget in tokens (default ${CONTEXT_TOKENS})` },
+      },
+      format(["text", "json"] as const),
     ],
   },
   calls: {

@@ -3,7 +3,7 @@
 // It first asks the start-up seam (startup.ts) whether to start again with other engine
 // settings; nothing else is loaded before that, and Node modules come from
 // process.getBuiltinModule on use.
-import { cacheAbove, countWrites, lateStart, quietExecveWarning, restartEnv, shortRunSettings, startupPlan } from "./startup.ts";
+import { cacheAbove, countWrites, lateStart, quietExecveWarning, restartEnv, serverSettings, shortRunSettings, startupPlan } from "./startup.ts";
 const fs = () => process.getBuiltinModule("node:fs") as typeof import("node:fs");
 const path = () => process.getBuiltinModule("node:path") as typeof import("node:path");
 const args = process.argv.slice(2);
@@ -52,6 +52,7 @@ const plan = startupPlan(args, {
   cacheMayAnswer: (p) => cacheAbove({ exists, isDirectory, dirname: (x) => path().dirname(x), join: (...x) => path().join(...x), resolve: (x) => path().resolve(x) })(p),
 });
 if (plan === "now") runAgain(shortRunSettings(process.env));
+if (plan === "serve") runAgain(serverSettings(process.env));
 
 const { setAssetSource } = await import("../core/parse/assets.ts");
 const { setSha256Hex } = await import("../core/hash.ts");

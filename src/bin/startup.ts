@@ -22,11 +22,12 @@ import { hasCache, workTreeAbove, type TreeProbe } from "../io/work-tree.ts";
 
 /**
  * - `now`: a short parsing run: start again without the optimizing tiers before anything else.
+ * - `serve`: a server: start again without wasm's optimizing tier (serverSettings).
  * - `late`: the size of the work is known only later (a cache refresh, a folder walk): decide
  *   before the first parse, with the batch's bytes (lateStart).
  * - `keep`: run on as we are.
  */
-export type StartupPlan = "now" | "late" | "keep";
+export type StartupPlan = "now" | "late" | "serve" | "keep";
 
 type Vars = Record<string, string | undefined>;
 
@@ -48,6 +49,7 @@ export function startupPlan(args: readonly string[], probes: StartupProbes): Sta
   const spec = COMMANDS.find((c) => c.name === args[0]);
   if (!spec || spec.startup === "keeps") return "keep";
   if (spec.options.some((o) => o.keepsStartup && args.includes(o.flags.split(/[\s,]+/)[0]))) return "keep";
+  if (spec.startup === "serves") return "serve";
   if (spec.startup === "refreshes") return "late";
   const paths = positionalArgs(spec, args.slice(1));
   if (spec.startup === "cached" && env.AST_OUTLINE_NO_CACHE !== "1" && [".", ...paths.slice(0, 1)].some(probes.cacheMayAnswer)) return "keep";
@@ -89,6 +91,16 @@ export function shortRunSettings(env: Vars): Record<string, string> {
     // The wasm compiler thread this thread waits for runs at the same priority, not one below.
     BUN_JSC_priorityDeltaOfWasmCompilerThreads: env.BUN_JSC_priorityDeltaOfWasmCompilerThreads ?? "0",
   };
+}
+
+/**
+ * A server (`mcp`): without wasm's optimizing tier, which recompiles the tree-sitter runtime and
+ * grammar while the first answers wait (on git/git its first get_outline took ~3x the CPU with
+ * it; the index it builds later was no slower without it: bench/README.md). JS's tiers stay, and
+ * mimalloc purges as it does by default: a server lives long and its memory should come back.
+ */
+export function serverSettings(env: Vars): Record<string, string> {
+  return { BUN_JSC_useOMGJIT: "0", [PURGE_FLAG]: env[PURGE_FLAG] ?? "10" };
 }
 
 /**

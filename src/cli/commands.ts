@@ -12,9 +12,11 @@ import type { CliIO } from "./io.ts";
  * - `parses`: a short run that parses source: started again at once without JSC's optimizing tiers;
  * - `cached`: the same, unless a cache may answer it (then it parses nothing); a folder outline decides late;
  * - `refreshes`: it learns only while refreshing the index how much it will parse, and decides then;
- * - `keeps`: runs as it is (no parsing, or a long-running server).
+ * - `serves`: a long-running server: started again at once without wasm's optimizing tier (its
+ *   first answers are single files, which that tier's compiles slow down; bench/README.md);
+ * - `keeps`: runs as it is (no parsing).
  */
-export type Startup = "parses" | "cached" | "refreshes" | "keeps";
+export type Startup = "parses" | "cached" | "refreshes" | "serves" | "keeps";
 
 export interface OptionSpec {
   /** cac's form: `--format <format>` takes a value, `--docs` does not. */
@@ -66,12 +68,17 @@ export const COMMANDS: CommandSpec[] = [
     run: async (io, env, file, name, opts) => (await import("./commands/calls.ts")).callsCommand(file, name, opts, io, env),
   },
   {
+    name: "context", usage: "context <file> <symbol>", description: "A symbol with what it needs around it, in one answer: its text (or skeleton), the signatures of what it calls, the types it names, its callers' lines, fitted to --max-tokens", startup: "parses",
+    options: flagsOf(QUESTIONS.context),
+    run: async (io, env, file, name, opts) => (await import("./commands/context.ts")).contextCommand(file, name, opts, io, env),
+  },
+  {
     name: "callers", usage: "callers <symbol>", description: "Call sites of a name across the repo, grouped by enclosing symbol", startup: "parses",
     options: flagsOf(QUESTIONS.callers),
     run: async (io, env, name, opts) => (await import("./commands/calls.ts")).callersCommand(name, opts, io, env),
   },
   {
-    name: "mcp", usage: "mcp", description: "Serve the tools over MCP on stdio (for Claude Code, Cursor, ...)", startup: "keeps",
+    name: "mcp", usage: "mcp", description: "Serve the tools over MCP on stdio (for Claude Code, Cursor, ...)", startup: "serves",
     options: [
       { flags: "--root <dir>", description: "A workspace root the tools may read (repeatable; default: the current folder)" },
       { flags: "--log <file>", description: "Append one JSON line per tool call (time, tool, arguments, tokens, duration, error); `stats` sums it" },
@@ -136,7 +143,7 @@ export const COMMANDS: CommandSpec[] = [
     run: async (io, env, opts) => (await import("./commands/index-repo.ts")).indexCommand(opts, io, env),
   },
   {
-    name: "search", usage: "search <query>", description: "Symbols across the repository by name, Class.method, prefix, substring or fuzzy match", startup: "refreshes",
+    name: "search", usage: "search <query>", description: "Symbols across the repository by name, Class.method, prefix, substring or fuzzy match; --text: lines of text, each with its enclosing symbol", startup: "refreshes",
     options: flagsOf(QUESTIONS.search),
     run: async (io, env, query, opts) => (await import("./commands/search.ts")).searchCommand(query, opts, io, env),
   },

@@ -27,7 +27,9 @@ function schemaOf(o: QuestionOption): z.ZodType {
       let n = z.number().int();
       if (min !== undefined) n = n.min(min);
       if (max !== undefined) n = n.max(max);
-      return n;
+      // A whole number's own bound (2^53 - 1) is still checked, but not printed into the schema:
+      // noise in every client's context (test/mcp-schema-budget.test.ts).
+      return max === undefined ? n.meta({ maximum: undefined } as Record<string, unknown>) : n;
     }
     case "flag":
       return z.boolean();
@@ -40,8 +42,8 @@ function schemaOf(o: QuestionOption): z.ZodType {
   }
 }
 
-/** The tool's input schema: its options, each required only where the row says so. */
-export function inputSchema(q: Question): Record<string, z.ZodType> {
+/** The tool's arguments: its options, each required only where the row says so. */
+export function inputShape(q: Question): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = {};
   for (const o of q.options) {
     if (!o.mcp) continue;
@@ -49,6 +51,15 @@ export function inputSchema(q: Question): Record<string, z.ZodType> {
     shape[argName(o.key)] = (o.mcp.required ? s : s.optional()).describe(o.mcp.about);
   }
   return shape;
+}
+
+/**
+ * The tool's input schema. Without `$schema`: the SDK would name draft-07 in each tool, a dozen
+ * tokens each in every client's context; a schema without it is read as 2020-12 (MCP), which
+ * means the same for these keywords (type, properties, required, bounds, enum, items).
+ */
+export function inputSchema(q: Question): z.ZodObject {
+  return z.object(inputShape(q)).meta({ $schema: undefined } as Record<string, unknown>);
 }
 
 /** The arguments a client sent (validated by the schema), by option key, each missing one at its default. */

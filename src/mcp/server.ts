@@ -5,7 +5,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { QUESTIONS } from "../app/questions.ts";
-import { OutlineError } from "../core/errors.ts";
+import { OutlineError, usageError } from "../core/errors.ts";
 import { printable } from "../core/text/quote.ts";
 import { VERSION } from "../version.ts";
 import { inputSchema, readArgs } from "./schema.ts";
@@ -135,10 +135,28 @@ export function createServer(getTools: () => AgentTools, workspace: () => Worksp
     description:
       "Where a name is defined across the workspace: exact matches first, then prefix, substring, letters " +
       "in order (case-insensitive), each with path, lines, kind and signature. Use it when you do not know " +
-      "the file, before get_symbol; grep for text that is not a definition.",
+      "the file, before get_symbol. text=true, instead of grep: the lines containing the query (strings, " +
+      "error messages, config keys), each under its enclosing symbol.",
     inputSchema: inputSchema(QUESTIONS.search),
     annotations: ro,
-  }, (args, extra) => answer(() => { const v = readArgs(QUESTIONS.search, args); return getTools().searchSymbols(v.query, v.kind, v.path, v.limit, waiting(extra, options.patienceMs)); }));
+  }, (args, extra) => answer(() => {
+    const v = readArgs(QUESTIONS.search, args);
+    if (v.text) {
+      if (v.kind !== undefined) throw usageError("kind does not go with text", "a text search answers with the symbols around its lines, of any kind");
+      return getTools().searchText(v.query, v.path, v.limit, v.fixedStrings);
+    }
+    return getTools().searchSymbols(v.query, v.kind, v.path, v.limit, waiting(extra, options.patienceMs));
+  }));
+
+  register("get_context", {
+    title: "A symbol and what it needs",
+    description:
+      "One symbol with what you need around it, in one call, within max_tokens: its text (or skeleton), " +
+      "the signatures of what it calls (resolved), the types it names, its callers' lines; says what it cut. " +
+      "Use before changing a function, instead of get_symbol + get_calls + get_callers.",
+    inputSchema: inputSchema(QUESTIONS.context),
+    annotations: ro,
+  }, (args) => answer(() => { const v = readArgs(QUESTIONS.context, args); return getTools().getContext(v.path, v.name, v.maxTokens); }));
 
   register("get_calls", {
     title: "What a function calls",

@@ -8,7 +8,10 @@
 import { callChain, findCallers } from "../app/calls/index.ts";
 import { computeChanges } from "../app/changed/changes.ts";
 import { changesWithImpact } from "../app/changed/with-impact.ts";
-import { AGENT_HISTORY_LIMIT, CALL_DEPTH, MAX_CHILDREN, MAX_TOKENS, SEARCH_LIMIT } from "../app/questions.ts";
+import { AGENT_HISTORY_LIMIT, CALL_DEPTH, CONTEXT_TOKENS, MAX_CHILDREN, MAX_TOKENS, SEARCH_LIMIT } from "../app/questions.ts";
+import { symbolContext } from "../app/context/index.ts";
+import { searchText } from "../app/text-search/index.ts";
+import { textPattern } from "../core/search/text-pattern.ts";
 import { symbolHistory } from "../app/history/index.ts";
 import { digest, gitHistory } from "../app/digest/index.ts";
 import { outlineEach } from "../app/outline-files.ts";
@@ -39,6 +42,8 @@ import { FolderOutlineText, renderOutlineText } from "../render/outline/index.ts
 import { regionAnswer } from "../render/region-text.ts";
 import { searchAnswer } from "../render/search-text.ts";
 import { renderSymbolText } from "../render/symbol/index.ts";
+import { fitContext, renderContextText } from "../render/context/index.ts";
+import { textSearchAnswer } from "../render/text-search.ts";
 
 export const MAX_REGION_LINES = 2000;
 /** A folder's outline stops outlining files past about this many tokens, and names the rest. */
@@ -131,6 +136,19 @@ export class AgentTools {
     const { index, note } = await this.patientIndex(wait);
     const result = await searchSymbols({ query, kinds, within: glob === undefined ? [] : [glob], limit }, index);
     return searchAnswer(result) + note;
+  }
+
+  /** Lines of text across the workspace, each with its enclosing symbol; the text as written unless `fixed` is false (then a JavaScript regex). */
+  async searchText(query: string, glob?: string, limit = SEARCH_LIMIT, fixed = true): Promise<string> {
+    const pattern = textPattern(query, { fixed });
+    return textSearchAnswer(await searchText(this.env, this.repo(), { pattern, within: glob === undefined ? [] : [glob], limit }));
+  }
+
+  /** One symbol with its callees' signatures, the types it names and its callers' lines, within the budget. */
+  async getContext(path: string, name: string, maxTokens = CONTEXT_TOKENS): Promise<string> {
+    const repo = this.repo();
+    const file = await repo.parsed(path);
+    return renderContextText(fitContext(await symbolContext(repo, file, findOne(file, name)), maxTokens));
   }
 
   async getCalls(path: string, name: string, depth = CALL_DEPTH, maxTokens = MAX_TOKENS): Promise<string> {

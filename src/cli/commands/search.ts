@@ -1,7 +1,9 @@
-// `ast-outline search QUERY`: symbols across the repository, from its index (refreshed first).
+// `ast-outline search QUERY`: symbols across the repository, from its index (refreshed first);
+// with --text, lines of text answered by their enclosing symbol (search-text.ts).
 import { relative, resolve, sep } from "node:path";
 import { QUESTIONS } from "../../app/questions.ts";
 import { parseKinds, searchSymbols } from "../../app/search.ts";
+import { usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
 import { renderSearchJson, renderSearchText } from "../../render/search-text.ts";
 import type { CliIO } from "../io.ts";
@@ -12,6 +14,11 @@ import { openIndex } from "./index-repo.ts";
 export async function searchCommand(query: string, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
   const options = readOptions(QUESTIONS.search, raw);
   const { format, limit } = options;
+  if (options.text) {
+    if (options.kind) throw usageError("--kind does not go with --text", "a text search answers with the symbols around its lines, of any kind");
+    return (await import("./search-text.ts")).searchTextCommand(String(query ?? ""), options, io, env);
+  }
+  if (options.fixedStrings || options.ignoreCase) throw usageError(`${options.fixedStrings ? "--fixed-strings" : "--ignore-case"} goes with --text`, "a name search ignores case and matches parts of names already");
   const kinds = parseKinds(options.kind);
   const within = options.path ?? [];
   let root = "";

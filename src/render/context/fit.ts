@@ -5,10 +5,11 @@
 // Ranked, most needed first: the symbol's text; every resolved callee, named (with its signature
 // when there is room); the types and callers the resolver ties to it; the callees outside the
 // workspace or unresolved; the types and callers matched by name only. The full text is shown
-// when it leaves a fifth of the budget for the rest (or all of the rest fits), else the skeleton,
-// else the signature. Costs are summed over the pieces, counted on the safe side
-// (core/text/tokens.ts: estimateTokensSafe), so the answer never exceeds the budget, by that
-// count or by a BPE tokenizer's.
+// when it leaves room for every callee's name and a fifth of the budget for the rest (or all of
+// it), else the skeleton, else the signature (and when even then not every callee's name fits,
+// as many as do). Costs are summed over the pieces, counted on the safe side (core/text/
+// tokens.ts: estimateTokensSafe), so the answer never exceeds the budget, by that count or by a
+// BPE tokenizer's.
 import type { ContextCallee, ContextCaller, ContextData, ContextType } from "../../core/context/types.ts";
 import { estimateTokensSafe } from "../../core/text/tokens.ts";
 import { printable, quoteName, quotePath } from "../../core/text/quote.ts";
@@ -19,6 +20,8 @@ import { renderSymbolText, symbolHeader } from "../symbol/index.ts";
 const REST_SHARE = 0.2;
 /** Signatures on a callee or type line are shortened to this many characters. */
 const SIGNATURE_MAX = 100;
+/** The signature shown alone (when neither text nor skeleton fits) is shortened past this many characters, every parameter name kept. */
+const SIGNATURE_BODY_MAX = 240;
 
 export type BodyView = "full" | "skeleton" | "signature";
 
@@ -103,7 +106,7 @@ function signatureBody(d: ContextData): string {
   const s = d.target.symbol;
   const lines = s.endLine - s.startLine + 1;
   return symbolHeader(d.target.path, s.startLine, s.endLine, quoteName(s.qualifiedName), [s.kind, `${lines} lines`, "signature only", `symbol:${d.full.symbolHash}`], d.full.file.hash) +
-    `${printable(s.signature)}\n`;
+    `${printable(fitSignature(s.signature, s.name, SIGNATURE_BODY_MAX).text)}\n`;
 }
 
 /** The selection that fits `maxTokens` (see the top). */
@@ -126,13 +129,12 @@ export function fitContext(data: ContextData, maxTokens: number): FittedContext 
   const extrasCost = extras.reduce((n, e) => n + cost(e.text), 0) + (others.length ? cost(othersLine(others)) : 0) + 2 * cost(callersHeading(data.calledAs));
 
   // The body: the fullest that leaves room for every callee's name and a share of the rest; else
-  // for the callees' names; else the fullest that fits at all.
+  // for the callees' names; else the signature alone (the callees' names come before a fuller body).
   let room = maxTokens - reserve;
   const rest = Math.min(extrasCost, REST_SHARE * maxTokens);
   const chosen =
     bodies.find((b) => cost(b[1]) + callsCost(false) + rest <= room) ??
     bodies.find((b) => cost(b[1]) + callsCost(false) <= room) ??
-    bodies.find((b) => cost(b[1]) <= room) ??
     bodies[bodies.length - 1];
   const f: FittedContext = {
     data, maxTokens, view: chosen[0], body: chosen[1], callees: [], others: [], types: [], callers: [],
