@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync,
 import { dirname, join, posix, relative, resolve } from "node:path";
 import { BUN, CLI_SOURCE, gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 import { BINARY, ROOT, binaryAvailable, runCli, tempDir, testEnv } from "./helpers/cli.ts";
-import { OutlineError } from "../src/core/errors.ts";
+import { inputError, notFoundError } from "../src/core/errors.ts";
 import { Workspace, type FileAccess, type FileStamp, type Probe } from "../src/io/workspace.ts";
 import { ParseCache, repoSymbols } from "../src/app/repo-symbols.ts";
 import { callChain } from "../src/app/calls/chain.ts";
@@ -439,8 +439,8 @@ describe("structure: one gate for every read", () => {
     }
     locate(path: string): string {
       const p = this.norm(path);
-      if (p === undefined) throw new OutlineError("input", `refused: ${path}`);
-      if (!this.files.has(p) && ![...this.files.keys()].some((k) => k.startsWith(`${p}/`)) && p !== ".") throw new OutlineError("not-found", `no such file: ${p}`);
+      if (p === undefined) throw inputError(`refused: ${path}`);
+      if (!this.files.has(p) && ![...this.files.keys()].some((k) => k.startsWith(`${p}/`)) && p !== ".") throw notFoundError(`no such file: ${p}`);
       return p;
     }
     probe(path: string): Probe {
@@ -459,7 +459,7 @@ describe("structure: one gate for every read", () => {
     read(path: string) {
       const p = this.locate(path);
       const t = this.files.get(p);
-      if (t === undefined) throw new OutlineError("input", `${p} is a directory`);
+      if (t === undefined) throw inputError(`${p} is a directory`);
       this.reads.push(p);
       return { path: p, bytes: new TextEncoder().encode(t), stat: undefined as never, stamp: this.stamp(p)! };
     }

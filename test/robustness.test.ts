@@ -407,7 +407,8 @@ describe("robustness: bounded memory", () => {
     const r = JSON.parse(child.stdout);
     expect(r.heapAtStart).toBeGreaterThan(0); // the heap size is readable (parser.ts relies on it)
     expect(r.big.ok).toBe(false);
-    expect(r.big.kind).toBe("input");
+    expect(r.big.kind).toBe("outline-limit");
+    expect(r.big.exitCode).toBe(2);
     expect(r.big.error).toBe("big.js: too large to parse: its syntax tree would take more than 64 MiB");
     // Stopped within one growth step of the limit, not at WebAssembly's 2 GiB.
     expect(r.heapAfterBig).toBeLessThan(96 * 1024 * 1024);

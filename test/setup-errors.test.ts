@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { captureIO } from "../src/cli/io.ts";
 import { reportError } from "../src/cli/main.ts";
+import { EXIT } from "../src/core/errors.ts";
 import { causeOf, setupError, SETUP_ERRORS, writeHint } from "../src/io/fs-errors.ts";
 import { runCli } from "./helpers/cli.ts";
 import { tempRepo } from "./helpers/git.ts";
@@ -18,7 +19,7 @@ describe("setup errors", () => {
     expect(setupError(fsError("EROFS"))?.message).toBe("cannot open /repo/.git/hooks/pre-commit: read-only file system (EROFS)");
     expect(setupError(fsError("EDQUOT", "write", "/q/a\nb"))?.message).toBe('cannot write "/q/a\\nb": disk quota exceeded (EDQUOT)');
     expect(setupError(fsError("EPERM", "rename"))?.message).toBe("cannot rename /repo/.git/hooks/pre-commit: operation not permitted (EPERM)");
-    for (const code of Object.keys(SETUP_ERRORS)) expect(setupError(fsError(code))?.kind).toBe("input");
+    for (const code of Object.keys(SETUP_ERRORS)) expect(setupError(fsError(code))?.exitCode).toBe(EXIT.usage);
     expect(setupError(fsError("EIO"))).toBeUndefined();
     expect(setupError(new Error("a bug"))).toBeUndefined();
     expect(causeOf(fsError("ENOSPC"))).toBe("no space left on device (ENOSPC)");

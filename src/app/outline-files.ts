@@ -2,7 +2,7 @@
 // outline, or why it was left out. The CLI's `outline` and the MCP `get_outline` of a folder
 // differ only in how they list and read files (the user's paths as named, or the workspace
 // gate); the rule for what is left out (io/files.ts) and how failures count are the same.
-import { OutlineError } from "../core/errors.ts";
+import { EXIT, OutlineError } from "../core/errors.ts";
 import type { FileOutline } from "../core/types.ts";
 import type { OutlineItem } from "../core/views.ts";
 import { contentSkipReason, sizeSkipReason, unreadableReason } from "../io/files.ts";
@@ -37,7 +37,7 @@ export async function* outlineEach(candidates: OutlineCandidate[], source: Outli
       yield { type: "outline", outline: await source.outline(c.path) };
     } catch (e) {
       if (!(e instanceof OutlineError)) throw e;
-      if (e.kind === "not-found" && !c.explicit) yield { type: "gone", path: c.path };
+      if (e.exitCode === EXIT.notFound && !c.explicit) yield { type: "gone", path: c.path };
       else yield { type: "failed", path: c.path, error: e, explicit: c.explicit };
     }
   }
@@ -51,7 +51,7 @@ function skipReason(path: string, source: OutlineSource, maxBytes: number): stri
     const size = source.size(path);
     return sizeSkipReason(size, maxBytes) ?? (size === 0 ? undefined : contentSkipReason(path, source.head(path)));
   } catch (e) {
-    if (e instanceof OutlineError) return e.kind === "not-found" ? GONE : e.message;
+    if (e instanceof OutlineError) return e.exitCode === EXIT.notFound ? GONE : e.message;
     return unreadableReason(e);
   }
 }

@@ -4,7 +4,7 @@
 // the scope scan and the call resolver (and through them the parser) load when a view needs
 // them: the full text of a symbol from the cache parses nothing (unless it is a function inside
 // a function, whose outer names need the scope scan).
-import { OutlineError } from "../core/errors.ts";
+import { OutlineError, inputError, notFoundError, usageError } from "../core/errors.ts";
 import { resolveSymbol, symbolChain } from "../core/symbols/find.ts";
 import type { FileRef, FullView, SkeletonView, SymbolLookup, SymbolView, TextBlock } from "../core/symbols/view.ts";
 import { LineIndex, decodeSource } from "../core/text/lines.ts";
@@ -31,11 +31,8 @@ export function findOne(file: { outline: Pick<FileOutline, "path" | "symbols"> }
   const r = resolveSymbol(file.outline.symbols, name);
   const path = quotePath(file.outline.path);
   if (r.status === "found") return r.symbols[0];
-  if (r.status === "ambiguous") {
-    throw new OutlineError("not-found", `\`${printable(name)}\` matches ${r.candidates.length} symbols in ${path}: ${r.candidates.map((c) => `${quoteName(c.qualifiedName)}@${c.startLine}`).join(", ")}`, "name one by its qualified name");
-  }
-  const hint = r.suggestions.length ? `did you mean: ${r.suggestions.map((s) => quoteName(s.qualifiedName)).join(", ")}` : `the outline of ${path} lists its symbols`;
-  throw new OutlineError("not-found", `no symbol \`${printable(name)}\` in ${path}`, hint);
+  if (r.status === "ambiguous") throw new OutlineError({ kind: "ambiguous-symbol", name, file: path, candidates: r.candidates.map((c) => ({ qualifiedName: c.qualifiedName, startLine: c.startLine })) });
+  throw new OutlineError({ kind: "no-symbol", name, file: path, suggestions: r.suggestions.map((s) => s.qualifiedName) });
 }
 
 /** Each name looked up (the CLI's `symbol` takes several): found (full views), ambiguous or missing. */
@@ -86,7 +83,7 @@ export async function fullView(file: OutlinedFile, symbol: OutlineSymbol, index 
 }
 
 function requireScan(file: ParsedFile): NonNullable<ParsedFile["scan"]> {
-  if (!file.scan) throw new OutlineError("input", `no skeleton query for ${file.outline.language} yet`, "read the full text instead (mode full / without --skeleton)");
+  if (!file.scan) throw inputError(`no skeleton query for ${file.outline.language} yet`, "read the full text instead (mode full / without --skeleton)");
   return file.scan;
 }
 
@@ -98,7 +95,7 @@ export async function skeletonView(file: ParsedFile, symbol: OutlineSymbol, focu
   if (focus !== undefined) {
     const { focusRanges, focusTerms } = await import("../core/skeleton/focus.ts");
     const terms = focusTerms(focus);
-    if (!terms.length) throw new OutlineError("usage", "focus has no word of 2+ characters", "give the words of the task, e.g. \"retry timeout\"");
+    if (!terms.length) throw usageError("focus has no word of 2+ characters", "give the words of the task, e.g. \"retry timeout\"");
     const index = new LineIndex(file.file.bytes);
     const lines = decodeSource(index.slice(symbol.startLine, symbol.endLine)).split("\n");
     const ranges = focusRanges(skeleton, lines, symbol.startLine, terms);
@@ -134,7 +131,7 @@ export async function symbolView(repo: RepoSymbols, file: ParsedFile, symbol: Ou
     return view;
   }
   if (mode === "drill") {
-    if (!label) throw new OutlineError("usage", "mode drill needs a label", "take one from the skeleton: if@12, for@30, call:helper, or a branch number");
+    if (!label) throw usageError("mode drill needs a label", "take one from the skeleton: if@12, for@30, call:helper, or a branch number");
     return drillView(repo, file, symbol, label);
   }
   if (mode === "skeleton") return skeletonView(file, symbol);
@@ -148,7 +145,7 @@ export async function drillView(repo: RepoSymbols, file: ParsedFile, symbol: Out
   const target = findDrill(sk, label);
   if (target.type === "missing") {
     const some = target.labels.slice(0, 12).join(", ");
-    throw new OutlineError("not-found", `no drill label \`${printable(label)}\` in ${quoteName(symbol.qualifiedName)}`, some ? `labels: ${printable(some)}${target.labels.length > 12 ? ", …" : ""}` : "it has no branches or calls");
+    throw notFoundError(`no drill label \`${printable(label)}\` in ${quoteName(symbol.qualifiedName)}`, some ? `labels: ${printable(some)}${target.labels.length > 12 ? ", …" : ""}` : "it has no branches or calls");
   }
   if (target.type === "branch") {
     const b = target.branch;
@@ -159,7 +156,7 @@ export async function drillView(repo: RepoSymbols, file: ParsedFile, symbol: Out
   const resolved = await callResolver(repo).resolve({ path: file.outline.path, file, symbol }, call);
   if (!resolved.target) {
     const why = resolved.module ? `imported from ${printable(resolved.module)}, which is not in the workspace` : "no definition of that name found";
-    throw new OutlineError("not-found", `cannot resolve ${printable(call.callee)} (line ${call.line}): ${why}`, "search_symbols / `search` may find it by another name");
+    throw notFoundError(`cannot resolve ${printable(call.callee)} (line ${call.line}): ${why}`, "search_symbols / `search` may find it by another name");
   }
   const targetFile = await repo.parsed(resolved.target.path);
   return { kind: "call", callee: call.callee, line: call.line, resolved, target: await defaultView(targetFile, resolved.target.symbol) };

@@ -1,7 +1,7 @@
 // The CLI: parse arguments, call the command, map errors to exit codes. Nothing else. The
 // commands are the table in commands.ts.
 import { cac } from "cac";
-import { OutlineError, exitCodeFor, EXIT } from "../core/errors.ts";
+import { OutlineError, errorLine, EXIT } from "../core/errors.ts";
 import type { Env } from "../io/env.ts";
 import { COMMANDS, valueOptions } from "./commands.ts";
 import { holdValues } from "./held-values.ts";
@@ -40,7 +40,7 @@ export async function main(argv: string[], io: CliIO, env: Env): Promise<number>
     cli.parse(["node", "ast-outline", ...held.argv], { run: false });
     if (!cli.matchedCommand) {
       if (cli.options.help || cli.options.version) return EXIT.ok;
-      if (cli.args.length) throw new OutlineError("usage", `unknown command: ${cli.args[0]}`, "`ast-outline --help` lists the commands");
+      if (cli.args.length) throw new OutlineError({ kind: "unknown-command", name: String(cli.args[0]) });
       cli.outputHelp();
       return EXIT.ok;
     }
@@ -55,8 +55,8 @@ export async function main(argv: string[], io: CliIO, env: Env): Promise<number>
 export function reportError(e: unknown, io: CliIO): number {
   e = setupError(e) ?? e;
   if (e instanceof OutlineError) {
-    io.note(`${e.message}${e.hint ? ` (${e.hint})` : ""}`);
-    return exitCodeFor(e.kind);
+    io.note(errorLine(e));
+    return e.exitCode;
   }
   if (e instanceof Error && e.name === "CACError") {
     io.note(`${e.message.replace(/`/g, "")} (\`ast-outline --help\` shows the usage)`);

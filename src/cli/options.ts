@@ -1,5 +1,5 @@
 // Validating option values the same way in every command.
-import { EXIT, usageError } from "../core/errors.ts";
+import { EXIT, OutlineError, usageError } from "../core/errors.ts";
 import { cutText, printable } from "../core/text/quote.ts";
 
 export const EXIT_OK = EXIT.ok;
@@ -8,14 +8,14 @@ export const EXIT_INPUT = EXIT.usage;
 
 export function parseFormat<T extends string>(value: unknown, allowed: readonly T[]): T {
   const v = value === undefined ? allowed[0] : String(value);
-  if (!(allowed as readonly string[]).includes(v)) throw usageError(`unknown format: ${v}`, `use one of: ${allowed.join(", ")}`);
+  if (!(allowed as readonly string[]).includes(v)) throw new OutlineError({ kind: "unknown-format", value: v, allowed });
   return v as T;
 }
 
 /** One of `allowed`, or a usage error naming the flag. */
 export function oneOf<T extends string>(value: unknown, allowed: readonly T[], flag: string): T {
   const v = String(value);
-  if (!(allowed as readonly string[]).includes(v)) throw usageError(`${flag} takes one of: ${allowed.join(", ")}`, `not ${JSON.stringify(v).slice(0, 60)}`);
+  if (!(allowed as readonly string[]).includes(v)) throw new OutlineError({ kind: "bad-choice", flag, value: v, allowed });
   return v as T;
 }
 
@@ -27,8 +27,8 @@ export function parseCount(value: unknown, flag: string, fallback: number, max =
   if (value === undefined) return fallback;
   const range = `a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? " up" : ` to ${max}`}`;
   const n = wholeNumber(value);
-  if (n === undefined) throw usageError(`${flag}: not a number: ${shown(value)}`, range);
-  if (n < min || n > max || !Number.isSafeInteger(n)) throw usageError(`${flag}: out of range: ${shown(value)}`, range);
+  if (n === undefined) throw new OutlineError({ kind: "not-a-number", flag, value: shown(value), range });
+  if (n < min || n > max || !Number.isSafeInteger(n)) throw new OutlineError({ kind: "out-of-range", flag, value: shown(value), range });
   return n;
 }
 

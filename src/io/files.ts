@@ -3,7 +3,9 @@ import { readFileSync, statSync, type Stats } from "node:fs";
 import { resolve } from "node:path";
 import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import { inputError, usageError } from "../core/errors.ts";
+import { OutlineError, usageError } from "../core/errors.ts";
+import type { UnreadableReason, WalkSkipReason } from "../core/skip-reason.ts";
+import { formatBytes } from "../core/text/bytes.ts";
 import { cutText, printable, quotePath } from "../core/text/quote.ts";
 import { fsPath } from "./names.ts";
 import { BINARY_SNIFF_BYTES, looksBinary } from "../core/text/binary.ts";
@@ -23,29 +25,31 @@ export function statOrThrow(path: string, base: string): Stats {
     return statSync(fsPath(base, path));
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" || code === "ENOTDIR") throw inputError(`no such file: ${quotePath(path)}`, "check the path; `outline .` lists what is here");
-    if (code === "EACCES" || code === "EPERM") throw inputError(`permission denied: ${quotePath(path)}`);
-    throw inputError(`cannot read ${quotePath(path)}: ${code ?? String(e)}`);
+    const file = quotePath(path);
+    if (code === "ENOENT" || code === "ENOTDIR") throw new OutlineError({ kind: "no-such-file", file, hint: "check the path; `outline .` lists what is here" });
+    if (code === "EACCES" || code === "EPERM") throw new OutlineError({ kind: "permission-denied", file });
+    throw new OutlineError({ kind: "cannot-read", file, cause: code ?? String(e) });
   }
 }
 
 /** A file's bytes; `path` is relative to `base` (the working folder) and is the path the result and errors name. */
 export function readFileBytes(path: string, base: string, maxBytes = DEFAULT_MAX_BYTES): SourceFile {
   const stat = statOrThrow(path, base);
-  if (stat.isDirectory()) throw inputError(`${quotePath(path)} is a directory`, "name a file, or use `outline <dir>`");
-  if (!stat.isFile()) throw inputError(`${quotePath(path)} is not a regular file`);
-  if (stat.size > maxBytes) throw inputError(`${quotePath(path)} is too large (${formatBytes(stat.size)})`, `raise --max-size, or read lines with \`region\``);
+  const file = quotePath(path);
+  if (stat.isDirectory()) throw new OutlineError({ kind: "is-a-directory", file, hint: "name a file, or use `outline <dir>`" });
+  if (!stat.isFile()) throw new OutlineError({ kind: "not-a-regular-file", file });
+  if (stat.size > maxBytes) throw new OutlineError({ kind: "too-large", file, bytes: stat.size, hint: "raise --max-size, or read lines with `region`" });
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(fsPath(base, path));
   } catch (e) {
-    throw inputError(`cannot read ${quotePath(path)}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new OutlineError({ kind: "cannot-read", file, cause: (e as NodeJS.ErrnoException).code ?? String(e) });
   }
   return { path, bytes, stat };
 }
 
 /** Why a file could not be read, as a skipped reason: `unreadable (permission denied)`, `unreadable (EIO)`. */
-export function unreadableReason(e: unknown): string {
+export function unreadableReason(e: unknown): UnreadableReason {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === "EACCES" || code === "EPERM") return "unreadable (permission denied)";
   return `unreadable (${code ?? (e instanceof Error ? e.message : String(e))})`;
@@ -59,14 +63,14 @@ export { BINARY_SNIFF_BYTES, looksBinary };
  * (the first 64 KiB suffice). Vendored folders are left out by the walk itself (walk.ts).
  * A file the user names is always tried.
  */
-export function sizeSkipReason(size: number, maxBytes: number): string | undefined {
+export function sizeSkipReason(size: number, maxBytes: number): WalkSkipReason | undefined {
   return size > maxBytes ? `larger than ${formatBytes(maxBytes)} (--max-size)` : undefined;
 }
 
 /** How much of a file contentSkipReason needs. */
 export const SKIP_SNIFF_BYTES = 64 * 1024;
 
-export function contentSkipReason(path: string, head: Uint8Array): string | undefined {
+export function contentSkipReason(path: string, head: Uint8Array): WalkSkipReason | undefined {
   if (head.length === 0) return undefined;
   if (looksBinary(head)) return "binary";
   if (/\.min\.(js|css|mjs)$/.test(path) || looksMinified(head)) return "minified or generated";
@@ -102,18 +106,13 @@ export function languageOf(file: SourceFile, override?: string): LanguageSpec | 
 export function requireLanguage(file: SourceFile, override?: string): LanguageSpec {
   const spec = languageOf(file, override);
   if (!spec) {
-    if (looksBinary(file.bytes)) throw inputError(`${file.path} is a binary file`, "nothing to outline");
-    throw inputError(`unsupported language: ${file.path}`, "`ast-outline languages` lists what is supported; use `region` or grep for this file");
+    if (looksBinary(file.bytes)) throw new OutlineError({ kind: "binary-file", file: file.path, hint: "nothing to outline" });
+    throw new OutlineError({ kind: "unsupported-language", file: file.path, hint: "`ast-outline languages` lists what is supported; use `region` or grep for this file" });
   }
-  if (looksBinary(file.bytes)) throw inputError(`${file.path} is a binary file`, "nothing to outline");
+  if (looksBinary(file.bytes)) throw new OutlineError({ kind: "binary-file", file: file.path, hint: "nothing to outline" });
   return spec;
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MiB`;
-}
 
 /** Parse `--max-size` values like 4M, 512k, 100000. */
 export function parseSize(value: unknown): number {

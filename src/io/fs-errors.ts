@@ -1,6 +1,6 @@
 // File-system errors a user's setup causes (permissions, a read-only mount, a full disk, a
 // quota): said in one line as input errors (exit 2), never as an internal error with a stack.
-import { inputError, type OutlineError } from "../core/errors.ts";
+import { OutlineError } from "../core/errors.ts";
 import { quotePath } from "../core/text/quote.ts";
 
 /** Each such error code, in words. */
@@ -40,5 +40,5 @@ export function setupError(e: unknown): OutlineError | undefined {
   const cause = code === undefined ? undefined : SETUP_ERRORS[code];
   if (!cause) return undefined;
   const what = [syscall, path === undefined ? undefined : quotePath(String(path))].filter(Boolean).join(" ");
-  return inputError(`cannot ${what || "write"}: ${cause} (${code})`);
+  return new OutlineError({ kind: "file-system", what, cause, code: code as string });
 }

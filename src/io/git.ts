@@ -4,7 +4,7 @@
 // read as "nothing changed". Async calls serve `changed` and the listing; the sync ones serve
 // the cache's trust check and the hook, whose callers are synchronous file walks. Processes
 // start through the run's Env (env.ts), with its variables.
-import { inputError, OutlineError } from "../core/errors.ts";
+import { inputError, OutlineError, problemOf } from "../core/errors.ts";
 import { pathFromBytes, splitNulPaths } from "./names.ts";
 import type { Env } from "./env.ts";
 import type { Exit } from "./process.ts";
@@ -35,20 +35,20 @@ function checkExit(exit: Exit, what: string): void {
 export function gitFailure(exit: Exit, what: string): OutlineError | undefined {
   if (exit.code instanceof Error) {
     const code = (exit.code as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return inputError("git is not installed or not on PATH", "this command reads the repository through git");
-    return inputError(`cannot run git: ${code ?? exit.code.message}`);
+    if (code === "ENOENT") return new OutlineError({ kind: "git-missing" });
+    return new OutlineError({ kind: "git-unstartable", cause: code ?? exit.code.message });
   }
   if (exit.code === 0) return undefined;
   const stderr = exit.stderr.toString("utf8").trim();
   if (/not a git repository/i.test(stderr)) return notARepository();
   const fallback = `exit ${exit.code}`;
   const first = (stderr.split("\n").find((l) => /^(fatal|error):/.test(l)) ?? stderr.split("\n")[0] ?? fallback).replace(/^(fatal|error):\s*/, "");
-  return inputError(`git ${what} failed: ${first || fallback}`);
+  return new OutlineError({ kind: "git-failed", what, reason: first || fallback });
 }
 
 /** The error for a folder outside every git work tree; `hint` says what to do instead. */
 export function notARepository(hint = "run it inside a git work tree"): OutlineError {
-  return inputError("not a git repository", hint);
+  return new OutlineError({ kind: "not-a-repository", hint });
 }
 
 function gitEnv(env: Env): NodeJS.ProcessEnv {
@@ -117,9 +117,9 @@ async function filterOverrides(env: Env, cwd: string): Promise<string[]> {
 
 /** A revision from the user (maybe from untrusted PR metadata). */
 export function checkRevision(rev: string, flag: string): string {
-  if (rev === "") throw inputError(`${flag} is empty`, "name a commit, branch or tag");
-  if (rev.startsWith("-")) throw inputError(`refusing revision starting with '-': ${rev}`, `${flag} takes a commit, branch or tag`);
-  if (/[\0\n]/.test(rev)) throw inputError(`bad revision: ${JSON.stringify(rev)}`);
+  if (rev === "") throw new OutlineError({ kind: "empty-revision", flag });
+  if (rev.startsWith("-")) throw new OutlineError({ kind: "dash-revision", flag, rev });
+  if (/[\0\n]/.test(rev)) throw new OutlineError({ kind: "bad-revision", rev });
   return rev;
 }
 
@@ -159,7 +159,7 @@ async function verify(env: Env, root: string, spec: string): Promise<string | un
     const sha = r.stdout.toString("utf8").trim();
     return /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
   } catch (e) {
-    if (e instanceof OutlineError && /not a git repository/.test(e.message)) throw e;
+    if (problemOf(e, "not-a-repository")) throw e;
     return undefined;
   }
 }
@@ -184,18 +184,18 @@ async function unborn(env: Env, root: string): Promise<boolean> {
 /** The error for a revision that names no commit, saying which option it came from. */
 async function unresolved(env: Env, root: string, r: Revision & { given: boolean }): Promise<OutlineError> {
   if (!r.given || r.rev === "HEAD") {
-    if (await unborn(env, root) && r.given) return inputError(`${r.flag} HEAD: this repository has no commits yet`, r.flag === "--base" ? "leave out --base: the first commit is then compared with the empty tree" : `give ${r.flag} a commit, or make the first commit`);
+    if (await unborn(env, root) && r.given) return new OutlineError({ kind: "unborn-revision", flag: r.flag });
     // Nothing the user typed: the message names HEAD, no option.
-    if (await unborn(env, root)) return inputError("this repository has no commits yet (HEAD does not exist)", "make the first commit, or compare the index with `changed --staged`");
-    return inputError("HEAD names no commit", `give ${r.flag} a commit`);
+    if (await unborn(env, root)) return new OutlineError({ kind: "no-commits" });
+    return new OutlineError({ kind: "head-not-a-commit", flag: r.flag });
   }
   // `X~1`, `X^`: X exists, the walk back ran out of history.
   const walk = /^(.+?)((?:[~^]\d*)+)$/.exec(r.rev);
   if (walk && (await verify(env, root, `${walk[1]}^{commit}`))) {
-    const hint = r.flag === "--base" ? `to compare with the state before the first commit, pass --base ${await emptyTree(env, root)} (git's empty tree)` : `${r.flag} must name a commit in this repository`;
-    return inputError(`${r.rev} goes back past the first commit (${r.flag})`, hint);
+    const emptyTreeId = r.flag === "--base" ? await emptyTree(env, root) : undefined;
+    return new OutlineError({ kind: "past-first-commit", flag: r.flag, rev: r.rev, emptyTree: emptyTreeId });
   }
-  return inputError(`unknown revision: ${r.rev}`, `${r.flag} must name a commit in this repository`);
+  return new OutlineError({ kind: "unknown-revision", flag: r.flag, rev: r.rev });
 }
 
 /**
@@ -229,7 +229,7 @@ export async function mergeBase(env: Env, root: string, a: string, b: string): P
   } catch {
     // fall through: no common ancestor is the one expected failure
   }
-  throw inputError(`no merge base between ${a.slice(0, 12)} and ${b.slice(0, 12)}`, "drop --merge-base, or fetch more history (e.g. `git fetch --unshallow`)");
+  throw new OutlineError({ kind: "no-merge-base", a, b });
 }
 
 export type ChangeStatus = "added" | "deleted" | "modified" | "renamed" | "copied" | "type-changed";
@@ -275,7 +275,7 @@ export function parseRaw(out: Uint8Array): ChangedPath[] {
   for (let i = 0; i < parts.length; ) {
     const head = parts[i++];
     const m = /^:(\d+) (\d+) ([0-9a-f]+) ([0-9a-f]+) ([A-Z])(\d*)$/.exec(head);
-    if (!m) throw new OutlineError("internal", `unexpected git diff output: ${head.slice(0, 80)}`);
+    if (!m) throw new OutlineError({ kind: "internal", message: `unexpected git diff output: ${head.slice(0, 80)}` });
     const [, oldMode, newMode, oldSha, newSha, letter] = m;
     const first = parts[i++];
     const second = letter === "R" || letter === "C" ? parts[i++] : undefined;
@@ -515,7 +515,7 @@ export async function fileLog(env: Env, root: string, from: string, path: string
  */
 export function parseLog(out: Buffer): LogCommit[] {
   const commits: LogCommit[] = [];
-  const bad = () => new OutlineError("internal", "unexpected git log output");
+  const bad = () => new OutlineError({ kind: "internal", message: "unexpected git log output" });
   const upToNul = (from: number) => {
     const nul = out.indexOf(0, from);
     if (nul < 0) throw bad();

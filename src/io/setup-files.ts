@@ -5,7 +5,7 @@
 // folder of its scope (the project, or the user's home and config folders).
 import { closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmdirSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { inputError } from "../core/errors.ts";
+import { OutlineError, inputError } from "../core/errors.ts";
 import type { Places, SetupState } from "../app/setup/index.ts";
 import { homeDir, type Env } from "./env.ts";
 import { repositoryOf, shown } from "./workspace.ts";
@@ -74,7 +74,7 @@ export function realTarget(file: string, roots: string[]): string {
     const st = lstatSync(real);
     if (st.isSymbolicLink()) real = realpathSync(real);
     const target = statSync(real);
-    if (!target.isFile()) throw inputError(`${shown(file)} is not a regular file`, "setup only edits files");
+    if (!target.isFile()) throw new OutlineError({ kind: "not-a-regular-file", file: shown(file), hint: "setup only edits files" });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }

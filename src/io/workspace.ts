@@ -10,7 +10,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync } fr
 import { readOpenFile } from "./read-fd.ts";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { OutlineError, inputError } from "../core/errors.ts";
-import { formatBytes, type SourceFile } from "./files.ts";
+import type { SourceFile } from "./files.ts";
 import { toDisplayPath } from "./paths.ts";
 import { expandPaths, type WalkNote } from "./walk.ts";
 import { nodeProbe } from "./node-probe.ts";
@@ -91,13 +91,11 @@ export class Workspace implements FileAccess {
     const p = this.check(path);
     if (p.kind === "outside") {
       throw new OutlineError(
-        "input",
-        p.why === "lexical" ? `refused: ${shown(path)} is outside the workspace` : `refused: ${shown(path)} is a symlink that leads outside the workspace`,
-        p.why === "lexical" ? `paths must stay inside ${this.roots.join(", ")}; use paths relative to ${this.base}` : "only files inside the workspace roots are read",
+        p.why === "lexical" ? { kind: "outside-workspace", file: shown(path), roots: this.roots, base: this.base } : { kind: "link-outside", file: shown(path), swapped: false },
       );
     }
-    if (p.kind === "missing") throw new OutlineError("not-found", `no such file: ${shown(path)}`, "an outline of a folder (e.g. \".\") lists the files; paths are relative to the workspace root");
-    if (p.kind === "error") throw inputError(`cannot read ${shown(path)}: ${p.code}`);
+    if (p.kind === "missing") throw new OutlineError({ kind: "no-such-path", file: shown(path), hint: "an outline of a folder (e.g. \".\") lists the files; paths are relative to the workspace root" });
+    if (p.kind === "error") throw new OutlineError({ kind: "cannot-read", file: shown(path), cause: p.code });
     return this.display(p.real);
   }
 
@@ -147,20 +145,20 @@ export class Workspace implements FileAccess {
       fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") throw new OutlineError("not-found", `no such file: ${display}`);
-      if (code === "ELOOP") throw inputError(`refused: ${display} became a symlink`, "only files inside the workspace roots are read");
-      if (code === "EACCES" || code === "EPERM") throw inputError(`permission denied: ${display}`);
-      throw inputError(`cannot read ${display}: ${code ?? String(e)}`);
+      if (code === "ENOENT") throw new OutlineError({ kind: "no-such-path", file: display });
+      if (code === "ELOOP") throw new OutlineError({ kind: "link-outside", file: display, swapped: true });
+      if (code === "EACCES" || code === "EPERM") throw new OutlineError({ kind: "permission-denied", file: display });
+      throw new OutlineError({ kind: "cannot-read", file: display, cause: code ?? String(e) });
     }
     try {
       const st = fstatSync(fd);
-      if (st.isDirectory()) throw inputError(`${display} is a directory`, "name a file, or outline the folder");
-      if (!st.isFile()) throw inputError(`${display} is not a regular file`);
-      if (st.size > maxBytes) throw inputError(`${display} is too large (${formatBytes(st.size)})`, "read lines of it with read_region / `region`");
+      if (st.isDirectory()) throw new OutlineError({ kind: "is-a-directory", file: display, hint: "name a file, or outline the folder" });
+      if (!st.isFile()) throw new OutlineError({ kind: "not-a-regular-file", file: display });
+      if (st.size > maxBytes) throw new OutlineError({ kind: "too-large", file: display, bytes: st.size, hint: "read lines of it with read_region / `region`" });
       return { path: display, bytes: readOpenFile(fd, st.size), stat: st, stamp: stampOf(st) };
     } catch (e) {
       if (e instanceof OutlineError) throw e;
-      throw inputError(`cannot read ${display}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      throw new OutlineError({ kind: "cannot-read", file: display, cause: (e as NodeJS.ErrnoException).code ?? String(e) });
     } finally {
       closeSync(fd);
     }

@@ -5,7 +5,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { QUESTIONS } from "../app/questions.ts";
-import { OutlineError, usageError } from "../core/errors.ts";
+import { OutlineError, errorLine, usageError } from "../core/errors.ts";
 import { printable } from "../core/text/quote.ts";
 import { VERSION } from "../version.ts";
 import { inputSchema, readArgs } from "./schema.ts";
@@ -28,7 +28,7 @@ async function answer(run: () => Promise<string> | string): Promise<CallToolResu
     return { content: [{ type: "text", text: await run() }] };
   } catch (e) {
     if (e instanceof OutlineError) {
-      return { isError: true, content: [{ type: "text", text: printable(`${e.message}${e.hint ? ` (${e.hint})` : ""}`) }] };
+      return { isError: true, content: [{ type: "text", text: printable(errorLine(e)) }] };
     }
     const msg = printable(e instanceof Error ? e.message : String(e));
     return { isError: true, content: [{ type: "text", text: `internal error: ${msg} (this is a bug in ast-outline; the server keeps running)` }] };

@@ -23,7 +23,7 @@ import { languageByName } from "../core/languages/detect.ts";
 import { ParseCache, repoSymbols, type RepoSymbols } from "../app/repo-symbols.ts";
 import { parseKinds, searchSymbols } from "../app/search.ts";
 import { findOne, symbolView, type SymbolMode } from "../app/symbol-view.ts";
-import { OutlineError } from "../core/errors.ts";
+import { inputError, usageError } from "../core/errors.ts";
 import { normalizeQuery } from "../core/symbols/find.ts";
 import { pathFilter } from "../core/text/glob.ts";
 import { printable } from "../core/text/quote.ts";
@@ -159,7 +159,7 @@ export class AgentTools {
 
   async getCallers(name: string, glob?: string, maxTokens = MAX_TOKENS): Promise<string> {
     const last = normalizeQuery(name).split(".").pop() ?? "";
-    if (!last) throw new OutlineError("usage", "empty name");
+    if (!last) throw usageError("empty name");
     const { text, notes } = renderCallersText(await findCallers(this.repo(), last, glob), maxTokens);
     return text + notes.map((n) => `${printable(n)}\n`).join("");
   }
@@ -184,7 +184,7 @@ export class AgentTools {
     const answer = await digest(await index(false), { keep, focus, maxTokens: budget, history, flatFits: (files) => flatDigestFits(files, budget) });
     if (!answer) {
       if (note) return `nothing indexed yet ${note}`;
-      throw new OutlineError("input", `no source files${glob === undefined ? "" : ` matching ${printable(glob)}`}`, "get_outline of a folder lists what is there");
+      throw inputError(`no source files${glob === undefined ? "" : ` matching ${printable(glob)}`}`, "get_outline of a folder lists what is there");
     }
     return renderDigestAnswer(answer, budget) + note;
   }

@@ -2,6 +2,7 @@
 // the heap limit is only deterministic in a process of its own): lowers the parse heap limit,
 // outlines a dense one-line JS file past it and a small file after it, and prints what happened
 // as JSON.
+import type { OutlineError } from "../../src/core/errors.ts";
 import { languageByName } from "../../src/core/languages/detect.ts";
 import { outlineSource } from "../../src/core/outline/outline.ts";
 import { parseLimits } from "../../src/core/parse/limits.ts";
@@ -22,12 +23,12 @@ for (let i = 0; size < bigBytes; i++) {
   parts.push(s);
   size += s.length;
 }
-let big: { ok: boolean; error?: string; kind?: string; symbols?: number };
+let big: { ok: boolean; error?: string; kind?: string; exitCode?: number; symbols?: number };
 try {
   const o = await outlineSource({ path: "big.js", bytes: new TextEncoder().encode(parts.join("")), language: js });
   big = { ok: true, symbols: o.symbols.length };
 } catch (e) {
-  big = { ok: false, error: (e as Error).message, kind: (e as { kind?: string }).kind };
+  big = { ok: false, error: (e as Error).message, kind: (e as OutlineError).problem?.kind, exitCode: (e as OutlineError).exitCode };
 }
 const heapAfterBig = heapBytes();
 const small = await outlineSource({ path: "small.js", bytes: new TextEncoder().encode("function after() {}\n"), language: js });

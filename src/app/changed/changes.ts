@@ -7,7 +7,8 @@ import { diffFiles, type FileInput } from "../../core/diff/diff.ts";
 import { splitLines, type DiffSide } from "../../core/diff/source.ts";
 import type { ChangeSet, FileChange, FileStatus } from "../../core/diff/types.ts";
 import { OutlineError, usageError } from "../../core/errors.ts";
-import { OutlineLimitError } from "../../core/parse/limits.ts";
+import { limitReason } from "../../core/parse/limits.ts";
+import type { SkipReason, UnreadableReason } from "../../core/skip-reason.ts";
 import { detectLanguage as detectByContent, languageByName as languageByPlainName } from "../../core/languages/detect.ts";
 import type { LanguageSpec } from "../../core/languages/registry.ts";
 import { outlineSource } from "../../core/outline/outline.ts";
@@ -217,7 +218,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** A work-tree file as read: its bytes, gone (git saw it, it was deleted since), or why it could not be read. */
-type WorkTreeRead = Uint8Array | { unreadable: string } | undefined;
+type WorkTreeRead = Uint8Array | { unreadable: UnreadableReason } | undefined;
 
 function readWorkTree(root: string, path: string, mayParse: (p: string) => boolean): WorkTreeRead {
   if (!mayParse(path)) return undefined;
@@ -236,13 +237,14 @@ function readWorkTree(root: string, path: string, mayParse: (p: string) => boole
   }
 }
 
-export function failureReason(e: unknown): string {
-  if (e instanceof OutlineLimitError) return e.reason;
+export function failureReason(e: unknown): SkipReason {
+  const limit = limitReason(e);
+  if (limit !== undefined) return limit;
   if (e instanceof OutlineError) return `not outlined: ${e.message}`;
   return `not outlined: internal error: ${e instanceof Error ? e.message : String(e)}`;
 }
 
-export function skippedInput(p: ChangedPath, reason: string): FileInput {
+export function skippedInput(p: ChangedPath, reason: SkipReason): FileInput {
   const input: FileInput = { path: p.path, status: p.status, skipped: reason };
   if (p.oldPath !== undefined) input.oldPath = p.oldPath;
   const lang = languageByName(p.path) ?? (p.oldPath ? languageByName(p.oldPath) : undefined);

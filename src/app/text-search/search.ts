@@ -14,7 +14,8 @@ import type { TextMatch, TextSearchResult } from "../../core/views.ts";
 import type { OutlineSymbol } from "../../core/types.ts";
 import { languageByName } from "../../core/languages/detect.ts";
 import type { Env } from "../../io/env.ts";
-import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES, contentSkipReason, formatBytes } from "../../io/files.ts";
+import { formatBytes } from "../../core/text/bytes.ts";
+import { DEFAULT_MAX_BYTES, SKIP_SNIFF_BYTES, contentSkipReason } from "../../io/files.ts";
 import { findLines } from "./lines.ts";
 
 /** A line longer than this is shown as a window around its match. */

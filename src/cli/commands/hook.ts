@@ -1,6 +1,6 @@
 // `ast-outline hook install | uninstall | run`.
 import { installHook, runHook, startHookInBackground, uninstallHook } from "../../app/hook/index.ts";
-import { OutlineError, usageError } from "../../core/errors.ts";
+import { OutlineError, errorLine, usageError } from "../../core/errors.ts";
 import { quotePath } from "../../core/text/quote.ts";
 import type { Env } from "../../io/env.ts";
 import type { CliIO } from "../io.ts";
@@ -40,7 +40,7 @@ export async function hookCommand(action: string, options: HookOptions, io: CliI
     for (const f of r.failed) problems.push(`could not outline ${quotePath(f.path)}: ${f.error}`);
     for (const w of r.warnings) problems.push(w);
   } catch (e) {
-    problems.push(e instanceof OutlineError ? `${e.message}${e.hint ? ` (${e.hint})` : ""}` : `internal error: ${e instanceof Error ? e.message : String(e)}`);
+    problems.push(e instanceof OutlineError ? errorLine(e) : `internal error: ${e instanceof Error ? e.message : String(e)}`);
   }
   for (const p of problems) io.note(`pre-commit: warning: ${p}${options.strict ? "" : " (commit not blocked)"}`);
   return problems.length && options.strict ? 1 : EXIT_OK;

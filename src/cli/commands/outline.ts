@@ -5,6 +5,7 @@ import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { outlineFile } from "../../app/outline-file.ts";
 import { outlineEach } from "../../app/outline-files.ts";
+import { errorLine } from "../../core/errors.ts";
 import { quotePath } from "../../core/text/quote.ts";
 import type { FileOutline } from "../../core/types.ts";
 import type { Env } from "../../io/env.ts";
@@ -49,7 +50,7 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
     if (item.type === "skipped") io.note(`skipped ${quotePath(item.path)}: ${item.reason}`);
     else if (item.type === "failed") {
       if (single) throw item.error;
-      io.note(`${item.error.message}${item.error.hint ? ` (${item.error.hint})` : ""}`);
+      io.note(errorLine(item.error));
       if (item.explicit) exit = EXIT_INPUT;
     } else if (item.type === "outline") {
       if (format === "text") io.out((first ? "" : "\n") + renderOutlineText(item.outline, { maxChildren, docs: docs ? "all" : "top" }));

@@ -18,6 +18,7 @@ import { diffLines, type LineDiff } from "./lines.ts";
 import { matchAcross, memberOverlap, type Evidence, type Link } from "./across.ts";
 import { pairSiblings } from "./match.ts";
 import { classify, SideText, type DiffSide, type SymNode } from "./source.ts";
+import type { SkipReason } from "../skip-reason.ts";
 import type { Anchor, FileChange, FileStatus, SymbolChange } from "./types.ts";
 
 export interface FileInput {
@@ -25,7 +26,7 @@ export interface FileInput {
   oldPath?: string;
   status: FileStatus;
   language?: string;
-  skipped?: string;
+  skipped?: SkipReason;
   old?: DiffSide;
   new?: DiffSide;
   /** The line diff of old and new, when the caller has it already (else computed here). */

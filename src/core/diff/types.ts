@@ -2,6 +2,7 @@
 // added, never renamed.
 import type { SymbolKind } from "../types.ts";
 import type { ImpactSite } from "../calls/types.ts";
+import type { SkipReason } from "../skip-reason.ts";
 
 export type SymbolChangeKind = "added" | "removed" | "modified" | "renamed" | "moved";
 
@@ -64,8 +65,8 @@ export interface FileChange {
   oldPath?: string;
   status: FileStatus;
   language?: string;
-  /** Why symbols were not computed: "unsupported language", "binary", "too large", "submodule", "symlink". */
-  skipped?: string;
+  /** Why symbols were not computed: "unsupported language", "binary", "too large", "submodule", "symlink", …. */
+  skipped?: SkipReason;
   symbols: SymbolChange[];
 }
 

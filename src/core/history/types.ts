@@ -1,5 +1,6 @@
 // What `history` reports. Field names are the JSON contract (docs/contract.md, `history`).
 import type { SymbolChange } from "../diff/types.ts";
+import type { SkipReason } from "../skip-reason.ts";
 import type { SymbolKind } from "../types.ts";
 
 /** One commit that changed the symbol: the commit, then the symbol's change as `changed` reports it (no anchors). */
@@ -42,5 +43,5 @@ export interface SymbolHistory {
   /** Commits of the followed files that were examined. */
   examined: number;
   /** Versions that could not be outlined (too large, binary, a parse limit): the symbol was followed past them by name. */
-  skipped: { commit: string; path: string; reason: string }[];
+  skipped: { commit: string; path: string; reason: SkipReason }[];
 }

@@ -3,7 +3,7 @@ import type { Node, Query, Tree } from "web-tree-sitter";
 import { parseMasksOf, type LanguageSpec } from "../languages/registry.ts";
 import { loadQuery, loadQueryFile, parse, parsePiece, parseTail } from "../parse/parser.ts";
 import { collectReferences } from "./references.ts";
-import { checkDefinitionDepth, OutlineLimitError, ParseLimitError } from "../parse/limits.ts";
+import { checkDefinitionDepth, namingFile } from "../parse/limits.ts";
 import { countLines, decodeSourceChecked } from "../text/lines.ts";
 import type { Diagnostic, FileOutline, LineRange } from "../types.ts";
 import { scriptSource } from "./embedded.ts";
@@ -43,7 +43,7 @@ export async function outlineSource({ path, bytes, language, inspectTree, oldTre
   if (!decoded.valid) diagnostics.push({ severity: "warning", message: "invalid UTF-8: bytes replaced by U+FFFD for parsing", line: firstInvalidLine(bytes) });
 
   const source = await scriptSource(language, text).catch((e) => {
-    throw e instanceof ParseLimitError ? new OutlineLimitError(path, e.reason, e.hint) : e;
+    throw namingFile(path, e);
   });
   const spec = source.spec;
   text = source.text;
@@ -215,7 +215,7 @@ async function resumeAfterErrors(path: string, defs: RawDefinition[], segments: 
 /** A parse stopped by a limit (parser.ts) names this file. */
 function named(path: string, parsing: Promise<Tree>): Promise<Tree> {
   return parsing.catch((e) => {
-    throw e instanceof ParseLimitError ? new OutlineLimitError(path, e.reason, e.hint) : e;
+    throw namingFile(path, e);
   });
 }
 

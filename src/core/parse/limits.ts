@@ -1,7 +1,8 @@
 // What one file may cost. Past a limit that file is not outlined and says why (a skipped reason
 // in `changed` and `index`, a note in a folder outline, an input error when named); the rest of
 // the answer goes on. The limits bound time and memory for any input a stranger can commit.
-import { OutlineError } from "../errors.ts";
+import { OutlineError, problemOf } from "../errors.ts";
+import type { LimitReason } from "../skip-reason.ts";
 
 /**
  * Definitions nested deeper than this are refused. Real code stays far below it; past it,
@@ -63,28 +64,26 @@ export function parseBudgetSetting(value: string | undefined): number | undefine
   return Number(value.trim());
 }
 
-/** A parse stopped by parseLimits (the parser knows no path; outlineSource adds it). */
-export class ParseLimitError extends OutlineError {
-  constructor(readonly reason: string) {
-    super("input", reason, "`region` reads its lines");
-  }
-}
+/** A parse stopped by parseLimits (the parser knows no path; outlineSource names the file: namingFile). */
+export const parseLimitError = (reason: LimitReason) => new OutlineError({ kind: "parse-limit", reason });
 
 /** A file refused by a limit: `reason` is the skipped reason, the message names the file. */
-export class OutlineLimitError extends OutlineError {
-  constructor(
-    readonly path: string,
-    readonly reason: string,
-    hint?: string,
-  ) {
-    super("input", `${path}: ${reason}`, hint);
-  }
+export const outlineLimitError = (path: string, reason: LimitReason, hint?: string) => new OutlineError({ kind: "outline-limit", file: path, reason, hint });
+
+/** `e` naming the file `path` when it is a parse stopped by a limit; any other error as it is. */
+export function namingFile(path: string, e: unknown): unknown {
+  const limit = problemOf(e, "parse-limit");
+  return limit ? outlineLimitError(path, limit.reason, (e as OutlineError).hint) : e;
+}
+
+/** The skipped reason when `e` is a file refused by a limit, else undefined. */
+export function limitReason(e: unknown): LimitReason | undefined {
+  return problemOf(e, "outline-limit")?.reason;
 }
 
 /** What went wrong with one file, without its path (the caller names the file). */
 export function jobErrorText(e: unknown): string {
-  if (e instanceof OutlineLimitError) return e.reason;
-  return e instanceof Error ? e.message : String(e);
+  return limitReason(e) ?? (e instanceof Error ? e.message : String(e));
 }
 
 /** How deeply definitions nest: `defs` sorted by start, the longer first on a tie. */
@@ -102,6 +101,6 @@ export function definitionDepth(defs: readonly { startIndex: number; endIndex: n
 export function checkDefinitionDepth(path: string, defs: readonly { startIndex: number; endIndex: number }[]): void {
   const depth = definitionDepth(defs);
   if (depth > MAX_DEFINITION_DEPTH) {
-    throw new OutlineLimitError(path, `definitions nested ${depth} levels deep (the limit is ${MAX_DEFINITION_DEPTH})`, "`region` reads its lines");
+    throw outlineLimitError(path, `definitions nested ${depth} levels deep (the limit is ${MAX_DEFINITION_DEPTH})`, "`region` reads its lines");
   }
 }

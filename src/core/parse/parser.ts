@@ -3,7 +3,7 @@ import { Parser, Language, Query, type Range, type Tree } from "web-tree-sitter"
 import type { GrammarSource, LanguageSpec } from "../languages/registry.ts";
 import { assets, outlineQuerySource, type QueryParts } from "./assets.ts";
 import { patternRootTypes } from "./pattern-roots.ts";
-import { cpuClock, ParseLimitError, parseBudgetMs, parseLimits, pastParseBudget } from "./limits.ts";
+import { cpuClock, parseLimitError, parseBudgetMs, parseLimits, pastParseBudget } from "./limits.ts";
 
 let runtime: Promise<void> | undefined;
 const languages = new Map<string, Promise<Language>>();
@@ -133,7 +133,7 @@ function bounded(lang: Language, key: string, text: string, oldTree?: Tree, incl
     else if (pastParseBudget(performance.now() - started, cpuSpent, budget)) stopped = "time";
     return stopped !== undefined;
   };
-  if (crashed !== undefined) throw new ParseLimitError(`not parsed: tree-sitter crashed earlier in this process on another file (${crashed}), and its memory is not trusted after that`);
+  if (crashed !== undefined) throw parseLimitError(`not parsed: tree-sitter crashed earlier in this process on another file (${crashed}), and its memory is not trusted after that`);
   let tree: Tree | null;
   try {
     tree = parser.parse(text, oldTree ?? null, includedRanges ? { progressCallback, includedRanges } : { progressCallback });
@@ -141,12 +141,12 @@ function bounded(lang: Language, key: string, text: string, oldTree?: Tree, incl
     if (!(e instanceof Error && e.name === "RuntimeError")) throw e; // a WebAssembly trap
     crashed = trapKind(e);
     parsers.delete(key);
-    throw new ParseLimitError(`not parsed: the ${lang.name ?? "grammar"} parser crashed on this file (tree-sitter: ${crashed})`);
+    throw parseLimitError(`not parsed: the ${lang.name ?? "grammar"} parser crashed on this file (tree-sitter: ${crashed})`);
   }
   if (tree) return tree;
   parser.reset(); // the next parse starts afresh, not where this one stopped
-  if (stopped === "heap") throw new ParseLimitError(`too large to parse: its syntax tree would take more than ${limit / 1024 / 1024} MiB`);
-  if (stopped === "time") throw new ParseLimitError(`parse budget exceeded: not parsed in ${(budget / 1000).toFixed(1)} s (AST_OUTLINE_PARSE_BUDGET_MS raises it)`);
+  if (stopped === "heap") throw parseLimitError(`too large to parse: its syntax tree would take more than ${limit / 1024 / 1024} MiB`);
+  if (stopped === "time") throw parseLimitError(`parse budget exceeded: not parsed in ${(budget / 1000).toFixed(1)} s (AST_OUTLINE_PARSE_BUDGET_MS raises it)`);
   throw new Error("tree-sitter returned no tree");
 }
 

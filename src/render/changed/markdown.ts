@@ -216,9 +216,13 @@ function counts(set: ChangeSet, aside: FileChange[]): string {
   return ` Changes: ${parts.join(", ")}${asideNote}.`;
 }
 
-/** `5 unsupported language, 1 binary, 1 renamed only`: by skipped reason, else by why no symbol changed. */
+/**
+ * `5 unsupported language, 1 binary, 1 renamed only`: by skipped reason (a SkipReason phrase, as
+ * shown: the open ones, `not outlined: <error>`, apart when their shown text differs), else by
+ * why no symbol changed.
+ */
 function quietCounts(files: FileChange[]): string {
-  const counts = new Map<string, number>();
+  const counts = new Map<string, number>(); // by the phrase shown
   for (const f of files) {
     const why = f.skipped ? htmlText(cutText(f.skipped, 40)) : f.status === "renamed" || f.status === "copied" ? `${f.status} only` : "no symbol changed";
     counts.set(why, (counts.get(why) ?? 0) + 1);
