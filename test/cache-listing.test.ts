@@ -7,11 +7,12 @@ import { join } from "node:path";
 import { listAndRecord, readSnapshot } from "../src/app/index/listing.ts";
 import { gitListing } from "../src/app/index/repo.ts";
 import { languageByName } from "../src/core/languages/detect.ts";
+import { RACY_WINDOW_MS } from "../src/core/stamp.ts";
 import { runCli, testEnv } from "./helpers/cli.ts";
 import { gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 
 // Tests record with a short racy window (file timestamps tick in ~4-10 ms steps on Linux) and
-// let the fixtures age past it first; the production window is 1 s.
+// let the fixtures age past it first; the production window is RACY_WINDOW_MS (core/stamp.ts).
 const WINDOW = 50;
 const age = () => new Promise((r) => setTimeout(r, WINDOW + 30));
 
@@ -127,7 +128,7 @@ describe("listing snapshot", () => {
     const repo = tempRepo({ "a.py": "def alpha():\n    pass\n" });
     try {
       await runCli(["index"], repo.path);
-      await new Promise((r) => setTimeout(r, 1100)); // past the production racy window
+      await new Promise((r) => setTimeout(r, RACY_WINDOW_MS + 100)); // past the production racy window
       await runCli(["search", "alpha"], repo.path); // records the snapshot
       expect(existsSync(join(repo.path, ".ast_outline_cache", "listing.tsv"))).toBe(true);
       expect((await runCli(["search", "alpha"], repo.path)).stdout).toContain("a.py:1-2 function alpha");

@@ -14,7 +14,8 @@ import {
   chmodSync, cpSync, existsSync, lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { entryFitsSource, RACY_WINDOW_MS, toEntry, validEntry } from "../src/core/cache/format.ts";
+import { entryFitsSource, toEntry, validEntry } from "../src/core/cache/format.ts";
+import { RACY_WINDOW_MS } from "../src/core/stamp.ts";
 import { outlineSource } from "../src/core/outline/outline.ts";
 import { REGISTRY } from "../src/core/languages/registry.ts";
 import { ENGINE_GRACE_MS, OBJECT_GRACE_MS } from "../src/io/cache-store.ts";

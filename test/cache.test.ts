@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { outlineFile } from "../src/app/outline-file.ts";
-import { RACY_WINDOW_MS } from "../src/core/cache/format.ts";
+import { RACY_WINDOW_MS } from "../src/core/stamp.ts";
 import { runCli, testEnv } from "./helpers/cli.ts";
 import { cliChild, cliChildAsync, gitOk, tempRepo, write } from "./helpers/git-repo.ts";
 

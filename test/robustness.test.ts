@@ -9,6 +9,7 @@ import { chmodSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { RACY_WINDOW_MS } from "../src/core/stamp.ts";
 import { BINARY, ROOT, binaryAvailable } from "./helpers/cli.ts";
 import { tempRepo, type TempRepo } from "./helpers/git.ts";
 
@@ -132,9 +133,9 @@ describe.skipIf(!available)("robustness: one bad file fails alone", () => {
         expect(idx.code).toBe(0);
         expect(idx.out).toMatch(/^indexed 1 files .* 1 skipped/);
         expect(idx.err).toContain(NOTE);
-        // Past the racy window (1 s) after the cache folder was made, the next index records its listing snapshot and
+        // Past the racy window (RACY_WINDOW_MS) after the cache folder was made, the next index records its listing snapshot and
         // the runs after it read the listing from there: the name must survive it (it came back as U+FFFD, left out unsaid).
-        Bun.sleepSync(1100);
+        Bun.sleepSync(RACY_WINDOW_MS + 100);
         expect(run(repo.path, ["index"]).out).toMatch(/1 skipped/);
         expect(existsSync(join(repo.path, ".ast_outline_cache", "listing.tsv"))).toBe(true);
         expect(run(repo.path, ["index"]).out).toMatch(/1 skipped/); // the warm run (listing snapshot) too

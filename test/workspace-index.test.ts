@@ -12,7 +12,7 @@ import { Workspace } from "../src/io/workspace.ts";
 import { tempDir } from "./helpers/cli.ts";
 import { tempRepo, write } from "./helpers/git-repo.ts";
 
-// A clock 10 s ahead: the files just written are past the racy window (1 s) as the index sees
+// A clock 10 s ahead: the files just written are past the racy window (2 s) as the index sees
 // them, so a refresh may settle at once. Each change below waits a few clock ticks first, so
 // that its stat differs from the one recorded (file times move in steps of a few ms).
 const env = (cwd: string) => processEnv({ cwd, vars: { ...process.env }, now: () => Date.now() + 10_000, warn: () => {} });

@@ -5,7 +5,7 @@
 // A RepoSymbols is one question's view: it lists the files once, when first asked, so an answer
 // reflects the disk at the time of the call. What it parses is kept in a ParseCache that
 // outlives the question (the MCP server keeps one), reused while the file's stamp (size,
-// mtime, ctime, inode) is unchanged, or its bytes are (see RACY_MS). A file that vanishes or turns unreadable between the
+// mtime, ctime, inode) is unchanged and trusted (core/stamp.ts), or its bytes are. A file that vanishes or turns unreadable between the
 // listing and the read is left out of a repo-wide answer, never an error of it.
 import { outlineRead, type OutlinedFile } from "./outline-file.ts";
 import { scanSource, type FileScan } from "../core/skeleton/scan.ts";
@@ -16,7 +16,8 @@ import { pathFilter } from "../core/text/glob.ts";
 import { OutlineError } from "../core/errors.ts";
 import { contentHash } from "../core/hash.ts";
 import { envAt, type Env } from "../io/env.ts";
-import type { FileAccess, FileStamp } from "../io/workspace.ts";
+import { changedWithin, sameStamp, type FileStamp } from "../core/stamp.ts";
+import type { FileAccess } from "../io/workspace.ts";
 
 export interface ParsedFile extends OutlinedFile {
   /** undefined when the language has no skeleton query. */
@@ -72,21 +73,18 @@ interface Entry {
   text?: string;
 }
 
-/**
- * A file whose mtime is this close to the moment it was read may have been written again in
- * the same timestamp tick (coarse kernel clocks, 2 s on FAT), keeping its stamp: its stamp is
- * not trusted, its bytes are read again (and a parse reused only when their hash matches).
- */
-export const RACY_MS = 2000;
-
 /** Parses and texts by path, each valid for one version of its file. */
 export class ParseCache {
   private readonly entries = new Map<string, Entry>();
 
-  /** The entry for the file as it is now by its stamp, unless the stamp cannot be trusted. */
+  /**
+   * The entry for the file as it is now by its stamp, unless the stamp cannot be trusted (the file
+   * changed within the racy window before it was read): then its bytes are read again, and a
+   * parse reused only when their hash matches.
+   */
   trusted(path: string, stamp: FileStamp): Entry | undefined {
     const e = this.entries.get(path);
-    return e && sameStamp(e.stamp, stamp) && e.readAt - stamp.mtimeMs > RACY_MS ? e : undefined;
+    return e && sameStamp(e.stamp, stamp) && !changedWithin(stamp, e.readAt) ? e : undefined;
   }
 
   /** The entry for bytes just read: what is known of the same content is kept, the rest dropped. */
@@ -205,10 +203,6 @@ export function repoSymbols(env: Env, access: FileAccess, cache = new ParseCache
 /** A word as it shows in a file's text as read here (latin1: one character a byte of its UTF-8). */
 export function asText(word: string): string {
   return Buffer.from(word, "utf8").toString("latin1");
-}
-
-function sameStamp(a: FileStamp, b: FileStamp): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 }
 
 /** A file's parse, or undefined for one that cannot be outlined (gone, binary, unsupported): skipped in a repo-wide answer, not fatal. */

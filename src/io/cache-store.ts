@@ -20,6 +20,7 @@ import {
 } from "../core/cache/format.ts";
 import { parseNames, parseRefs, parseShard, serializeNames, serializeRefs, serializeShard, SHARD_COUNT, type NamesObjects, type PackObjects } from "../core/cache/pack.ts";
 import { contentHash } from "../core/hash.ts";
+import { stampPrint } from "../core/stamp.ts";
 import type { FileOutline } from "../core/types.ts";
 import { readNoFollow, type CacheCheck } from "./cache-trust.ts";
 
@@ -431,7 +432,7 @@ export class CacheStore extends EntryReader {
     }
     try {
       const st = fstatSync(fd);
-      const print = `${st.mtimeMs} ${st.ctimeMs} ${st.size} ${st.ino}`;
+      const print = stampPrint(st);
       const known = this.parsed.get(file);
       if (known?.print === print) return known.value as T | undefined;
       const value = parse(readFileSync(fd, "utf8"));

@@ -18,7 +18,8 @@
 // before use (entryFitsSource in core/cache/format.ts).
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { CACHE_DIR, RACY_WINDOW_MS } from "../core/cache/format.ts";
+import { CACHE_DIR } from "../core/cache/format.ts";
+import { changedWithin, stampPrint } from "../core/stamp.ts";
 import { gitRedirected, type Env } from "./env.ts";
 import { gitSync } from "./git.ts";
 import { nodeProbe } from "./node-probe.ts";
@@ -159,8 +160,8 @@ export function recordUntracked(check: CacheCheck, store: { off?: string; writeA
   if (!check.stampDue || store.off || check.indexPrint === undefined) return;
   check.stampDue = false;
   if (check.indexPrint !== "-") {
-    const [mtime, ctime] = check.indexPrint.split(" ").map(Number);
-    if (Math.max(mtime, ctime) >= check.startedMs - RACY_WINDOW_MS) return;
+    const [mtimeMs, ctimeMs] = check.indexPrint.split(" ").map(Number);
+    if (changedWithin({ mtimeMs, ctimeMs }, check.startedMs)) return;
   }
   store.writeAux(STAMP_FILE, stampText(check.cacheRel!, check.indexPrint));
 }
@@ -205,8 +206,7 @@ function indexFingerprint(env: Env, top: string): string | undefined {
     return undefined;
   }
   try {
-    const s = statSync(join(top, ".git", "index"));
-    return `${s.mtimeMs} ${s.ctimeMs} ${s.size} ${s.ino}`;
+    return stampPrint(statSync(join(top, ".git", "index")));
   } catch {
     return "-";
   }

@@ -9,11 +9,11 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync, type Stats } from "node:fs";
 import { readOpenFile } from "./read-fd.ts";
 import { dirname, isAbsolute, join, relative, sep } from "node:path";
-import type { StatLike } from "../core/cache/format.ts";
+import type { FileStamp } from "../core/stamp.ts";
 
 export interface FileSource {
   /** The stat of a regular file, undefined when there is none (deleted, a folder, a link, outside, unreadable). */
-  stat(path: string): StatLike | undefined;
+  stat(path: string): FileStamp | undefined;
   /** The file's bytes; throws (with an errno `code`, or an OutlineError) when it cannot be read. */
   read(path: string): Uint8Array;
 }

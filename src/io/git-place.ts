@@ -16,6 +16,7 @@
 import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { inputError } from "../core/errors.ts";
+import { stampPrint } from "../core/stamp.ts";
 import { quotePath } from "../core/text/quote.ts";
 import { gitRedirected, type Env } from "./env.ts";
 import { gitSync } from "./git.ts";
@@ -85,12 +86,11 @@ function fingerprint(holder: string): string | undefined {
   const dotGit = join(holder, ".git");
   try {
     const st = lstatSync(dotGit);
-    const parts = [`${st.mtimeMs} ${st.ctimeMs} ${st.ino} ${st.size}`];
+    const parts = [stampPrint(st)];
     if (st.isDirectory()) {
       for (const f of ["config", "commondir"]) {
         try {
-          const s = lstatSync(join(dotGit, f));
-          parts.push(`${f} ${s.mtimeMs} ${s.ctimeMs} ${s.ino} ${s.size}`);
+          parts.push(`${f} ${stampPrint(lstatSync(join(dotGit, f)))}`);
         } catch {
           parts.push(`${f} -`);
         }

@@ -10,6 +10,7 @@ import { closeSync, constants, fstatSync, lstatSync, openSync, realpathSync } fr
 import { readOpenFile } from "./read-fd.ts";
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import { OutlineError, inputError } from "../core/errors.ts";
+import { stampOf, type FileStamp } from "../core/stamp.ts";
 import type { SourceFile } from "./files.ts";
 import { toDisplayPath } from "./paths.ts";
 import { expandPaths, type WalkNote } from "./walk.ts";
@@ -21,13 +22,6 @@ import { cutText, quotePath } from "../core/text/quote.ts";
 /** What a path is, as far as the workspace lets anyone know: outside paths are never stat-ed. */
 export type Probe = "file" | "folder" | "other" | "missing" | "outside";
 
-/** Identity of a file's current version: a parse is reused only while all of it holds. */
-export interface FileStamp {
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  ino: number;
-}
 
 export interface ListedFile {
   path: string;
@@ -249,9 +243,6 @@ function realFolder(path: string, what: string): string {
   }
 }
 
-function stampOf(st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): FileStamp {
-  return { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino };
-}
 
 function invalid(path: string): boolean {
   return typeof path !== "string" || path === "" || path.includes("\0");

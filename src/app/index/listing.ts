@@ -17,7 +17,8 @@
 // git started (a change in the same clock tick could leave a stat unchanged).
 import { readdirSync, readFileSync, statSync, type Dirent } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { CACHE_DIR, CACHE_FORMAT, RACY_WINDOW_MS } from "../../core/cache/format.ts";
+import { CACHE_DIR, CACHE_FORMAT } from "../../core/cache/format.ts";
+import { changedWithin, RACY_WINDOW_MS, stampPrint } from "../../core/stamp.ts";
 import { undecodablePath } from "../../io/names.ts";
 import { languageByName } from "../../core/languages/detect.ts";
 import { git, GUARD_CONFIG } from "../../io/git.ts";
@@ -68,7 +69,7 @@ export function listFilesFast(env: Env, repo: Repo, engine: string, check: Cache
 function fingerprint(path: string): string {
   try {
     const s = statSync(path);
-    return `${s.mtimeMs} ${s.ctimeMs} ${s.size} ${s.ino} ${s.isDirectory() ? "d" : "f"}`;
+    return `${stampPrint(s)} ${s.isDirectory() ? "d" : "f"}`;
   } catch {
     return "-";
   }
@@ -243,9 +244,9 @@ export async function listAndRecord(
     const abs = isAbsolute(p) ? p : join(root, p);
     const fp = fingerprint(abs);
     if (fp !== "-") {
-      const [mtime, ctime] = fp.split(" ").map(Number);
+      const [mtimeMs, ctimeMs] = fp.split(" ").map(Number);
       // Changed just before or while git ran: its stat may not move again when it changes next.
-      if (Math.max(mtime, ctime) >= started - racyWindowMs) return listed;
+      if (changedWithin({ mtimeMs, ctimeMs }, started, racyWindowMs)) return listed;
     }
     lines.push(`@\t${escape(p || ".")}\t${fp}`);
   }

@@ -4,7 +4,8 @@
 // order of trust: a file whose stat fingerprint is unchanged is not read; one whose content hash
 // has an object that fits its bytes is not parsed; everything else is parsed (on all cores) and
 // stored. The store is the cache on disk, or one kept in memory (memory-store.ts).
-import { CACHE_DIR, objectKey, recordFor, toEntry, statUnchanged, type CacheEntry, type Manifest, type ManifestRecord, type StatLike } from "../../core/cache/format.ts";
+import { CACHE_DIR, objectKey, recordFor, toEntry, type CacheEntry, type Manifest, type ManifestRecord } from "../../core/cache/format.ts";
+import { sameStamp, type FileStamp } from "../../core/stamp.ts";
 import { packObject, shardOf, type RowsLookup, type PackObjects } from "../../core/cache/pack.ts";
 import { undecodablePath, UNDECODABLE_NAME } from "../../io/names.ts";
 import { detectLanguage, languageByName, nameAllows } from "../../core/languages/detect.ts";
@@ -126,7 +127,7 @@ async function openStore(opts: RefreshOptions): Promise<IndexStore> {
 /** A file pass 1 could not vouch for: it is read (or its staged content taken) in pass 2. */
 interface Candidate {
   path: string;
-  stat?: StatLike;
+  stat?: FileStamp;
   staged?: Uint8Array;
 }
 
@@ -134,7 +135,7 @@ interface Candidate {
 interface Pending {
   path: string;
   language: LanguageSpec;
-  stat?: StatLike;
+  stat?: FileStamp;
   hash: string;
   /** Record the stat in the manifest (false for staged content that differs from the work tree). */
   recordStat: boolean;
@@ -275,12 +276,12 @@ class RefreshRun {
    */
   async passOne(): Promise<void> {
     const { opts, manifest, result } = this;
-    const preStat = new Map<string, { stat?: StatLike; objectOk: boolean }>();
+    const preStat = new Map<string, { stat?: FileStamp; objectOk: boolean }>();
     if (!Array.isArray(opts.paths)) {
       for (const [path, rec] of Object.entries(manifest.files)) {
         if (opts.contents?.has(path)) continue;
         const stat = this.source.stat(path);
-        preStat.set(path, { stat, objectOk: !!stat && statUnchanged(rec, stat) && this.objectOk(rec) });
+        preStat.set(path, { stat, objectOk: !!stat && sameStamp(rec, stat) && this.objectOk(rec) });
       }
     }
     const paths = await opts.paths;
@@ -296,7 +297,7 @@ class RefreshRun {
       if (!languageByName(path)) continue;
       const staged = opts.contents?.get(path);
       const pre = preStat.get(path);
-      let stat: StatLike | undefined;
+      let stat: FileStamp | undefined;
       if (!staged) {
         stat = pre ? pre.stat : this.source.stat(path);
         if (!stat) continue; // listed by git but gone from the work tree (deleted, not yet staged)
@@ -305,7 +306,7 @@ class RefreshRun {
       result.seen++;
       if (stat) {
         const rec = manifest.files[path];
-        if (rec && nameAllows(path, rec.language) && (pre ? pre.objectOk : statUnchanged(rec, stat) && this.objectOk(rec))) {
+        if (rec && nameAllows(path, rec.language) && (pre ? pre.objectOk : sameStamp(rec, stat) && this.objectOk(rec))) {
           result.reused++;
           result.keys.set(path, objectKey(rec.hash, rec.language));
           continue;

@@ -1,6 +1,6 @@
 // The repository index (refresh.ts) behind the MCP server's search_symbols and digest.
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
-import { RACY_WINDOW_MS, type StatLike } from "../../core/cache/format.ts";
+import { changedWithin, sameStamp, stampOf, type FileStamp } from "../../core/stamp.ts";
 import { openCache, type CacheStore } from "../../io/cache-store.ts";
 import { checkCache, recordUntracked, settleCache, warnDistrust } from "../../io/cache-trust.ts";
 import { insideTest, regularFile, type FileSource } from "../../io/disk-source.ts";
@@ -220,18 +220,18 @@ interface Settled {
   index: SymbolIndex;
   /** Every path the refresh stat'ed, and what it found (undefined: no regular file). */
   paths: string[];
-  stats: (StatLike | undefined)[];
+  stats: (FileStamp | undefined)[];
 }
 
 /** A source that remembers the last stat it gave of each path. */
-function recordingStats(source: FileSource): { source: FileSource; stats: Map<string, StatLike | undefined> } {
-  const stats = new Map<string, StatLike | undefined>();
+function recordingStats(source: FileSource): { source: FileSource; stats: Map<string, FileStamp | undefined> } {
+  const stats = new Map<string, FileStamp | undefined>();
   return {
     stats,
     source: {
       stat: (path) => {
         const s = source.stat(path);
-        stats.set(path, s && { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino });
+        stats.set(path, s && stampOf(s));
         return s;
       },
       read: (path) => source.read(path),
@@ -244,9 +244,9 @@ function recordingStats(source: FileSource): { source: FileSource; stats: Map<st
  * changed within the racy window before it started (such a file could change again, in the same
  * clock tick, without its stat moving: the manifest stores it to be hashed again, so must we).
  */
-function settles(r: RefreshResult, stats: Map<string, StatLike | undefined>, started: number): boolean {
+function settles(r: RefreshResult, stats: Map<string, FileStamp | undefined>, started: number): boolean {
   if (r.failed.length || !r.stored || r.warnings.length || r.distrustNote) return false;
-  for (const s of stats.values()) if (s && Math.max(s.mtimeMs, s.ctimeMs) >= started - RACY_WINDOW_MS) return false;
+  for (const s of stats.values()) if (s && changedWithin(s, started)) return false;
   return true;
 }
 
@@ -258,7 +258,7 @@ function unmoved(settled: Settled, source: FileSource): boolean {
     const then = stats[i];
     if (now === undefined || then === undefined) {
       if (now !== then) return false;
-    } else if (now.size !== then.size || now.mtimeMs !== then.mtimeMs || now.ctimeMs !== then.ctimeMs || now.ino !== then.ino) return false;
+    } else if (!sameStamp(then, now)) return false;
   }
   return true;
 }

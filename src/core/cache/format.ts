@@ -11,6 +11,7 @@
 // Objects are addressed by content hash, language and engine (format + tool version + query
 // texts + grammar versions + the outline-building source, src/app/engine/id.ts), so identical
 // content is parsed once and a cache restored from elsewhere is still right.
+import { changedWithin, type FileStamp } from "../stamp.ts";
 import { countLines } from "../text/lines.ts";
 import type { FileOutline, OutlineSymbol } from "../types.ts";
 
@@ -45,13 +46,6 @@ export interface Manifest {
    */
   engine: string;
   files: Record<string, ManifestRecord>;
-}
-
-export interface StatLike {
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
-  ino: number;
 }
 
 export function objectKey(hash: string, language: string): string {
@@ -162,20 +156,11 @@ function validRecord(r: unknown): r is ManifestRecord {
 }
 
 /**
- * A file whose size, mtime, ctime and inode all match the record is not read again. ctime is
- * there because `touch -d` (moving mtime back) still moves ctime, so the hash gets checked.
+ * The record of a file read at `readStartedMs`. A record vouches for the file while its stamp is
+ * the same (sameStamp); one changed within the racy window (core/stamp.ts) is stored with size
+ * -1, a stamp no file has, so the next run reads the file and checks its hash.
  */
-export function statUnchanged(r: ManifestRecord | undefined, s: StatLike): boolean {
-  return !!r && r.size === s.size && r.mtimeMs === s.mtimeMs && r.ctimeMs === s.ctimeMs && r.ino === s.ino;
-}
-
-/**
- * Racy-git guard: a file changed in the same clock tick as we read it could change again
- * without its stat moving. Such a record is stored with size -1 so the next run checks the hash.
- */
-export const RACY_WINDOW_MS = 1000;
-
-export function recordFor(s: StatLike, hash: string, language: string, objectSize: number, readStartedMs: number): ManifestRecord {
-  const racy = s.mtimeMs >= readStartedMs - RACY_WINDOW_MS || s.ctimeMs >= readStartedMs - RACY_WINDOW_MS;
+export function recordFor(s: FileStamp, hash: string, language: string, objectSize: number, readStartedMs: number): ManifestRecord {
+  const racy = changedWithin(s, readStartedMs);
   return { size: racy ? -1 : s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino, hash, language, objectSize };
 }
