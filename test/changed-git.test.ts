@@ -155,7 +155,7 @@ describe("changed with real git", () => {
     r.write("m.py", defs("a, b"));
     const summary = join(r.path, ".git", "summary.md");
     const io = captureIO();
-    expect(await changedCommand({ format: "github" }, io, testEnv(r.path, { GITHUB_STEP_SUMMARY: summary }))).toBe(0);
+    expect(await changedCommand(undefined, { format: "github" }, io, testEnv(r.path, { GITHUB_STEP_SUMMARY: summary }))).toBe(0);
     const notices = io.stdout().split("\n").filter((l) => l.startsWith("::notice "));
     expect(notices.length).toBe(10);
     expect(notices[0]).toBe("::notice file=m.py,line=1,endLine=2,title=Signature changed%3A f0::def f0(a) → def f0(a, b)");

@@ -39,7 +39,7 @@ describe("the table of questions", () => {
   });
 
   test("a value left out gets the row's default on each side; the sides differ only where a row says so", () => {
-    expect(readOptions(QUESTIONS.calls, {})).toEqual({ depth: 2, maxTokens: 2000 });
+    expect(readOptions(QUESTIONS.calls, {})).toEqual({ depth: 2, maxTokens: 2000, format: "text" });
     expect(readArgs(QUESTIONS.calls, { path: "a", name: "b" })).toEqual({ path: "a", name: "b", depth: 2, maxTokens: 2000 });
     expect(readArgs(QUESTIONS.digest, {}).maxTokens).toBe(readOptions(QUESTIONS.digest, {}).maxTokens);
     expect(readOptions(QUESTIONS.history, {}).limit).toBe(0);

@@ -1,7 +1,7 @@
 // Glue between IO and the core: read a file, pick its language, outline it.
 // Every entry point (CLI commands, MCP tools, the index) outlines files through here.
 import type { FileOutline } from "../core/types.ts";
-import { DEFAULT_MAX_BYTES, readFileBytes, requireLanguage, type SourceFile } from "../io/files.ts";
+import { DEFAULT_MAX_BYTES, readInput, requireLanguage, type SourceFile } from "../io/files.ts";
 import { resolve } from "node:path";
 import type { Env } from "../io/env.ts";
 import { toDisplayPath } from "../io/paths.ts";
@@ -21,7 +21,8 @@ export interface OutlinedFile {
 
 /** A file named by the user (relative to the working folder), read and outlined. */
 export async function outlineFile(env: Env, path: string, opts: OutlineFileOptions = {}): Promise<OutlinedFile> {
-  return outlineRead(env, readFileBytes(path, env.cwd, opts.maxBytes ?? DEFAULT_MAX_BYTES), opts);
+  // Standard input (`-`) has no place on disk for the cache to key it by.
+  return outlineRead(env, readInput(env, path, opts.maxBytes ?? DEFAULT_MAX_BYTES), path === "-" ? { ...opts, cache: false } : opts);
 }
 
 /** The outline of a file already read (by the workspace gate, src/io/workspace.ts); its path is relative to env.cwd. */

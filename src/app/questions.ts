@@ -200,7 +200,8 @@ export const QUESTIONS = {
         cli: { flags: "--depth <n>", help: `Levels to follow (1-${MAX_CALL_DEPTH})`, showDefault: true },
         mcp: { about: `Levels to follow (default ${CALL_DEPTH}, max ${MAX_CALL_DEPTH})` },
       },
-      budget("Cut the answer to about this many tokens"),
+      budget("Cut the text to about this many tokens (JSON is whole)"),
+      format(["text", "json"] as const),
     ],
   },
   callers: {
@@ -212,7 +213,8 @@ export const QUESTIONS = {
         cli: { flags: "--path <glob>", help: "Only files matching this glob or under this folder" },
         mcp: { about: WITHIN_ABOUT },
       },
-      budget("Cut the answer to about this many tokens"),
+      budget("Cut the text to about this many tokens (JSON is whole)"),
+      format(["text", "json"] as const),
     ],
   },
   digest: {
@@ -227,6 +229,7 @@ export const QUESTIONS = {
       },
       { key: "flat", kind: "flag", cli: { flags: "--flat", help: "The flat map (every file, detail dropped until it fits) even when it does not fit whole" } },
       { key: "root", kind: "text", cli: { flags: "--root <dir>", help: "Map this folder instead of the git repository around the current one" } },
+      format(["text", "json"] as const),
     ],
   },
   history: {

@@ -80,8 +80,9 @@ export function readRegionBySymbol(file: SourceFile, req: RegionRequest, view: R
 export async function readRegionChecked(file: SourceFile, req: RegionRequest, hash: string | undefined, outline: () => Promise<FileOutline>): Promise<RegionView> {
   const view = readRegion(file, req);
   if (view.staleSince === undefined || hash === undefined) return view;
-  const { languageByName } = await import("../core/languages/detect.ts");
-  if (!languageByName(file.path)) return view;
+  // A file of no language by its name may still be one by its #! line (standard input has no name).
+  const { detectLanguage } = await import("../core/languages/detect.ts");
+  if (!detectLanguage(file.path, file.bytes)) return view;
   const parsed = await outline().catch(() => undefined);
   return parsed ? readRegionBySymbol(file, req, view, parsed, isSymbolHash(hash)) : view;
 }

@@ -5,6 +5,8 @@
 // after it is its value, whatever it looks like: each goes to cac as a placeholder (a NUL, which
 // no command-line argument can hold, and its number) and is put back, the string given, in the
 // options cac hands the command.
+//
+// A lone `-` (standard input, where a command reads a file) is held the same way: mri drops it.
 
 const MARK = "\0";
 
@@ -13,6 +15,8 @@ export interface HeldValues {
   argv: string[];
   /** Puts the values back into the options cac parsed (in place). */
   restore(options: Record<string, unknown>): void;
+  /** The positional arguments cac parsed, each `-` put back. */
+  restoreArgs(args: unknown[]): unknown[];
 }
 
 /** `takesValue`: the option names (`--limit`) that take a value. Nothing after `--` is touched. */
@@ -32,6 +36,10 @@ export function holdValues(argv: readonly string[], takesValue: ReadonlySet<stri
     const eq = a.indexOf("=");
     if (a.startsWith("--") && eq > 0 && takesValue.has(a.slice(0, eq))) hold(a.slice(0, eq), a.slice(eq + 1));
     else if (takesValue.has(a) && i + 1 < argv.length) hold(a, argv[++i]);
+    else if (a === "-") {
+      out.push(`${MARK}${values.length}`);
+      values.push(a);
+    }
     else out.push(a); // the last argument, with no value: cac says the value is missing
   }
   const back = (v: unknown): unknown => {
@@ -43,5 +51,6 @@ export function holdValues(argv: readonly string[], takesValue: ReadonlySet<stri
     restore(options) {
       for (const [k, v] of Object.entries(options)) options[k] = back(v);
     },
+    restoreArgs: (args) => args.map(back),
   };
 }

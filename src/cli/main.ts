@@ -27,13 +27,21 @@ export async function main(argv: string[], io: CliIO, env: Env): Promise<number>
   for (const spec of named ? [named] : versionOnly ? [] : COMMANDS) {
     const command = cli.command(spec.usage, spec.description);
     for (const o of spec.options) command.option(o.flags, o.description, o.default === undefined ? undefined : { default: o.default });
-    command.action((...args: unknown[]) => {
-      held.restore(args[args.length - 1] as Record<string, unknown>);
-      result = spec.run(io, env, ...args);
+    for (const e of spec.examples) command.example(`  $ ${e}`);
+    command.action((...parsed: unknown[]) => {
+      const options = parsed[parsed.length - 1] as Record<string, unknown>;
+      held.restore(options);
+      result = spec.run(io, env, ...held.restoreArgs(parsed.slice(0, -1)), options);
     });
   }
 
-  cli.help();
+  // A command's help says what it does under its usage (cac shows the description only in the list of commands).
+  cli.help((sections) => {
+    const description = COMMANDS.find((c) => c.name === cli.matchedCommand?.name)?.description;
+    const usage = sections.findIndex((s) => s.title === "Usage");
+    if (description && usage >= 0) sections.splice(usage + 1, 0, { body: description });
+    return sections;
+  });
   cli.version(VERSION);
 
   try {

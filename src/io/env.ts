@@ -33,6 +33,8 @@ export interface Env {
   readonly batchStarting?: (batch: BatchSize) => void;
   /** Tests only: make cache writes whose path this returns an errno code for fail with it (a full disk). */
   readonly writeFault?: (file: string) => string | undefined;
+  /** What `-` reads in place of a file: all of standard input (default: the process's, fd 0). */
+  readonly stdin?: () => Uint8Array;
 }
 
 export interface EnvOptions {
@@ -44,6 +46,7 @@ export interface EnvOptions {
   warn?: (line: string) => void;
   batchStarting?: (batch: BatchSize) => void;
   writeFault?: (file: string) => string | undefined;
+  stdin?: () => Uint8Array;
 }
 
 /** This process's environment, with whatever `opts` replaces (a test's folder, variables or runner). */
@@ -57,6 +60,7 @@ export function processEnv(opts: EnvOptions = {}): Env {
     warn: opts.warn ?? ((line) => process.stderr.write(`ast-outline: ${printable(line)}\n`)),
     batchStarting: opts.batchStarting,
     writeFault: opts.writeFault,
+    stdin: opts.stdin,
   };
 }
 

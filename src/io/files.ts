@@ -3,7 +3,7 @@ import { readFileSync, statSync, type Stats } from "node:fs";
 import { resolve } from "node:path";
 import { detectLanguage } from "../core/languages/detect.ts";
 import type { LanguageSpec } from "../core/languages/registry.ts";
-import { OutlineError, usageError } from "../core/errors.ts";
+import { OutlineError, inputError, usageError } from "../core/errors.ts";
 import type { UnreadableReason, WalkSkipReason } from "../core/skip-reason.ts";
 import { formatBytes } from "../core/text/bytes.ts";
 import { cutText, printable, quotePath } from "../core/text/quote.ts";
@@ -16,7 +16,8 @@ export const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 export interface SourceFile {
   path: string;
   bytes: Uint8Array;
-  stat: Stats;
+  /** Absent for standard input. */
+  stat: Stats | undefined;
 }
 
 /** The stat of `path` (relative to `base`, the working folder); an input error naming `path` as given when there is none. */
@@ -46,6 +47,25 @@ export function readFileBytes(path: string, base: string, maxBytes = DEFAULT_MAX
     throw new OutlineError({ kind: "cannot-read", file, cause: (e as NodeJS.ErrnoException).code ?? String(e) });
   }
   return { path, bytes, stat };
+}
+
+/** The name `-` (standard input) goes by in answers and messages. */
+export const STDIN_NAME = "<stdin>";
+
+/**
+ * A file the user named, or with `-` all of standard input (as cat, grep and git hash-object
+ * read it): named `<stdin>`, its language from --language or its content (a #! line).
+ */
+export function readInput(env: { cwd: string; stdin?: () => Uint8Array }, path: string, maxBytes = DEFAULT_MAX_BYTES): SourceFile {
+  if (path !== "-") return readFileBytes(path, env.cwd, maxBytes);
+  let bytes: Uint8Array;
+  try {
+    bytes = env.stdin ? env.stdin() : readFileSync(0);
+  } catch (e) {
+    throw inputError(`cannot read standard input: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  if (bytes.length > maxBytes) throw inputError(`standard input is too large (${formatBytes(bytes.length)})`, "raise --max-size");
+  return { path: STDIN_NAME, bytes, stat: undefined };
 }
 
 /** Why a file could not be read, as a skipped reason: `unreadable (permission denied)`, `unreadable (EIO)`. */
@@ -107,6 +127,7 @@ export function requireLanguage(file: SourceFile, override?: string): LanguageSp
   const spec = languageOf(file, override);
   if (!spec) {
     if (looksBinary(file.bytes)) throw new OutlineError({ kind: "binary-file", file: file.path, hint: "nothing to outline" });
+    if (file.path === STDIN_NAME) throw inputError("standard input: which language?", "give --language (`ast-outline languages` lists them), or start it with a #! line");
     throw new OutlineError({ kind: "unsupported-language", file: file.path, hint: "`ast-outline languages` lists what is supported; use `region` or grep for this file" });
   }
   if (looksBinary(file.bytes)) throw new OutlineError({ kind: "binary-file", file: file.path, hint: "nothing to outline" });

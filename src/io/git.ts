@@ -252,13 +252,14 @@ const ZERO = /^0+$/;
  * `head` undefined: the work tree (or the index with `cached`). Any `cwd` inside the work tree.
  * `pathspec`: only these paths (literal, relative to `cwd`); empty: the whole repository.
  */
-export async function diffPaths(env: Env, cwd: string, base: string, head: string | undefined, cached: boolean, pathspec: string[] = []): Promise<ChangedPath[]> {
+/** `pathspec`: paths taken literally, relative to the root; `userPathspec`: git pathspecs as the user wrote them, relative to `cwd`. */
+export async function diffPaths(env: Env, cwd: string, base: string, head: string | undefined, cached: boolean, pathspec: string[] = [], userPathspec: readonly string[] = []): Promise<ChangedPath[]> {
   // --no-relative: paths from the root even when run from a subfolder with diff.relative set.
   const args = ["diff", "--raw", "-z", "--no-abbrev", "-M", "--no-ext-diff", "--no-textconv", "--no-color", "--ignore-submodules=none", "--no-relative"];
   if (cached) args.push("--cached");
   args.push("--end-of-options", base);
   if (head) args.push(head);
-  args.push("--", ...pathspec.map((p) => `:(literal)${p}`));
+  args.push("--", ...pathspec.map((p) => `:(literal)${p}`), ...userPathspec);
   const extra = head === undefined && !cached ? await filterOverrides(env, cwd) : [];
   const exit = await env.processes.start("git", guarded(args, extra), { cwd, env: gitEnv(env) }).finish("");
   checkExit(exit, "diff");

@@ -38,6 +38,8 @@ export interface ChangedOptions {
    * it is read: the MCP workspace (src/io/workspace.ts). Roots outside the repository count for nothing.
    */
   confine?: { roots: readonly string[]; admits(path: string): boolean };
+  /** Only paths matching these git pathspecs (the user's, after `--`), relative to env.cwd, magic allowed. */
+  pathspec?: readonly string[];
 }
 
 const REGULAR = new Set(["100644", "100755"]);
@@ -83,7 +85,7 @@ export async function computeChangeWork(opts: ChangedOptions): Promise<ChangeWor
   // whatever the cwd), and `git cat-file --batch` starts before the blob ids are known.
   initRuntime().catch(() => {}); // a failure surfaces where parsing awaits it
   const { env } = opts;
-  const early = opts.mergeBase || opts.confine ? undefined : diffPaths(env, env.cwd, `${revs[0].rev}^{commit}`, opts.head === undefined ? undefined : `${opts.head}^{commit}`, Boolean(opts.staged));
+  const early = opts.mergeBase || opts.confine ? undefined : diffPaths(env, env.cwd, `${revs[0].rev}^{commit}`, opts.head === undefined ? undefined : `${opts.head}^{commit}`, Boolean(opts.staged), [], opts.pathspec);
   early?.catch(() => {}); // awaited (or replaced) below, once the revisions are known good
   const readBlobsOnce = startBlobReader(env, env.cwd);
   try {
@@ -106,7 +108,8 @@ async function changesFrom(
   if (opts.mergeBase) base = await mergeBase(env, root, base, shas[1]);
   // The early diff's own failure (unexpected once rev-parse agreed) gets the precise error from the plain call.
   const scope = opts.confine && pathspecWithin(root, opts.confine.roots);
-  const all = scope?.length === 0 ? [] : await (early ?? Promise.reject()).catch(() => diffPaths(env, root, base, head, Boolean(opts.staged), scope));
+  // The user's pathspecs are relative to the working folder, so that diff runs there (its paths stay the root's).
+  const all = scope?.length === 0 ? [] : await (early ?? Promise.reject()).catch(() => diffPaths(env, opts.pathspec ? env.cwd : root, base, head, Boolean(opts.staged), scope, opts.pathspec));
   const gate = opts.confine;
   const paths = gate ? all.filter((p) => gate.admits(join(root, p.path)) && (p.oldPath === undefined || gate.admits(join(root, p.oldPath)))) : all;
   const fromWorkTree = head === undefined && !opts.staged;

@@ -4,3 +4,4 @@
 export { computeChanges } from "./changes.ts";
 export { type FileSides, readChangedSides } from "./file-sides.ts";
 export { changesWithImpact } from "./with-impact.ts";
+export { parseRange, type ChangeRange } from "./range.ts";

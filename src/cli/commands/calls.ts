@@ -7,27 +7,28 @@ import { usageError } from "../../core/errors.ts";
 import { normalizeQuery } from "../../core/symbols/find.ts";
 import type { Env } from "../../io/env.ts";
 import { cliWorkspace } from "../../io/workspace.ts";
+import { renderCallChainJson, renderCallersJson } from "../../render/calls-json.ts";
 import { renderCallChainText, renderCallersText } from "../../render/calls-text.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK } from "../options.ts";
 import { readOptions } from "../values.ts";
 
 export async function callsCommand(path: string, name: string, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
-  const { depth, maxTokens } = readOptions(QUESTIONS.calls, raw);
+  const { depth, maxTokens, format } = readOptions(QUESTIONS.calls, raw);
   const repo = repoSymbols(env, cliWorkspace(env.cwd, [path]));
   const file = await repo.parsed(path);
   const chain = await callChain(repo, { path: file.file.path, symbol: findOne(file, name) }, depth);
-  io.out(renderCallChainText(chain, maxTokens));
+  io.out(format === "json" ? renderCallChainJson(chain) : renderCallChainText(chain, maxTokens));
   return EXIT_OK;
 }
 
 export async function callersCommand(name: string, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
-  const { path, maxTokens } = readOptions(QUESTIONS.callers, raw);
+  const { path, maxTokens, format } = readOptions(QUESTIONS.callers, raw);
   const last = normalizeQuery(name).split(".").pop()!;
   if (!last) throw usageError("give a symbol name");
   const callers = await findCallers(repoSymbols(env, cliWorkspace(env.cwd)), last, path);
   const { text, notes } = renderCallersText(callers, maxTokens);
-  io.out(text);
+  io.out(format === "json" ? renderCallersJson(callers) : text);
   for (const n of notes) io.note(n);
   return callers.groups.length ? EXIT_OK : EXIT_NOT_FOUND;
 }

@@ -1,8 +1,8 @@
 import { appendFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { computeChanges, readChangedSides, changesWithImpact } from "../../app/changed/index.ts";
+import { computeChanges, readChangedSides, changesWithImpact, parseRange } from "../../app/changed/index.ts";
 import { QUESTIONS } from "../../app/questions.ts";
-import { inputError } from "../../core/errors.ts";
+import { inputError, usageError } from "../../core/errors.ts";
 import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { CHANGED_RENDERERS, failsOn, sourceLinks, type MarkdownOptions } from "../../render/changed/index.ts";
 import type { Env } from "../../io/env.ts";
@@ -10,10 +10,15 @@ import type { CliIO } from "../io.ts";
 import { EXIT_NOT_FOUND, EXIT_OK } from "../options.ts";
 import { readOptions } from "../values.ts";
 
-export async function changedCommand(raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
+export async function changedCommand(range: string | undefined, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
   const options = readOptions(QUESTIONS.changed, raw);
   const maxBytes = options.maxSize ?? DEFAULT_MAX_BYTES;
-  const changes = await computeChanges({ env, base: options.base, head: options.head, staged: options.staged, mergeBase: options.mergeBase, maxBytes });
+  const revisions = range === undefined ? options : { ...options, ...rangeInstead(range, options) };
+  const pathspec = (raw["--"] as string[] | undefined) ?? [];
+  const changes = await computeChanges({
+    env, base: revisions.base, head: revisions.head, staged: options.staged, mergeBase: revisions.mergeBase, maxBytes,
+    pathspec: pathspec.length ? pathspec : undefined,
+  });
   const set = options.impact ? await changesWithImpact(env, changes, { maxBytes }) : changes;
 
   const rendered = await CHANGED_RENDERERS[options.format](set, {
@@ -36,6 +41,13 @@ export async function changedCommand(raw: Record<string, unknown>, io: CliIO, en
 
   const changedSymbols = set.files.some((f) => f.symbols.length > 0);
   return (options.exitCode && changedSymbols) || failsOn(set, options.failOn) ? EXIT_NOT_FOUND : EXIT_OK;
+}
+
+/** A range given as an argument, instead of --base, --head and --merge-base (not beside them). */
+function rangeInstead(range: string, options: { base?: string; head?: string; mergeBase: boolean }) {
+  const given = options.base !== undefined ? "--base" : options.head !== undefined ? "--head" : options.mergeBase ? "--merge-base" : undefined;
+  if (given) throw usageError(`${given} does not go with a range (${range})`, "give one or the other: `changed main...HEAD` is `changed --base main --head HEAD --merge-base`");
+  return parseRange(range);
 }
 
 /**

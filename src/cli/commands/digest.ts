@@ -5,7 +5,7 @@ import { repoRelative } from "../../app/index/index.ts";
 import { QUESTIONS } from "../../app/questions.ts";
 import { inputError, usageError } from "../../core/errors.ts";
 import type { Env } from "../../io/env.ts";
-import { renderDigestAnswer, flatDigestFits } from "../../render/digest/index.ts";
+import { renderDigestAnswer, renderDigestJson, flatDigestFits } from "../../render/digest/index.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK } from "../options.ts";
 import { readOptions } from "../values.ts";
@@ -37,6 +37,6 @@ export async function digestCommand(path: string | undefined, raw: Record<string
     flatFits: (files) => options.flat === true || flatDigestFits(files, maxTokens),
   });
   if (!answer) throw inputError(`no source files under ${path ?? r.repo.root}`, "`ast-outline languages` lists what is outlined");
-  io.out(renderDigestAnswer(answer, maxTokens));
+  io.out(options.format === "json" ? renderDigestJson(answer, maxTokens) : renderDigestAnswer(answer, maxTokens));
   return EXIT_OK;
 }

@@ -5,7 +5,7 @@ import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { outlineFile } from "../../app/outline-file.ts";
 import { outlineEach } from "../../app/outline-files.ts";
-import { errorLine } from "../../core/errors.ts";
+import { errorLine, usageError } from "../../core/errors.ts";
 import { quotePath } from "../../core/text/quote.ts";
 import type { FileOutline } from "../../core/types.ts";
 import type { Env } from "../../io/env.ts";
@@ -26,6 +26,14 @@ export async function outlineCommand(paths: string[], options: OutlineOptions, i
   const jsonMaxChildren = given ?? 0;
   const maxBytes = maxSize ?? DEFAULT_MAX_BYTES;
   if (!paths.length) paths = ["."];
+  if (paths.includes("-")) {
+    if (paths.length > 1) throw usageError("- (standard input) is outlined alone", "outline the files in a command of their own");
+    const { outline, file } = await outlineFile(env, "-", { maxBytes, language });
+    if (format === "text") io.out(renderOutlineText(outline, { maxChildren, docs: docs ? "all" : "top" }));
+    else if (format === "jsonl") io.out(renderOutlineJsonl(withSymbolHashes(outline, file.bytes), jsonMaxChildren));
+    else io.out(renderOutlineJson([withSymbolHashes(outline, file.bytes)], jsonMaxChildren, true));
+    return EXIT_OK;
+  }
 
   const notes: WalkNote[] = [];
   const entries = expandPaths(paths, notes, env.cwd);

@@ -2,7 +2,7 @@
 import { REGION_MAX_BYTES, checkRange, normalizeHash, readRegionChecked } from "../../app/region.ts";
 import { QUESTIONS } from "../../app/questions.ts";
 import type { Env } from "../../io/env.ts";
-import { readFileBytes } from "../../io/files.ts";
+import { readInput } from "../../io/files.ts";
 import { renderRegionJson, renderRegionText } from "../../render/region-text.ts";
 import type { CliIO } from "../io.ts";
 import { EXIT_OK, parseLine } from "../options.ts";
@@ -15,11 +15,12 @@ export async function regionCommand(path: string, startArg: unknown, endArg: unk
   const endLine = parseLine(endArg, "end");
   checkRange(startLine, endLine);
   const expectedHash = options.hash === undefined ? undefined : normalizeHash(options.hash);
-  const file = readFileBytes(path, env.cwd, REGION_MAX_BYTES);
+  const file = readInput(env, path, REGION_MAX_BYTES);
   const req = { startLine, endLine, expectedHash };
   const view = await readRegionChecked(file, req, options.hash, async () => {
-    const { outlineFile } = await import("../../app/outline-file.ts");
-    return (await outlineFile(env, path, { maxBytes: REGION_MAX_BYTES })).outline;
+    // The bytes already read (standard input cannot be read twice); the cache only for a file on disk.
+    const { outlineRead } = await import("../../app/outline-file.ts");
+    return (await outlineRead(env, file, { cache: path !== "-" })).outline;
   });
   if (format === "json") {
     io.out(renderRegionJson(view));

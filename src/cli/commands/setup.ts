@@ -10,7 +10,8 @@ import { readState, readText, realTarget, removeDirs, removeMade, scopeRoots, se
 import { shown } from "../../io/workspace.ts";
 import { unifiedDiff } from "../../render/setup-diff.ts";
 import type { CliIO } from "../io.ts";
-import { EXIT_INPUT, EXIT_OK } from "../options.ts";
+import { toJson } from "../../core/text/quote.ts";
+import { EXIT_INPUT, EXIT_OK, parseFormat } from "../options.ts";
 
 export interface SetupOptions {
   scope?: string;
@@ -18,11 +19,13 @@ export interface SetupOptions {
   uninstall?: boolean;
   hooks?: boolean;
   command?: string;
+  format?: string;
 }
 
 const IDS = CLIENTS.map((c) => c.id);
 
 export async function setupCommand(clients: string[], options: SetupOptions, io: CliIO, env: Env): Promise<number> {
+  const format = parseFormat(options.format, ["text", "json"]);
   if (!clients.length) throw usageError("name the clients to set up", `one or more of: ${IDS.join(", ")}, or all`);
   const ids = clients.includes("all") ? IDS : [...new Set(clients)];
   for (const id of ids) if (!IDS.includes(id)) throw usageError(`unknown client: ${shown(id)}`, `one of: ${IDS.join(", ")}, or all`);
@@ -57,8 +60,18 @@ export async function setupCommand(clients: string[], options: SetupOptions, io:
     return EXIT_INPUT;
   }
   for (const n of plan.notes) io.note(n);
+  // JSON: each file, what happens to it (the text's line), whether it changes, and for a dry run the diff.
+  const json = () =>
+    toJson({
+      scope, uninstall, dryRun: options.dryRun === true,
+      files: plan.files.map((f) => ({
+        path: shownAs(f.file), changed: f.current !== f.next, summary: line(f.line, f.file), notes: f.notes,
+        ...(options.dryRun && f.current !== f.next ? { diff: unifiedDiff(shownAs(f.file), f.current, f.next) } : {}),
+      })),
+    }, 2) + "\n";
   if (options.dryRun) {
-    for (const f of plan.files) if (f.current !== f.next) io.out(unifiedDiff(shownAs(f.file), f.current, f.next));
+    if (format === "json") io.out(json());
+    else for (const f of plan.files) if (f.current !== f.next) io.out(unifiedDiff(shownAs(f.file), f.current, f.next));
     return EXIT_OK;
   }
   const emptied: string[] = [];
@@ -76,6 +89,10 @@ export async function setupCommand(clients: string[], options: SetupOptions, io:
   }
   removeDirs(emptied);
   writeState(stateFile, plan.state);
+  if (format === "json") {
+    io.out(json());
+    return EXIT_OK;
+  }
   for (const f of plan.files) {
     io.out(`${line(f.line, f.file)}\n`);
     for (const n of f.notes) io.note(`${shownAs(f.file)}: ${n}`);

@@ -36,6 +36,7 @@ export async function symbolCommand(path: string, names: string[], raw: SymbolOp
  * the repository's gate (what a drill follows stays inside), as MCP get_symbol reads it.
  */
 async function skeletonOrDrill(path: string, names: string[], options: SymbolValues, io: CliIO, env: Env): Promise<number> {
+  if (path === "-") throw usageError("--skeleton, --drill and --hash read a file of the repository, not standard input", "name the file");
   if (options.format === "json") throw usageError("--skeleton, --drill and --hash print text only", "drop --format json");
   if (options.drill !== undefined && names.length !== 1) throw usageError("--drill takes one symbol", "name one symbol");
   if (options.hash !== undefined && names.length !== 1) throw usageError("--hash takes one symbol", "name the symbol the hash was read from");
