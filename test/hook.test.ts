@@ -117,6 +117,13 @@ describe("hook", () => {
       expect(startHookInBackground(testEnv(repo.path), { bin: BUN, script: CLI_SOURCE })).toBe(true);
       awaitBackgroundHooks(repo.path);
       expect(sh(repo.path, "grep", ["-rl", "staged_later", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
+      // As data: it says the run was handed off, and nothing of what that run will find.
+      write(repo.path, "a.py", "def staged_json():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      const json = cliChild(repo.path, ["hook", "run", "--background", "--format", "json"]);
+      expect(JSON.parse(json.stdout)).toEqual({ action: "run", background: true, messages: [] });
+      awaitBackgroundHooks(repo.path);
+      expect(sh(repo.path, "grep", ["-rl", "staged_json", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
     } finally {
       repo.cleanup();
     }
