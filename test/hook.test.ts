@@ -52,7 +52,7 @@ describe("hook", () => {
       expect(existsSync(join(repo.path, "old-hook-ran"))).toBe(true);
       // The installed hook refreshes in the background (`hook run --background`), after the commit.
       expect(readFileSync(join(repo.path, ".git/hooks/pre-commit"), "utf8")).toContain("hook run --background");
-      awaitBackgroundHooks(repo.path);
+      awaitBackgroundHooks(repo.path, undefined, () => sh(repo.path, "grep", ["-rl", "staged_name", ".ast_outline_cache/objects"]).stdout.trim() !== "");
       const objects = sh(repo.path, "grep", ["-rl", "staged_name", ".ast_outline_cache/objects"]).stdout.trim();
       expect(objects).not.toBe("");
       expect(sh(repo.path, "grep", ["-rl", "worktree_name", ".ast_outline_cache"]).stdout.trim()).toBe("");
@@ -84,7 +84,7 @@ describe("hook", () => {
       expect(existsSync(join(repo.path, ".git/hooks/pre-commit"))).toBe(false);
       gitOk(repo.path, "add", "m.ts");
       expect(sh(repo.path, "git", ["commit", "-qm", "one"]).code).toBe(0);
-      awaitBackgroundHooks(repo.path);
+      awaitBackgroundHooks(repo.path, undefined, () => existsSync(join(repo.path, ".ast_outline_cache/manifest.json")) && manifest(repo.path).files["m.ts"] !== undefined);
       expect(manifest(repo.path).files["m.ts"]).toBeDefined();
       expect(cliChild(repo.path, ["hook", "uninstall"]).code).toBe(0);
       expect(existsSync(join(repo.path, ".myhooks/pre-commit"))).toBe(false);
@@ -110,19 +110,20 @@ describe("hook", () => {
       // The index moves on at once: the background run reads the trees it was handed.
       write(repo.path, "a.py", "def staged_later():\n    pass\n");
       gitOk(repo.path, "add", "a.py");
-      awaitBackgroundHooks(repo.path);
+      const holds = (name: string) => () => sh(repo.path, "grep", ["-rl", name, ".ast_outline_cache/objects"]).stdout.trim() !== "";
+      awaitBackgroundHooks(repo.path, undefined, holds("staged_then"));
       expect(sh(repo.path, "grep", ["-rl", "staged_then", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
       expect(sh(repo.path, "grep", ["-rl", "staged_later", ".ast_outline_cache"]).stdout.trim()).toBe("");
       // Handed off, not run here: the call returns true and the refresh lands afterwards.
       expect(startHookInBackground(testEnv(repo.path), { bin: BUN, script: CLI_SOURCE })).toBe(true);
-      awaitBackgroundHooks(repo.path);
+      awaitBackgroundHooks(repo.path, undefined, holds("staged_later"));
       expect(sh(repo.path, "grep", ["-rl", "staged_later", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
       // As data: it says the run was handed off, and nothing of what that run will find.
       write(repo.path, "a.py", "def staged_json():\n    pass\n");
       gitOk(repo.path, "add", "a.py");
       const json = cliChild(repo.path, ["hook", "run", "--background", "--format", "json"]);
       expect(JSON.parse(json.stdout)).toEqual({ action: "run", background: true, messages: [] });
-      awaitBackgroundHooks(repo.path);
+      awaitBackgroundHooks(repo.path, undefined, holds("staged_json"));
       expect(sh(repo.path, "grep", ["-rl", "staged_json", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
     } finally {
       repo.cleanup();

@@ -48,7 +48,7 @@ export function cliChildAsync(cwd: string, args: string[]) {
  * after the commit): the processes whose environment holds HOOK_TREES and whose working folder
  * is the repository, read from /proc. Fails after `deadlineMs` (a bound, not a timing assert).
  */
-export function awaitBackgroundHooks(repo: string, deadlineMs = 120_000): void {
+export function awaitBackgroundHooks(repo: string, deadlineMs = 120_000, landed?: () => boolean): void {
   const root = realpathSync(repo);
   const running = () =>
     readdirSync("/proc").filter((pid) => {
@@ -60,7 +60,9 @@ export function awaitBackgroundHooks(repo: string, deadlineMs = 120_000): void {
       }
     });
   const until = Date.now() + deadlineMs;
-  while (running().length) {
+  // A child just spawned shows its parent's environment and folder until it execs: where the
+  // caller can tell what the run leaves behind (`landed`), that is waited for too.
+  while (running().length || (landed && !landed())) {
     if (Date.now() > until) throw new Error(`a background hook run in ${repo} still runs after ${deadlineMs} ms`);
     Bun.sleepSync(50);
   }
