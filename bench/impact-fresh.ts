@@ -1,6 +1,8 @@
 // Bench: `changed --impact` on a fresh clone (no cache), over real commit ranges, beside the same
 // command with a full index (a warm cache) and, optionally, another build: wall, CPU, peak RSS,
-// and whether every run reports the same call sites (the JSON compared whole).
+// and whether every run reports the same call sites: the same build's fresh and warm runs compared
+// as whole JSON; against the baseline only the call sites (another build may classify a change
+// differently: a value change, a body change).
 //   npm run bench -- impact-fresh --repo DIR [--ranges A..B,C..D] [--last N] [--span K] [--baseline BINARY] [--no-index]
 // DIR is a git work tree (a `git clone --shared` of a mirror). Ranges default to the last N
 // (5) windows of K (5) commits before HEAD. The parse budget is lifted for every run, so a
@@ -41,6 +43,12 @@ const impact = (b: string, range: string) => {
   const [base, head] = range.split("..");
   return timed(b, ["changed", "--base", base, "--head", head, "--impact", "--format", "json"]);
 };
+/** Every call site as a sorted list of its changed symbol and the site's JSON. */
+const siteList = (json: string) =>
+  (JSON.parse(json) as { files: { path: string; symbols: { qualifiedName?: string; name: string; callers?: unknown[] }[] }[] }).files
+    .flatMap((f) => f.symbols.flatMap((s) => (s.callers ?? []).map((c) => `${f.path} ${s.qualifiedName ?? s.name} ${JSON.stringify(c)}`)))
+    .sort();
+const sameSites = (a: string, b: string) => JSON.stringify(siteList(a)) === JSON.stringify(siteList(b));
 const sites = (json: string) => (JSON.parse(json) as { files: { symbols: { callers?: unknown[] }[] }[] }).files.flatMap((f) => f.symbols).reduce((n, s) => n + (s.callers?.length ?? 0), 0);
 const cell = (r: Run) => `${r.wall.toFixed(1)} / ${r.cpu.toFixed(1)} / ${r.rssMB.toFixed(0)}`;
 
@@ -55,12 +63,14 @@ if (withIndex) {
 }
 let same = 0;
 fresh.forEach(({ range, ours, base }, i) => {
-  const agree = (!base || base.out === ours.out) && (!warm[i] || warm[i]!.out === ours.out);
-  if (agree) same++;
-  rows.push([range, String(sites(ours.out)), cell(ours), base ? cell(base) : "", warm[i] ? cell(warm[i]!) : "", agree ? "yes" : "NO"]);
+  const asBase = !base || sameSites(base.out, ours.out);
+  const asWarm = !warm[i] || warm[i]!.out === ours.out;
+  if (asBase && asWarm) same++;
+  const said = (ok: boolean, given: boolean) => (!given ? "" : ok ? "yes" : "NO");
+  rows.push([range, String(sites(ours.out)), cell(ours), base ? cell(base) : "", warm[i] ? cell(warm[i]!) : "", said(asWarm, !!warm[i]), said(asBase, !!base)]);
 });
 const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-const head = ["range", "call sites", "fresh clone wall / cpu s / RSS MB", "baseline (fresh) wall / cpu / RSS", "full index (warm) wall / cpu / RSS", "same JSON"];
+const head = ["range", "call sites", "fresh clone wall / cpu s / RSS MB", "baseline (fresh) wall / cpu / RSS", "full index (warm) wall / cpu / RSS", "same JSON as the full index", "same call sites as the baseline"];
 console.log(`${repo}; ${bin}${baseline ? `; baseline ${baseline}` : ""}; load average ${load}`);
 console.log(`| ${head.join(" | ")} |\n|${head.map(() => "---").join("|")}|`);
 for (const r of rows) console.log(`| ${r.join(" | ")} |`);
