@@ -2,7 +2,7 @@
 // validated oracle (rename, move, move-and-rename, pull-up, push-down of methods, classes and
 // attributes), per language and per refactoring type: recall and precision.
 //   bun bench/refactorings.ts --oracle PATH [--binary dist/ast-outline] [--baseline OTHER]
-//        [--lang python,javascript,kotlin] [--limit N] [--misses python] [--extra python]
+//        [--lang python,javascript,kotlin,java,java-tse] [--limit N] [--misses python,kotlin] [--extra python,kotlin]
 // PATH (or env AST_OUTLINE_RM_ORACLE): RefactoringMiner's `src/test/resources/oracle` folder, or a
 // bare git dir of the RefactoringMiner repository (the folder is read from its HEAD). The data is
 // never part of this project. Each oracle commit is recreated as two commits of a temporary
@@ -33,6 +33,11 @@ const langs = flag("--lang", "python,javascript,kotlin").split(",");
 const limit = Number(flag("--limit", "0"));
 const missesOf = flag("--misses", "");
 const extraOf = flag("--extra", "");
+/** Only commits whose folder name contains this; --keep leaves their repositories in place (paths printed). */
+const only = flag("--only", "");
+const keep = args.includes("--keep");
+/** Every Nth commit of each language, in the dataset's order (a deterministic sample for iteration; the tables in bench/README.md use all). */
+const sample = Number(flag("--sample", "1"));
 if (!oracleArg) {
   console.error("refactorings: no oracle (--oracle PATH or AST_OUTLINE_RM_ORACLE: RefactoringMiner's src/test/resources/oracle, or its bare git dir)");
   process.exit(2);
@@ -40,7 +45,10 @@ if (!oracleArg) {
 if (!existsSync(binary)) throw new Error(`no binary at ${binary} (npm run build)`);
 const binaries = [binary, ...(baselineArg && existsSync(baselineArg) ? [resolve(baselineArg)] : [])];
 
-const EXT: Record<string, RegExp> = { python: /\.py$/, javascript: /\.(js|jsx|mjs|cjs)$/, kotlin: /\.kts?$/ };
+// The Kotlin dataset's projects mix Kotlin and Java (an Android app module in Java): its oracle names both.
+const EXT: Record<string, RegExp> = { python: /\.py$/, javascript: /\.(js|jsx|mjs|cjs)$/, kotlin: /\.(kts?|java)$/, java: /\.java$/, "java-tse": /\.java$/ };
+/** Languages whose top-level classes the oracle places in their package (`a.b.C`: parent `b`), not in their file. */
+const PACKAGED = new Set(["kotlin", "java", "java-tse"]);
 const TYPE = /^(Rename|Move|Move And Rename|Pull Up|Push Down) (Method|Class|Attribute)$/;
 
 /** The oracle folder: as given, or extracted from the git dir once (only the datasets and commits asked). */
@@ -60,6 +68,8 @@ const last = (q: string) => q.split(".").filter(Boolean).pop() ?? "";
 function parentOf(q: string): string {
   const parts = q.split(".");
   if (parts[parts.length - 1] === "__module__" || parts[parts.length - 1] === "module") parts.pop();
+  // Kotlin: the members of `X`'s unnamed companion object (`a.X.Companion`) are X's in the outline.
+  else if (parts[parts.length - 1] === "Companion" && parts.length > 1) parts.pop();
   return parts[parts.length - 1] ?? "";
 }
 /** The name in a method description: `public a.b.name(args) : T` -> name. */
@@ -92,6 +102,48 @@ function parse(lang: string, type: string, d: string): Entry | undefined {
   return { ...base, oldName: nameOf(m[1]), newName: nameOf(m[3]), oldParent: parentOf(m[2]), newParent: parentOf(m[4]) };
 }
 
+interface OracleCommit { sha1: string; refactorings: { type: string; description: string; validation: string }[] }
+
+/**
+ * One language's validated commits. Python, JavaScript, Kotlin: `<lang>-dataset/data.json`. Java:
+ * the root `data.json` (RefactoringMiner's own Java oracle); `java-tse`: the 400 commits of 20
+ * Java projects in `tse-dataset/*.json` (each refactoring found by RefactoringMiner, by RefDiff or
+ * by both, validated true or false), in data.json's shape: TP for true, FP for false.
+ */
+function dataset(lang: string): OracleCommit[] {
+  if (lang === "java-tse") {
+    const names = fromGit
+      ? execFileSync("git", [`--git-dir=${oracleArg}`, "ls-tree", "--name-only", `HEAD:${ORACLE_IN_GIT}/tse-dataset`], { encoding: "utf8" }).split("\n").filter(Boolean)
+      : readdirSync(join(oracleDir, "tse-dataset"));
+    const out: OracleCommit[] = [];
+    for (const n of names.filter((x) => x.endsWith(".json")).sort()) {
+      const project = JSON.parse(readOracle(`tse-dataset/${n}`).toString()) as { results: ({ sha1: string } & Record<string, { type: string; description: string; validation: boolean }[]>)[] };
+      for (const r of project.results) {
+        const seen = new Set<string>();
+        const refactorings: OracleCommit["refactorings"] = [];
+        for (const x of [...r.commonRefactoring, ...r.ourApproach, ...r.baseline]) {
+          // "Rename Method\tpublic a() : void renamed to …": the type is the text before the tab.
+          const description = x.description.replace("\t", " ");
+          if (seen.has(description)) continue;
+          seen.add(description);
+          refactorings.push({ type: x.description.split("\t")[0], description, validation: x.validation ? "TP" : "FP" });
+        }
+        out.push({ sha1: r.sha1, refactorings });
+      }
+    }
+    return out;
+  }
+  const file = lang === "java" ? "data.json" : `${lang}-dataset/data.json`;
+  let text: string;
+  try {
+    text = readOracle(file).toString();
+  } catch {
+    console.error(`refactorings: ${file} cannot be read from the oracle (a mirror may list a large blob it does not hold); --lang java-tse measures the Java TSE dataset instead`);
+    process.exit(2);
+  }
+  return JSON.parse(text) as OracleCommit[];
+}
+
 function loadCommits(): Commit[] {
   const out: Commit[] = [];
   const names = fromGit
@@ -100,8 +152,8 @@ function loadCommits(): Commit[] {
   const dirOf = new Map<string, string>();
   for (const n of names) if (n && !n.endsWith(".json")) dirOf.set(n.slice(n.lastIndexOf("-") + 1), n);
   for (const lang of langs) {
-    const data = JSON.parse(readOracle(`${lang}-dataset/data.json`).toString()) as { sha1: string; refactorings: { type: string; description: string; validation: string }[] }[];
-    for (const c of data) {
+    let seen = 0;
+    for (const c of dataset(lang)) {
       const dir = dirOf.get(c.sha1);
       if (!dir) continue;
       const meta = JSON.parse(readOracle(`commits/${dir}.json`).toString()) as { parentCommitId: string };
@@ -112,6 +164,8 @@ function loadCommits(): Commit[] {
         if (e) all.push(e);
         else console.error(`refactorings: unparsed ${r.type}: ${r.description}`);
       }
+      if (only && !dir.includes(only)) continue;
+      if (sample > 1 && seen++ % sample !== 0) continue;
       out.push({ lang, sha: c.sha1, parent: meta.parentCommitId, dir, entries: all, all });
       if (limit && out.filter((x) => x.lang === lang).length >= limit) break;
     }
@@ -171,17 +225,108 @@ function recreate(c: Commit): string {
   return repo;
 }
 
-interface Report { parents?: [string[], string[]]; group: string; change: string; oldName: string; newName: string; oldParent: string; newParent: string; path: string; oldPath: string; follows: boolean; pairedBy?: string; similarity?: number; fileRename?: boolean }
+interface Report { parentsPaired?: boolean; implied?: boolean; oldQualified?: string; newQualified?: string; parents?: [string[], string[]]; group: string; change: string; oldName: string; newName: string; oldParent: string; newParent: string; path: string; oldPath: string; follows: boolean; pairedBy?: string; similarity?: number; fileRename?: boolean }
 
 const stem = (p: string) => last(p.split("/").pop()!.replace(/\.[^.]+$/, ""));
 const groupOfKind = (k: string) =>
   ["class", "interface", "struct", "enum", "trait", "object", "module", "namespace", "type"].includes(k) ? "class" : ["function", "method", "constructor"].includes(k) ? "method" : "attribute";
 
-function reports(json: any, lang: string): Report[] {
+/** The last segment of a Java or Kotlin file's `package` (its folder's name when it declares none). */
+function packageOf(repo: string, rev: string, path: string): string {
+  const r = spawnSync("git", ["show", `${rev}:${path}`], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 30 });
+  const m = /^\s*package\s+([\w.`]+)/m.exec(r.stdout ?? "");
+  return m ? last(m[1].replace(/`/g, "")) : last(dirname(path).replace(/\//g, "."));
+}
+
+/**
+ * Whether a renamed file is a module the oracle could name as moved: any Python or JavaScript
+ * file (`a.b.__module__`); a Kotlin file with top-level code besides classes (`a.B.module`, its
+ * file facade); never a Java file, whose classes move with it and are reported themselves.
+ */
+function namesModules(lang: string, repo: string, path: string): boolean {
+  if (lang === "python" || lang === "javascript") return true;
+  if (lang !== "kotlin") return false;
+  const r = spawnSync(binary, ["outline", path, "--format", "json"], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 30 });
+  const symbols: { kind: string }[] = r.status === 0 ? JSON.parse(r.stdout).symbols ?? [] : [];
+  return symbols.some((x) => groupOfKind(x.kind) !== "class");
+}
+
+interface Outlined { name: string; kind: string; qualifiedName: string; children?: Outlined[] }
+
+/**
+ * Files' symbols at HEAD (the work tree) or HEAD~1 (written beside the repository), outlined by
+ * the build under test in one run per revision, by path.
+ */
+function outlineAt(repo: string, rev: "HEAD" | "HEAD~1", paths: string[]): Map<string, Outlined[]> {
+  const out = new Map<string, Outlined[]>();
+  const root = rev === "HEAD" ? repo : `${repo}.old`;
+  const files: string[] = [];
+  for (const path of new Set(paths)) {
+    if (rev !== "HEAD") {
+      const r = spawnSync("git", ["show", `${rev}:${path}`], { cwd: repo, maxBuffer: 1 << 30 });
+      if (r.status !== 0) continue;
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), r.stdout);
+    }
+    files.push(path);
+  }
+  if (!files.length) return out;
+  const r = spawnSync(binary, ["outline", ...files, "--format", "jsonl"], { cwd: root, encoding: "utf8", maxBuffer: 1 << 30 });
+  for (const line of (r.stdout ?? "").split("\n")) {
+    if (!line.trim()) continue;
+    const o = JSON.parse(line);
+    if (o.path && o.symbols) out.set(o.path, o.symbols);
+  }
+  return out;
+}
+
+const findQualified = (symbols: Outlined[], q: string): Outlined | undefined => {
+  for (const s of symbols) {
+    if (s.qualifiedName === q) return s;
+    const inner = q.startsWith(`${s.qualifiedName}.`) ? findQualified(s.children ?? [], q) : undefined;
+    if (inner) return inner;
+  }
+  return undefined;
+};
+
+/**
+ * What reported container pairings say of their members: a member of the old class whose name
+ * the new class has too is that member, moved (or renamed) with it (`changed` lists it only when
+ * its own text changed). Each such pair, its parents the two classes, nested classes' members too.
+ */
+function impliedMembers(repo: string, containers: Report[]): Report[] {
+  const olds = outlineAt(repo, "HEAD~1", containers.map((c) => c.oldPath));
+  const news = outlineAt(repo, "HEAD", containers.map((c) => c.path));
   const out: Report[] = [];
+  for (const c of containers) {
+    const was = findQualified(olds.get(c.oldPath) ?? [], c.oldQualified!);
+    const now = findQualified(news.get(c.path) ?? [], c.newQualified!);
+    const walk = (a: Outlined, b: Outlined) => {
+      const byName = new Map((b.children ?? []).map((x) => [x.name, x] as const));
+      for (const x of a.children ?? []) {
+        const y = byName.get(x.name);
+        if (!y) continue;
+        out.push({ group: groupOfKind(x.kind), change: "moved", oldName: x.name, newName: y.name, oldParent: a.name, newParent: b.name, parentsPaired: true, path: c.path, oldPath: c.oldPath, follows: true, implied: true, parents: [[a.name], [b.name]] });
+        walk(x, y);
+      }
+    };
+    if (was && now) walk(was, now);
+  }
+  return out;
+}
+
+function reports(json: any, lang: string, repo: string): Report[] {
+  const out: Report[] = [];
+  const containers: Report[] = [];
+  const packages = new Map<string, string>();
+  const pkg = (rev: string, path: string) => {
+    const k = `${rev}:${path}`;
+    if (!packages.has(k)) packages.set(k, packageOf(repo, rev, path));
+    return packages.get(k)!;
+  };
   for (const f of json.files ?? []) {
     if (!EXT[lang].test(f.path)) continue;
-    if (f.status === "renamed" && f.oldPath) out.push({ group: "module", change: "renamed", oldName: stem(f.oldPath), newName: stem(f.path), oldParent: "", newParent: "", path: f.path, oldPath: f.oldPath, follows: false, fileRename: true });
+    if (f.status === "renamed" && f.oldPath && namesModules(lang, repo, f.path)) out.push({ group: "module", change: "renamed", oldName: stem(f.oldPath), newName: stem(f.path), oldParent: "", newParent: "", path: f.path, oldPath: f.oldPath, follows: false, fileRename: true });
     const pairs = new Set<string>();
     for (const s of f.symbols) if (s.change === "renamed" || s.change === "moved") pairs.add(`${s.oldQualifiedName ?? s.qualifiedName}>${s.qualifiedName}`);
     for (const s of f.symbols) {
@@ -192,27 +337,60 @@ function reports(json: any, lang: string): Report[] {
       const op = oq.split("."), np = nq.split(".");
       const oldName = op.pop()!, newName = np.pop()!;
       const opq = op.join("."), npq = np.join(".");
-      // A member that kept its name inside a container that was itself paired elsewhere follows it.
-      const follows = oldName === newName && opq !== "" && npq !== "" && (pairs.has(`${opq}>${npq}`) || (opq === npq && oldPath !== f.path));
+      const group = groupOfKind(s.kind);
+      // A top-level class of Java or Kotlin is in its package (`a.b.C`), not in a file or class.
+      const packaged = group === "class" && PACKAGED.has(lang);
+      const oldParent = op.length ? op[op.length - 1] : packaged ? pkg("HEAD~1", oldPath) : stem(oldPath);
+      const newParent = np.length ? np[np.length - 1] : packaged ? pkg("HEAD", f.path) : stem(f.path);
+      const containerPaired = opq !== "" && npq !== "" && (pairs.has(`${opq}>${npq}`) || (opq === npq && oldPath !== f.path));
+      // Not a report of its own: a member that kept its name inside a container paired elsewhere
+      // (it follows the container), a constructor named after its class (renamed or moved with
+      // it: the oracle lists the class), and a class whose name and package stay (moved with its
+      // renamed file: the oracle has no such entry).
+      const follows =
+        (oldName === newName && containerPaired) ||
+        (group === "method" && oldName === oldParent && newName === newParent) ||
+        (packaged && oldName === newName && oldParent === newParent && !op.length && !np.length);
       out.push({
-        group: groupOfKind(s.kind), change: s.change, oldName, newName,
-        oldParent: op.length ? op[op.length - 1] : stem(oldPath), newParent: np.length ? np[np.length - 1] : stem(f.path),
+        group, change: s.change, oldName, newName, oldParent, newParent, parentsPaired: containerPaired && opq !== npq,
         path: f.path, oldPath, follows, pairedBy: s.evidence, similarity: s.similarity,
         // The oracle names a JavaScript function's "class" by its file; other languages by the class.
         parents: [[op.length ? op[op.length - 1] : stem(oldPath), stem(oldPath)], [np.length ? np[np.length - 1] : stem(f.path), stem(f.path)]],
       });
+      if (group === "class") containers.push({ ...out[out.length - 1], oldQualified: oq, newQualified: nq });
     }
   }
+  if (containers.length) out.push(...impliedMembers(repo, containers));
   return out;
 }
 
-const matches = (e: Entry, r: Report) =>
-  e.moduleMove
-    ? r.fileRename === true && r.oldName === e.oldName && r.newName === e.newName
-    : !r.fileRename && r.oldName === e.oldName && r.newName === e.newName &&
-      (e.lang === "javascript" ? r.parents![0].includes(e.oldParent) && r.parents![1].includes(e.newParent) : r.oldParent === e.oldParent && r.newParent === e.newParent);
+/** Kotlin: RefactoringMiner names a property's accessor (`getItems()`, `setItems(v)`, `isEmpty()`); the outline, the property (`items`, `isEmpty`). */
+const asProperty = (name: string) => {
+  if (/^is[A-Z]/.test(name)) return name;
+  const a = /^(?:get|set)([A-Z].*)$/.exec(name)?.[1];
+  return a ? a[0].toLowerCase() + a.slice(1) : undefined;
+};
+const sameName = (e: Entry, r: Report) =>
+  (r.oldName === e.oldName && r.newName === e.newName) ||
+  (e.lang === "kotlin" && e.group === "method" && r.group === "attribute" && r.oldName === asProperty(e.oldName) && r.newName === asProperty(e.newName));
 
-interface Tally { total: number; found: number; reports: number; correct: number; maxMs: number; misses: string[]; extra: string[] }
+/**
+ * An entry and a report name the same pair. A "Rename Method/Attribute … in class C" names its
+ * class once, by its new name: inside a class the report pairs with another name (renamed with
+ * it), the report's old parent is C's old name.
+ */
+const matches = (e: Entry, r: Report) =>
+  // Kotlin: `X.Companion moved to Y.Companion` is the companion object's members moving from X to Y (the outline lists them under X and Y).
+  e.lang === "kotlin" && e.group === "class" && e.oldName === "Companion" && e.newName === "Companion"
+    ? !r.fileRename && r.group !== "class" && r.oldName === r.newName && r.oldParent === e.oldParent && r.newParent === e.newParent
+    : e.moduleMove
+    ? r.fileRename === true && r.oldName === e.oldName && r.newName === e.newName
+    : !r.fileRename && sameName(e, r) &&
+      (e.lang === "javascript"
+        ? r.parents![0].includes(e.oldParent) && r.parents![1].includes(e.newParent)
+        : r.newParent === e.newParent && (r.oldParent === e.oldParent || (e.type.startsWith("Rename ") && e.group !== "class" && r.parentsPaired === true)));
+
+interface Tally { total: number; found: number; reports: number; correct: number; maxMs: number; slowest?: string; misses: string[]; extra: string[] }
 const tallies = binaries.map(() => new Map<string, Tally>());
 const tally = (i: number, key: string) => {
   let t = tallies[i].get(key);
@@ -231,8 +409,9 @@ for (const c of commits) {
       console.error(`refactorings: ${c.dir}: exit ${r.status}: ${r.stderr.trim()}`);
       return;
     }
-    const reps = reports(JSON.parse(r.stdout), c.lang);
+    const reps = reports(JSON.parse(r.stdout), c.lang, repo);
     const total = tally(i, `${c.lang}|all`);
+    if (ms > total.maxMs) total.slowest = c.dir;
     total.maxMs = Math.max(total.maxMs, ms);
     for (const e of c.entries) {
       const hit = reps.some((x) => matches(e, x));
@@ -251,10 +430,11 @@ for (const c of commits) {
       else total.extra.push(`${c.dir.slice(0, 24)} ${x.change} ${x.group} ${x.oldPath}:${x.oldParent}.${x.oldName} -> ${x.path}:${x.newParent}.${x.newName} ${x.pairedBy ?? ""} ${x.similarity ?? ""}`);
     }
   });
-  rmSync(repo, { recursive: true, force: true });
+  if (keep) console.error(`refactorings: kept ${repo}`);
+  else for (const d of [repo, `${repo}.old`]) rmSync(d, { recursive: true, force: true });
   if (++done % 25 === 0) console.error(`refactorings: ${done}/${commits.length} commits`);
 }
-rmSync(work, { recursive: true, force: true });
+if (!keep) rmSync(work, { recursive: true, force: true });
 
 const pct = (a: number, b: number) => (b ? (a / b).toFixed(3) : "-");
 const heads = binaries.map((b, i) => (i === 0 ? "this build" : `baseline (${b})`));
@@ -274,7 +454,7 @@ for (const lang of langs) {
 }
 for (const lang of langs) {
   const t = tallies[0].get(`${lang}|all`);
-  if (t) console.log(`${lang}: slowest commit ${heads.map((h, i) => `${h} ${Math.round(tallies[i].get(`${lang}|all`)?.maxMs ?? 0)} ms`).join(", ")}`);
+  if (t) console.log(`${lang}: slowest commit ${heads.map((h, i) => `${h} ${Math.round(tallies[i].get(`${lang}|all`)?.maxMs ?? 0)} ms (${tallies[i].get(`${lang}|all`)?.slowest})`).join(", ")}`);
 }
-if (missesOf) console.log(`\nmisses (${missesOf}):\n` + (tallies[0].get(`${missesOf}|all`)?.misses ?? []).join("\n"));
-if (extraOf) console.log(`\nreports matching no entry (${extraOf}):\n` + (tallies[0].get(`${extraOf}|all`)?.extra ?? []).join("\n"));
+for (const l of missesOf.split(",").filter(Boolean)) console.log(`\nmisses (${l}):\n` + (tallies[0].get(`${l}|all`)?.misses ?? []).join("\n"));
+for (const l of extraOf.split(",").filter(Boolean)) console.log(`\nreports matching no entry (${l}):\n` + (tallies[0].get(`${l}|all`)?.extra ?? []).join("\n"));

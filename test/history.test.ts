@@ -104,7 +104,7 @@ describe("history", () => {
     expect(h.commits[1].oldPath).toBe("x.py");
   });
 
-  test("a method that moved to another class of the same file (and took a new name) is followed as a rename", async () => {
+  test("a method that moved to another class of the same file (and took a new name) is followed as a move", async () => {
     const r = repo();
     const body = "        total = 0\n        for part in parts:\n            total += len(part)\n        return total\n";
     r.write("k.py", `class Old:\n    def size(self, parts):\n${body}\n\nclass New:\n    pass\n`);
@@ -112,7 +112,7 @@ describe("history", () => {
     r.write("k.py", `class Old:\n    pass\n\n\nclass New:\n    def measure(self, parts):\n${body}`);
     r.commit("move to New");
     const h = await history(r, "k.py", "New.measure");
-    expect(rows(h)).toEqual(["move to New:renamed:New.measure", "add Old.size:added:Old.size"]);
+    expect(rows(h)).toEqual(["move to New:moved:New.measure", "add Old.size:added:Old.size"]);
     expect(h.commits[0]).toMatchObject({ oldQualifiedName: "Old.size", oldStartLine: 2, startLine: 6, signatureChanged: true, bodyChanged: false });
   });
 
@@ -205,6 +205,39 @@ describe("history", () => {
     const h = await history(r, "context.ts", "Context.text");
     // Only the class's name changed around it in the split and the join: no commit of its own.
     expect(rows(h)).toEqual(["status:modified:Context.text", "utf-8:modified:HonoContext.text", "add text:added:Context.text"]);
+    expect(h.end).toBe("added");
+  });
+
+  test("the matcher's cases: a field renamed with its type (call sites), a method out of a deleted file's class into a new one, a class renamed with its members edited", async () => {
+    const r = repo();
+    const bulk = (decl: string, use: string) => `public class Bulk {\n  private final ${decl};\n\n  Bulk(Object e) {\n    this.${use} = e;\n  }\n\n  void run() {\n    log(${use});\n    submit(${use});\n  }\n}\n`;
+    r.write("Bulk.java", bulk("String executorName", "executorName"));
+    r.commit("add field");
+    r.write("Bulk.java", bulk("Executor executor", "executor"));
+    r.commit("field renamed, retyped");
+    expect(rows(await history(r, "Bulk.java", "Bulk.executor"))).toEqual(["field renamed, retyped:renamed:Bulk.executor", "add field:added:Bulk.executorName"]);
+
+    const files = (name: string) => `  @Test\n  public void ${name}() {\n    List<File> files = collect(dir);\n    assertEquals(3, files.size());\n    assertTrue(files.contains(first));\n  }\n`;
+    r.write("OldTest.java", `public class OldTest {\n${files("testFiles")}\n  @Test\n  public void testEmpty() {\n    assertTrue(collect(empty).isEmpty());\n  }\n}\n`);
+    r.commit("add OldTest");
+    r.git("rm", "-q", "OldTest.java");
+    r.write("CollectorTest.java", `public class CollectorTest {\n  private Collector collector = new Collector();\n\n${files("testFiles")}\n  @Test\n  public void testNothing() {\n    assertNull(collector.last());\n  }\n}\n`);
+    r.commit("split the tests");
+    const h = await history(r, "CollectorTest.java", "CollectorTest.testFiles");
+    expect(rows(h)).toEqual(["split the tests:moved:CollectorTest.testFiles", "add OldTest:added:OldTest.testFiles"]);
+    expect(h.commits[0]).toMatchObject({ oldPath: "OldTest.java", oldQualifiedName: "OldTest.testFiles" });
+  });
+
+  test("pulled up from two classes at once: history does not pick one of them, the commit is where it appeared", async () => {
+    const r = repo();
+    const body = "        total = 0\n        for part in parts:\n            if part.weight > 0:\n                total += part.weight * part.count\n        return total\n";
+    const sub = (name: string, fat: boolean) => `class ${name}(Base):\n${fat ? `    def weighted_total(self, parts):\n${body}\n` : ""}    def ${name.toLowerCase()}(self):\n        return '${name}'\n`;
+    r.write("shapes.py", `class Base:\n    def name(self):\n        return 'base'\n\n\n${sub("Left", true)}\n\n${sub("Right", true)}`);
+    r.commit("two copies");
+    r.write("shapes.py", `class Base:\n    def name(self):\n        return 'base'\n\n    def weighted_total(self, parts):\n${body}\n\n${sub("Left", false)}\n\n${sub("Right", false)}`);
+    r.commit("pull up");
+    const h = await history(r, "shapes.py", "Base.weighted_total");
+    expect(rows(h)).toEqual(["pull up:added:Base.weighted_total"]);
     expect(h.end).toBe("added");
   });
 

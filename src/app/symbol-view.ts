@@ -30,7 +30,9 @@ export function fileRef(file: OutlinedFile): FileRef {
 export function findOne(file: { outline: Pick<FileOutline, "path" | "symbols"> }, name: string): OutlineSymbol {
   const r = resolveSymbol(file.outline.symbols, name);
   const path = quotePath(file.outline.path);
-  if (r.status === "found") return r.symbols[0];
+  // One name, several definitions (a C prototype and the function, TS overloads and the
+  // implementation, a property's getter and setter): the first with a body.
+  if (r.status === "found") return r.symbols.find((s) => !s.declaration) ?? r.symbols[0];
   if (r.status === "ambiguous") throw new OutlineError({ kind: "ambiguous-symbol", name, file: path, candidates: r.candidates.map((c) => ({ qualifiedName: c.qualifiedName, startLine: c.startLine })) });
   throw new OutlineError({ kind: "no-symbol", name, file: path, suggestions: r.suggestions.map((s) => s.qualifiedName) });
 }

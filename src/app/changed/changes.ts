@@ -279,22 +279,25 @@ export async function fileInput(p: ChangedPath, oldBytes: Uint8Array | undefined
   if (oldBytes && newBytes && sameBytes(oldBytes, newBytes)) return input;
   const oldText = oldBytes && decodeSource(oldBytes);
   const newText = newBytes && decodeSource(newBytes);
-  // Comments only matter where both sides exist (to call an edit cosmetic), and only on the
-  // lines that changed: unchanged lines count the same on both sides.
+  // Where both sides exist, comments matter only on the lines that changed (to call an edit
+  // cosmetic, to compare what was removed or added): unchanged lines count the same on both sides.
   const oldLines = oldText !== undefined && newText !== undefined ? splitLines(oldText) : [];
   const newLines = oldText !== undefined && newText !== undefined ? splitLines(newText) : [];
   const changed = oldText !== undefined && newText !== undefined ? diffLines(oldLines, newLines) : undefined;
   if (changed) input.lines = changed;
   const asked = changed && commentLines(changed, oldLines.length, newLines.length);
+  // A file added or deleted whole: its symbols are matched against those of other files (moves),
+  // whose changed lines are read without comments; so is all of it.
+  const whole: [number, number][] | undefined = changed ? undefined : [[0, Number.MAX_SAFE_INTEGER >> 1]];
   // The old side's tree, kept (a cheap copy) to parse the new side incrementally from it: the
   // same outline as a parse from scratch, for a fraction of the time on small edits.
   let reusable: Tree | undefined;
   const keep = changed && oldLang === newLang && !oldLang!.embedded ? (tree: Tree) => (reusable = tree.copy()) : undefined;
   try {
-    if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, asked && rowRuns(asked.old), ctx, keep);
+    if (oldBytes) input.old = await side(p.oldPath ?? p.path, oldBytes, oldText!, oldLang!, asked ? rowRuns(asked.old) : whole, ctx, keep);
     const edits = reusable && lineEdits(oldText!, newText!, changed!, oldLines.length, newLines.length);
     if (edits) for (const e of edits) reusable!.edit(e);
-    if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, asked && rowRuns(asked.new), ctx, undefined, edits ? reusable : undefined);
+    if (newBytes) input.new = await side(p.path, newBytes, newText!, newLang!, asked ? rowRuns(asked.new) : whole, ctx, undefined, edits ? reusable : undefined);
   } finally {
     reusable?.delete();
   }

@@ -186,7 +186,20 @@ function implementation(symbols: OutlineSymbol[], found: OutlineSymbol): Outline
  */
 function changeOf(files: FileChange[], track: Track): SymbolChange | undefined {
   const mine = files[0]?.symbols.filter((c) => c.change !== "removed" && c.qualifiedName === track.name) ?? [];
-  return mine.find((c) => c.change !== "added") ?? mine[0];
+  const found = mine.find((c) => c.change !== "added") ?? mine[0];
+  // Pulled up from several classes at once: one definition, several origins, none to follow (never one by order).
+  return found && fannedIn(mine, found) ? asAdded(found) : found;
+}
+
+/** Whether `c` is one of several pairings of one new definition (a fan-in: pulled up from several classes). */
+function fannedIn(changes: SymbolChange[], c: SymbolChange): boolean {
+  return (c.change === "moved" || c.change === "renamed") && changes.some((d) => d !== c && d.change !== "added" && d.qualifiedName === c.qualifiedName && d.startLine === c.startLine);
+}
+
+/** A fanned-in symbol as history lists it: appeared here. */
+function asAdded(c: SymbolChange): SymbolChange {
+  const { oldQualifiedName: _n, oldPath: _p, oldStartLine: _s, oldEndLine: _e, oldSignature: _g, evidence: _v, similarity: _m, ...rest } = c;
+  return { ...rest, change: "added", signatureChanged: false, valueChanged: false, docChanged: false, bodyChanged: false, cosmetic: false };
 }
 
 /** The unchanged symbol of a renamed file, as a move from the file's old name (undefined when it is not on both sides). */
@@ -337,7 +350,7 @@ function nameBefore(files: FileChange[], name: string): string {
 function moveInto(set: ChangeSet, path: string, added: SymbolChange): SymbolChange | undefined {
   const file = set.files.find((f) => f.path === path);
   const own = file?.symbols.find((c) => c.change === "moved" && c.qualifiedName === added.qualifiedName && c.startLine === added.startLine);
-  if (own) return own;
+  if (own) return fannedIn(file!.symbols, own) ? undefined : own;
   // A member moves with its container, listed only when its own text changed too.
   const outer = file?.symbols
     .filter((c) => c.change === "moved" && added.qualifiedName.startsWith(`${c.qualifiedName}.`) && c.startLine! <= added.startLine! && added.endLine! <= c.endLine!)

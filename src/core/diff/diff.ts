@@ -17,6 +17,7 @@
 import { diffLines, type LineDiff } from "./lines.ts";
 import { matchAcross, memberOverlap, type Evidence, type Link } from "./across.ts";
 import { pairSiblings } from "./match.ts";
+import { addSwitches, noSwitches, switchKey, type Switches } from "./switched.ts";
 import { classify, SideText, type DiffSide, type SymNode } from "./source.ts";
 import type { SkipReason } from "../skip-reason.ts";
 import type { Anchor, FileChange, FileStatus, SymbolChange } from "./types.ts";
@@ -110,11 +111,29 @@ class Pairing {
 /**
  * A same-named container that kept under half of its members' names (at least three members on
  * one side): perhaps another class took its name (`Distribution` became `ScalarDistribution`
- * and `JointDistribution` became `Distribution`), so the matcher looks first.
+ * and `JointDistribution` became `Distribution`), so the matcher looks first. Not when most
+ * members of one side are among the other's: the class shrank (its other members moved, or were
+ * pulled up into a new base class) or grew, and is still itself.
  */
 function membersDiffer(o: SymNode, n: SymNode): boolean {
   if (!CONTAINER_KINDS.has(o.kind) || !o.children.length || !n.children.length || Math.max(o.children.length, n.children.length) < 3) return false;
-  return memberOverlap(o.children.map((c) => c.sym.name), n.children.map((c) => c.sym.name)) < 0.5;
+  const [a, b] = [o.children.map((c) => c.sym.name), n.children.map((c) => c.sym.name)];
+  return memberOverlap(a, b) < 0.5 && containment(a, b) < KEPT && containment(b, a) < KEPT;
+}
+
+/** Share of a side's members whose names the other side has too, for `membersDiffer`. */
+const KEPT = 0.6;
+
+/** The share of `a`'s names (as a multiset) that `b` has too. */
+function containment(a: string[], b: string[]): number {
+  const left = new Map<string, number>();
+  for (const x of b) left.set(x, (left.get(x) ?? 0) + 1);
+  let hit = 0;
+  for (const x of a) {
+    const c = left.get(x) ?? 0;
+    if (c) (hit++, left.set(x, c - 1));
+  }
+  return a.length ? hit / a.length : 1;
 }
 
 const CONTAINER_KINDS = new Set(["class", "interface", "struct", "enum", "trait", "namespace", "module"]);
@@ -126,11 +145,32 @@ export function diffFiles(inputs: FileInput[]): FileChange[] {
   const work = inputs.map(prepare);
   const pairing = new Pairing(work);
   for (const w of work) if (w.oldText && w.newText) pairing.pair(w.oldText.root, w.newText.root, "modified");
+  let found: Switches | undefined;
+  const switches = () => {
+    if (!found) {
+      found = noSwitches();
+      for (const w of work) if (w.oldText && w.newText) addSwitches(found, w.oldText.side.path, w.oldText.lines, w.newText.lines, w.lines);
+    }
+    return found;
+  };
+  let names: { old: Map<string, number>; new: Map<string, number> } | undefined;
   matchAcross({
     partner: (n) => pairing.partner.get(n),
+    named: (name, side) => {
+      if (!names) {
+        names = { old: new Map(), new: new Map() };
+        for (const w of work) {
+          for (const [text, m] of [[w.oldText, names.old], [w.newText, names.new]] as const) if (text) for (const n of text.all()) m.set(n.sym.name, (m.get(n.sym.name) ?? 0) + 1);
+        }
+      }
+      return names[side].get(name) ?? 0;
+    },
+    switched: (a, b) => switches().at.get(switchKey(a, b)) ?? [],
+    switchedTo: (a) => [...(switches().to.get(a) ?? [])],
     unpaired: () => pairing.unpaired(),
     settle: () => pairing.settle(),
-    accept: (l) => pairing.pair(l.old, l.new, pairing.fileOf.get(l.old) === pairing.fileOf.get(l.new) ? "renamed" : "moved", l),
+    // Under the partner of its old parent it is renamed (its file renamed around it or not); under another parent, moved.
+    accept: (l) => pairing.pair(l.old, l.new, l.old.parent && pairing.partner.get(l.old.parent) === l.new.parent ? "renamed" : "moved", l),
   });
   return work.map((w) => materialize(w, pairing));
 }
@@ -156,7 +196,9 @@ function materialize(w: FileWork, pairing: Pairing): FileChange {
   for (const p of w.pairs) {
     const c = pairChange(p.old, p.new, p.how, w.lines, p.from.lines);
     if (c) {
-      if (p.how === "moved") c.oldPath = p.from.input.oldPath ?? p.from.input.path;
+      // Moved or renamed out of another file (a rename inside a class that moved with its file too).
+      const oldPath = p.from.input.oldPath ?? p.from.input.path;
+      if (p.how !== "modified" && oldPath !== input.path) c.oldPath = oldPath;
       if (p.evidence && p.how !== "modified") {
         c.evidence = p.evidence;
         c.similarity = p.similarity;

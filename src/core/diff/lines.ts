@@ -100,6 +100,23 @@ function backtrack(trace: Int32Array[], n: number, m: number, dEnd: number): [nu
 export function commentLines(d: LineDiff, oldCount: number, newCount: number): { old: Set<number>; new: Set<number> } {
   const old = new Set(d.deleted);
   const neu = new Set(d.inserted);
+  for (const h of hunks(d, oldCount, newCount)) {
+    for (const l of [h.oldStart - 1, h.oldEnd]) if (l >= 1 && l <= oldCount) old.add(l);
+    for (const l of [h.newStart - 1, h.newEnd]) if (l >= 1 && l <= newCount) neu.add(l);
+  }
+  return { old, new: neu };
+}
+
+/** A run of changed lines: old lines [oldStart, oldEnd) deleted, new lines [newStart, newEnd) inserted (either may be empty). */
+export interface Hunk {
+  oldStart: number;
+  oldEnd: number;
+  newStart: number;
+  newEnd: number;
+}
+
+/** The hunks of a line diff, top to bottom (1-based line numbers). */
+export function* hunks(d: LineDiff, oldCount: number, newCount: number): Generator<Hunk> {
   let i = 1;
   let j = 1;
   while (i <= oldCount || j <= newCount) {
@@ -111,8 +128,6 @@ export function commentLines(d: LineDiff, oldCount: number, newCount: number): {
     const [i0, j0] = [i, j];
     while (d.deleted.has(i)) i++;
     while (d.inserted.has(j)) j++;
-    for (const l of [i0 - 1, i]) if (l >= 1 && l <= oldCount) old.add(l);
-    for (const l of [j0 - 1, j]) if (l >= 1 && l <= newCount) neu.add(l);
+    yield { oldStart: i0, oldEnd: i, newStart: j0, newEnd: j };
   }
-  return { old, new: neu };
 }

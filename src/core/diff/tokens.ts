@@ -3,7 +3,7 @@
 // as multisets of token bigrams. Pure.
 
 /** Identifiers, numbers, one-line string literals, and every other non-space character alone. */
-const TOKEN = /[A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*|\d[\w.]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|\S/g;
+export const TOKEN = /[A-Za-z_$\u00c0-\uffff][\w$\u00c0-\uffff]*|\d[\w.]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|\S/g;
 /** What the symbol's own name becomes. */
 export const SELF = "\u0001";
 

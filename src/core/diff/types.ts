@@ -23,15 +23,18 @@ export interface SymbolChange {
   qualifiedName: string;
   /** For renamed / moved: the name in the base. */
   oldQualifiedName?: string;
-  /** For moved: the file it came from. */
+  /** For moved or renamed out of another file (a renamed file, a class that moved with its file): the file it came from. */
   oldPath?: string;
   /**
    * For renamed / moved: what paired it. "body": its text with its name abstracted is alike;
    * "signature": a short or body-less declaration, the same text but for its name; "name": its
    * name kept, the text alike enough; "parent": its old parent is paired with its new one, the
-   * text alike enough; "file-rename": it moved with its renamed file.
+   * text alike enough; "call-sites": lines that used the old name use the new one instead (call
+   * sites, references), the text alike enough; "hierarchy": its old and new classes are related by
+   * inheritance (pulled up, pushed down), the text alike enough; "file-rename": it moved with its
+   * renamed file.
    */
-  evidence?: "body" | "signature" | "name" | "parent" | "file-rename";
+  evidence?: "body" | "signature" | "name" | "parent" | "call-sites" | "hierarchy" | "file-rename";
   /** For renamed / moved: token similarity of the old and new text, own names abstracted (0-1). */
   similarity?: number;
   startLine?: number;
