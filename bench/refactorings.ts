@@ -231,6 +231,10 @@ const stem = (p: string) => last(p.split("/").pop()!.replace(/\.[^.]+$/, ""));
 const groupOfKind = (k: string) =>
   ["class", "interface", "struct", "enum", "trait", "object", "module", "namespace", "type"].includes(k) ? "class" : ["function", "method", "constructor"].includes(k) ? "method" : "attribute";
 
+/** Whether a Kotlin declaration's signature puts a receiver before its name (`fun Fragment.getVm()`, `val <T> List<T>.second`). */
+const hasReceiver = (signature: string, name: string) =>
+  new RegExp(`\\b(?:fun|val|var)\\b[^(=:]*\\.\\s*\`?${name.replace(/[^\w]/g, "\\$&")}\`?\\s*[(:=<]`).test(signature);
+
 /** The last segment of a Java or Kotlin file's `package` (its folder's name when it declares none). */
 function packageOf(repo: string, rev: string, path: string): string {
   const r = spawnSync("git", ["show", `${rev}:${path}`], { cwd: repo, encoding: "utf8", maxBuffer: 1 << 30 });
@@ -336,8 +340,14 @@ function reports(json: any, lang: string, repo: string): Report[] {
       const oldPath = s.oldPath ?? f.oldPath ?? f.path;
       const op = oq.split("."), np = nq.split(".");
       const oldName = op.pop()!, newName = np.pop()!;
-      const opq = op.join("."), npq = np.join(".");
       const group = groupOfKind(s.kind);
+      // Kotlin: an extension's receiver is a segment of its qualified name (`Fragment.getVm`); the
+      // oracle names the function's class, or its file (`FragmentExt.module`) for a top-level one.
+      if (lang === "kotlin" && group !== "class") {
+        if (hasReceiver(s.oldSignature ?? s.signature, oldName)) op.pop();
+        if (hasReceiver(s.signature, newName)) np.pop();
+      }
+      const opq = op.join("."), npq = np.join(".");
       // A top-level class of Java or Kotlin is in its package (`a.b.C`), not in a file or class.
       const packaged = group === "class" && PACKAGED.has(lang);
       const oldParent = op.length ? op[op.length - 1] : packaged ? pkg("HEAD~1", oldPath) : stem(oldPath);
