@@ -58,7 +58,9 @@ export interface LanguageScore {
   exact: number;
   /** Misses at or after the first syntax error of their file. */
   lostAfterError: number;
-  misses: { path: string; miss: FileMiss }[];
+  /** Misses in files with a syntax error that lie outside every range the outline reports as unparsed (loss not named). */
+  unannounced: number;
+  misses: { path: string; miss: FileMiss; unannounced: boolean }[];
   rangeDiffs: { path: string; line: number; name: string; oracle: string; ours: string }[];
   looseMatches: { path: string; line: number; name: string; ours: string }[];
   /** Each file whose tree has an error: its first error's line and that line's text. */
@@ -116,7 +118,7 @@ export async function scoreLanguage(language: string, projects: { project: Proje
   const score: LanguageScore = {
     language, oracle: oracle.label, projects: projects.map((p) => p.project.repo),
     perProject: projects.map((p) => ({ repo: p.project.repo, files: 0, filesWithErrors: 0, total: 0, found: 0 })), files: 0, skipped: [], filesWithErrors: 0,
-    total: 0, found: 0, loose: 0, ranged: 0, exact: 0, lostAfterError: 0, misses: [], rangeDiffs: [], looseMatches: [], errors: [], seconds: 0,
+    total: 0, found: 0, loose: 0, ranged: 0, exact: 0, lostAfterError: 0, unannounced: 0, misses: [], rangeDiffs: [], looseMatches: [], errors: [], seconds: 0,
   };
   // The oracle (a child process for most) runs while this process outlines.
   const refs = cachedOracle(language, files.map((f) => f.file), cacheDir);
@@ -135,7 +137,7 @@ export async function scoreLanguage(language: string, projects: { project: Proje
     const firstError = errors.length ? Math.min(...errors) : undefined;
     const path = `${project.repo}/${relative(dir, file)}`;
     if (firstError !== undefined) score.errors.push({ path, line: firstError, text: lines[firstError - 1]?.trim().slice(0, 120) ?? "" });
-    ours.push({ file, repo: project.repo, path, defs: ourDefsOf(symbols, lines), firstError });
+    ours.push({ file, repo: project.repo, path, defs: ourDefsOf(symbols, lines), firstError, unparsed: outline.unparsedRanges ?? [] });
   }
   const oracleDefs = await refs;
   for (const o of ours) {
@@ -156,8 +158,10 @@ export async function scoreLanguage(language: string, projects: { project: Proje
     score.ranged += s.ranged;
     score.exact += s.exact;
     for (const miss of s.misses) {
-      score.misses.push({ path: o.path, miss });
+      const unannounced = miss.fileHasError && !o.unparsed.some((r) => r.startLine <= miss.def.line && miss.def.line <= r.endLine);
+      score.misses.push({ path: o.path, miss, unannounced });
       if (miss.afterError) score.lostAfterError++;
+      if (unannounced) score.unannounced++;
     }
     for (const d of s.looseMatches) score.looseMatches.push({ path: o.path, line: d.def.line, name: d.def.name, ours: `${d.ours.kind} ${d.ours.name} ${d.ours.start}-${d.ours.end}` });
     for (const d of s.rangeDiffs) {
@@ -187,9 +191,9 @@ export function tableOf(scores: LanguageScore[]): string {
   return rows.join("\n");
 }
 
-export function missLine(path: string, m: FileMiss): string {
+export function missLine(path: string, m: FileMiss, unannounced = false): string {
   const near = m.near.length ? `  (ours near: ${m.near.join("; ")})` : "";
-  const error = m.afterError ? "  [after a parse error]" : m.fileHasError ? "  [parse error later in the file]" : "";
+  const error = (m.afterError ? "  [after a parse error]" : m.fileHasError ? "  [parse error later in the file]" : "") + (unannounced ? " [outside every unparsed range]" : "");
   return `  miss ${path}:${m.def.line} ${m.def.kind} ${m.def.name}${error}${near}`;
 }
 
@@ -240,11 +244,11 @@ export async function run(args: string[]): Promise<void> {
     const s = await scoreLanguage(language, projects, maxChildren, args.includes("--no-cache") ? undefined : join(data, "conformance", ".oracle"));
     scores.push(s);
     console.log(
-      `${language}: ${s.files} files of ${s.perProject.filter((p) => p.files).map((p) => p.repo).join(", ")}, ${s.total} defs (${s.oracle}): recall ${pct(s.found, s.total)} (${s.loose} found only by range), exact ${s.ranged ? pct(s.exact, s.ranged) : "n/a"}, files with errors ${pct(s.filesWithErrors, s.files)}, ${s.seconds.toFixed(1)} s`,
+      `${language}: ${s.files} files of ${s.perProject.filter((p) => p.files).map((p) => p.repo).join(", ")}, ${s.total} defs (${s.oracle}): recall ${pct(s.found, s.total)} (${s.loose} found only by range), exact ${s.ranged ? pct(s.exact, s.ranged) : "n/a"}, files with errors ${pct(s.filesWithErrors, s.files)}, misses outside unparsed ranges in files with errors ${s.unannounced}, ${s.seconds.toFixed(1)} s`,
     );
     for (const p of s.perProject.filter((p) => p.files)) console.log(`  ${p.repo}: ${p.files} files, ${p.total} defs, recall ${pct(p.found, p.total)}, files with errors ${pct(p.filesWithErrors, p.files)}`);
     if (s.skipped.length) console.log(`  ${s.skipped.length} files not scored: ${s.skipped.slice(0, 3).join("; ")}${s.skipped.length > 3 ? " ..." : ""}`);
-    for (const { path, miss } of verbose ? s.misses : s.misses.slice(0, 5)) console.log(missLine(path, miss));
+    for (const { path, miss, unannounced } of verbose ? s.misses : s.misses.slice(0, 5)) console.log(missLine(path, miss, unannounced));
     if (!verbose && s.misses.length > 5) console.log(`  ... ${s.misses.length - 5} more misses (--verbose lists every one)`);
     if (verbose) for (const d of s.rangeDiffs) console.log(`  range ${d.path}:${d.line} ${d.name}: oracle ${d.oracle}, ours ${d.ours}`);
     if (args.includes("--errors")) for (const e of s.errors) console.log(`  error ${e.path}:${e.line}: ${e.text}`);

@@ -5,6 +5,7 @@
 import type { ParseMask } from "../src/core/outline/parse-mask.ts";
 import { plugin as cBranches } from "./c/masks/branches.ts";
 import { plugin as cMacros } from "./c/masks/macros.ts";
+import { plugin as cMacrosC } from "./c/masks/macros-c.ts";
 import { plugin as cPreprocessor } from "./c/masks/preprocessor.ts";
 import { plugin as juliaSyntax } from "./julia/masks/syntax.ts";
 import { plugin as makeParentheses } from "./make/masks/parentheses.ts";
@@ -59,6 +60,7 @@ export const LANGUAGE_ROWS = [
 export const PARSE_MASKS: Record<string, ParseMask> = {
   "c/branches": cBranches,
   "c/macros": cMacros,
+  "c/macros-c": cMacrosC,
   "c/preprocessor": cPreprocessor,
   "julia/syntax": juliaSyntax,
   "make/parentheses": makeParentheses,

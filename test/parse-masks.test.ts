@@ -27,14 +27,17 @@ function sources(): { path: string; text: string }[] {
   );
 }
 
-/** Every character kept, blanked, or (a preprocessor condition read as true) made `1` / a continuation kept. */
+/**
+ * Every character kept, blanked, or (a preprocessor condition read as true) made `1` / a
+ * continuation kept, or (C's typed macro blocks) made the letter standing for the arguments.
+ */
 function expectSameShape(original: string, masked: string) {
   expect(masked.length).toBe(original.length);
   for (let i = 0; i < original.length; i++) {
     const a = original[i];
     const b = masked[i];
     if (a === "\n" || a === "\r") expect(b).toBe(a);
-    else if (a !== b) expect(b === " " || b === "1" || b === "\\").toBe(true);
+    else if (a !== b) expect(b === " " || b === "1" || b === "\\" || b === "x").toBe(true);
   }
 }
 
@@ -46,6 +49,7 @@ describe("masks keep every offset and line", () => {
   for (const { path, text } of sources()) {
     test(path, () => {
       expectSameShape(text, maskMacros(text));
+      expectSameShape(text, maskMacros(text, { typedBlocks: true }));
       const one = maskPreprocessor(text);
       if (one) expectSameShape(text, one.text);
       const branches = maskBranches(text);

@@ -72,7 +72,9 @@
 ((field_declaration declarator: (_) @name) @definition.field
  (#declarator? @name "^(init_declarator )?(pointer_declarator |reference_declarator |array_declarator )*(function_declarator parenthesized_declarator (pointer_declarator |reference_declarator |array_declarator )+)?field_identifier$")
  (#ancestors? @definition.field "^(preproc_(if|ifdef|else|elif|elifdef) ){0,3}field_declaration_list( |$)"))
-(enumerator_list (enumerator name: (identifier) @name) @definition.constant)
+; Enumerators, also inside #if blocks of the enum.
+((enumerator name: (identifier) @name) @definition.constant
+ (#ancestors? @definition.constant "^(preproc_(if|ifdef|else|elif|elifdef) ){0,3}enumerator_list( |$)"))
 
 ; File- and namespace-scope declarations: prototypes and variables, also inside #if blocks,
 ; include guards and extern "C" { } (not in function bodies).

@@ -33,7 +33,9 @@
 (indexer_declaration "this" @name) @definition.property
 (event_declaration name: (identifier) @name) @definition.property
 
-; One declarator: the whole declaration. Several (`int a, b;`): one symbol per declarator.
+; One declarator: the whole declaration. Several (`int a, b;`): one symbol per declarator, each
+; one followed by another or after another (not right after: with anchors on both sides the
+; matcher skips overlapping pairs: of three names or more the last was lost).
 ((field_declaration
    (modifier) @_const
    (variable_declaration type: (_) . (variable_declarator name: (identifier) @name) .)) @definition.constant
@@ -44,10 +46,10 @@
  (#eq? @_const "const"))
 ((field_declaration
    (modifier) @_const
-   (variable_declaration (variable_declarator) . (variable_declarator name: (identifier) @name) @definition.constant))
+   (variable_declaration (variable_declarator) (variable_declarator name: (identifier) @name) @definition.constant))
  (#eq? @_const "const"))
 (field_declaration (variable_declaration type: (_) . (variable_declarator name: (identifier) @name) .)) @definition.field
 (field_declaration (variable_declaration (variable_declarator name: (identifier) @name) @definition.field . (variable_declarator)))
-(field_declaration (variable_declaration (variable_declarator) . (variable_declarator name: (identifier) @name) @definition.field))
+(field_declaration (variable_declaration (variable_declarator) (variable_declarator name: (identifier) @name) @definition.field))
 (event_field_declaration (variable_declaration (variable_declarator name: (identifier) @name))) @definition.field
 (enum_member_declaration name: (identifier) @name) @definition.constant

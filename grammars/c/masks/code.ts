@@ -106,6 +106,21 @@ export class Code {
     return inside;
   }
 
+  /**
+   * Per token, whether the innermost brace open around it holds values (enumerators, an
+   * initializer: opensValues), whose all-caps names are no macros heading a declaration.
+   */
+  values(): boolean[] {
+    const inside: boolean[] = new Array(this.toks.length).fill(false);
+    const braces: boolean[] = [];
+    for (let i = 0; i < this.toks.length; i++) {
+      inside[i] = braces.length > 0 && braces[braces.length - 1];
+      if (this.isPunct(i, "{")) braces.push(this.opensValues(i));
+      else if (this.isPunct(i, "}")) braces.pop();
+    }
+    return inside;
+  }
+
   /** The `{` at `i` follows a parameter list, maybe with qualifiers between: `) const noexcept {`. */
   private followsParameters(i: number): boolean {
     let k = i - 1;

@@ -19,13 +19,25 @@ import { AFTER_PARAMETERS, blankOf, blankTokens, Code, DECLARATION_WORDS, firstO
 
 export const plugin: ParseMask = { reads: "always", mask: (text) => ({ text: maskMacros(text), leftOut: [] }) };
 
+export interface MacroOptions {
+  /**
+   * C: a block a macro heads at file scope keeps one letter of its arguments, `TEST(x       ) {`
+   * (C has no function without a type; this reads as one typed by the macro, a parenthesized
+   * name the query takes as a macro block). C++ reads `TEST(   ) {` as a function already.
+   */
+  typedBlocks?: boolean;
+}
+
 /** C/C++: the text with macros in declaration heads blanked (the same text when there are none). */
-export function maskMacros(text: string): string {
+export function maskMacros(text: string, options: MacroOptions = {}): string {
   if (!/[A-Z][A-Z0-9]*_|[A-Z]{3}|__has_include|va_arg/.test(text)) return text;
   const code = new Code(text, tokenize(text));
+  // Where a letter stands in what is blanked (a typed block's arguments).
+  const letters: number[] = [];
   const n = code.toks.length;
   const conditions: { start: number; end: number }[] = [];
   const inBody = code.bodies();
+  const inValues = code.values();
   for (let i = 0; i < n; i++) {
     const t = code.toks[i];
     if (t.kind === "directive") {
@@ -39,7 +51,7 @@ export function maskMacros(text: string): string {
       typeArgument(code, i + 1);
       continue;
     }
-    if (macroBlock(code, i, inBody[i]) || macroParameter(code, i)) continue;
+    if (macroBlock(code, i, inBody[i], options.typedBlocks ? letters : undefined) || macroParameter(code, i)) continue;
     // An attribute before a later declarator of a declaration: `a = {…}, __attribute__((x)) b = {…}`.
     if (word === "__attribute__" && code.isPunct(i - 1, ",") && !inBody[i] && code.isPunct(i + 1, "(")) {
       const after = code.afterMacro(i);
@@ -50,7 +62,9 @@ export function maskMacros(text: string): string {
       macrosAfterClassKey(code, i);
       continue;
     }
-    if (!code.isMacro(i) || code.masked.has(i)) continue;
+    // An enumerator or a value outside function bodies (`CS_LAST` after an `#endif` in an
+    // enum) heads no declaration. (In a body, `{ {` opens a plain block of statements.)
+    if (!code.isMacro(i) || code.masked.has(i) || (inValues[i] && !inBody[i])) continue;
     const after = code.afterMacro(i);
     if (after < 0) continue;
     const next = code.toks[after];
@@ -92,7 +106,15 @@ export function maskMacros(text: string): string {
       if (end > 0 && (end === i + 1 || !inBody[i]) && AFTER_PARAMETERS.has(code.str(end))) code.blank(i, end);
     }
   }
-  return withConditionsTrue(blankTokens(text, code), conditions);
+  return withLetters(withConditionsTrue(blankTokens(text, code), conditions), letters);
+}
+
+/** An `x` at each offset (same length: each was a character of a token, blanked). */
+function withLetters(text: string, at: number[]): string {
+  if (!at.length) return text;
+  const chars = text.split("");
+  for (const i of at) chars[i] = "x";
+  return chars.join("");
 }
 
 /**
@@ -121,18 +143,35 @@ function withConditionsTrue(text: string, conditions: { start: number; end: numb
  * A block a macro heads, `TEST_CASE("x") {`, `SECTION("y") {`, `run_with_period(100) {`: a
  * call standing where a statement or declaration begins, its `)` followed by `{`. In a
  * function body the call is blanked (a plain block is left); elsewhere, for an all-caps name,
- * its arguments are (`TEST_CASE(   ) {` reads as a function of that name, which it defines).
+ * its arguments are (`TEST_CASE(   ) {` reads as a function of that name, which it defines),
+ * but for a letter where they begin when `letters` is given (MacroOptions.typedBlocks).
  */
-function macroBlock(code: Code, i: number, inBody: boolean): boolean {
-  if (!code.isPunct(i + 1, "(") || !code.boundaryBefore(i) || code.masked.has(i)) return false;
+function macroBlock(code: Code, i: number, inBody: boolean, letters?: number[]): boolean {
+  if (!code.isPunct(i + 1, "(") || !(code.boundaryBefore(i) || (!inBody && afterMacroStatement(code, i))) || code.masked.has(i)) return false;
   const word = code.str(i);
   if (STATEMENT_WORDS.has(word) || DECLARATION_WORDS.has(word)) return false;
   if (!inBody && !(code.isMacro(i) && code.firstOnLine(i))) return false;
   const after = code.closeParen(i + 1);
   if (after < 0 || !code.isPunct(after, "{") || code.toks[after].line > code.toks[after - 1].endLine + 1) return false;
   if (inBody) code.blank(i, after);
-  else code.blank(i + 2, after - 1);
+  else {
+    code.blank(i + 2, after - 1);
+    if (letters && after - 1 > i + 2) letters.push(code.toks[i + 2].start);
+  }
   return true;
+}
+
+/**
+ * At `i`, at the start of a line, a name follows a macro statement without its `;` (the
+ * expansion has it) on an earlier line: `mq_gen(static, mq_, …)` / `TEST_BEGIN(test_x) {`. The
+ * statement is a call, first on its line after a boundary, not a declarator (a type stands
+ * before that), so what follows is no trailing macro of a function's head.
+ */
+function afterMacroStatement(code: Code, i: number): boolean {
+  const t = code.toks[i];
+  if (!code.isPunct(i - 1, ")") || code.text.lastIndexOf("\n", t.start - 1) !== t.start - 1 || code.toks[i - 1].endLine >= t.line) return false;
+  const open = code.openParen(i - 1);
+  return open > 0 && code.toks[open - 1].kind === "ident" && code.firstOnLine(open - 1) && code.boundaryBefore(open - 1);
 }
 
 /** What follows a statement (not `<< "msg";` continuing it): a name, a brace, a directive. */

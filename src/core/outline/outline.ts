@@ -260,7 +260,7 @@ function syntaxDiagnostics(segments: Segment[], text: string, spec: LanguageSpec
       // report the errors inside it when there are any.
       if (node.isError && !(!node.parent && node.children.some((c) => c && (c.hasError || c.isMissing)))) {
         // A resumed parse's stray closers of the bodies it started in are no error of the file.
-        if (node.startIndex >= s.from && node.startIndex < to && !(i > 0 && onlyClosers(node, spec.commentTypes ?? []))) out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
+        if (node.startIndex >= s.from && node.startIndex < to && !(i > 0 && onlyClosers(node, spec.commentTypes ?? [], text))) out.push({ severity: "warning", message: "syntax error", line: node.startPosition.row + 1, column: node.startPosition.column + 1 });
         continue; // one report per error region
       }
       const children = node.children;
