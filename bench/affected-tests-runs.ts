@@ -16,6 +16,8 @@ export interface Coverage {
 }
 
 export interface Runner {
+  /** Told apart in the cache's file names when how coverage is read changed (older files are not reused). */
+  tag?: string;
   /** Installs what the suite needs once per clone (outside the checkout's tracked files). */
   prepare(dir: string, scratch: string): void;
   /** Runs the suite at the checked-out revision; null when it could not run (the reason on stderr). */
@@ -126,9 +128,40 @@ export function mochaRunner(opts: { spec: string[]; mocha: string }): Runner {
   };
 }
 
-/** go test: the package's test binary built once with -cover, then run once per test with its own profile. */
+/**
+ * Lines of Go source that run nothing though a coverage block spans them: blank lines and
+ * comments (a block is a range of lines; an edited comment inside it is not code that ran).
+ */
+export function goInertLines(text: string): Set<number> {
+  const out = new Set<number>();
+  let inBlock = false;
+  text.split("\n").forEach((raw, i) => {
+    const line = raw.trim();
+    if (inBlock) {
+      out.add(i + 1);
+      if (line.includes("*/")) inBlock = false;
+      return;
+    }
+    if (line === "" || line.startsWith("//")) out.add(i + 1);
+    else if (line.startsWith("/*")) {
+      out.add(i + 1);
+      inBlock = !line.includes("*/", 2);
+    }
+  });
+  return out;
+}
+
+/**
+ * go test: the package's test binary built once with -cover, then run once per test with its
+ * own profile. Package initialisation (package-level variables of the test files registering
+ * flags, init functions) runs in every test's process before the test: a first run with no test
+ * gives its counts, and a block counts for a test only when the test's run executed it more
+ * often than initialisation alone (-covermode=count), as lines run outside any test count for
+ * none in the other runners.
+ */
 export function goRunner(opts: { module: string }): Runner {
   return {
+    tag: ".count",
     prepare() {},
     cover(dir, scratch) {
       const bin = join(scratch, "pkg.test");
@@ -136,7 +169,7 @@ export function goRunner(opts: { module: string }): Runner {
       const env = { GOFLAGS: "-mod=mod", GOPROXY: "off", GOTOOLCHAIN: "local" };
       // A revision from before the module file: the module it became, written for the build (git clean removes it).
       if (!existsSync(join(dir, "go.mod"))) writeFileSync(join(dir, "go.mod"), `module ${opts.module}\n\ngo 1.12\n`);
-      const b = run("go", ["test", "-c", "-vet=off", "-cover", "-covermode=set", "-o", bin, "."], dir, env);
+      const b = run("go", ["test", "-c", "-vet=off", "-cover", "-covermode=count", "-o", bin, "."], dir, env);
       if (b.status !== 0 || !existsSync(bin)) {
         process.stderr.write(`go test -c failed: ${(b.stdout + b.stderr).slice(-400)}\n`);
         return null;
@@ -146,21 +179,41 @@ export function goRunner(opts: { module: string }): Runner {
       for (const f of readdirSync(dir).filter((f) => f.endsWith("_test.go"))) {
         for (const m of readFileSync(join(dir, f), "utf8").matchAll(/^func\s+((?:Test|Example)\w*)\s*\(/gm)) fileOf.set(m[1], f);
       }
+      const inert = new Map<string, Set<number>>();
+      const inertOf = (rel: string) => {
+        if (!inert.has(rel)) inert.set(rel, existsSync(join(dir, rel)) ? goInertLines(readFileSync(join(dir, rel), "utf8")) : new Set());
+        return inert.get(rel)!;
+      };
+      const profile = join(scratch, "cover.out");
+      /** block ("file:range") -> count, of one run. */
+      const counts = (pattern: string): Map<string, number> | undefined => {
+        rmSync(profile, { force: true });
+        run(bin, ["-test.run", pattern, "-test.count=1", `-test.coverprofile=${profile}`], dir, {}, 120_000);
+        if (!existsSync(profile)) return undefined;
+        const out = new Map<string, number>();
+        for (const row of readFileSync(profile, "utf8").split("\n").slice(1)) {
+          const m = /^(.*) \d+ (\d+)$/.exec(row);
+          if (m) out.set(m[1], (out.get(m[1]) ?? 0) + Number(m[2]));
+        }
+        return out;
+      };
+      const init = counts("^$") ?? new Map<string, number>();
       const names = run(bin, ["-test.list", ".*"], dir).stdout.split("\n").filter((n) => /^(Test|Example)/.test(n));
       const tests: string[] = [];
       const files: Coverage["files"] = {};
-      const profile = join(scratch, "cover.out");
       for (const name of names) {
-        rmSync(profile, { force: true });
-        run(bin, ["-test.run", `^${name}$`, "-test.count=1", `-test.coverprofile=${profile}`], dir, {}, 120_000);
-        if (!existsSync(profile)) continue;
+        const ran = counts(`^${name}$`);
+        if (!ran) continue;
         const at = tests.push(`${fileOf.get(name) ?? "?"}::${name}`) - 1;
-        for (const row of readFileSync(profile, "utf8").split("\n").slice(1)) {
-          const m = /^(.*):(\d+)\.\d+,(\d+)\.\d+ \d+ (\d+)$/.exec(row);
-          if (!m || m[4] === "0") continue;
+        for (const [block, count] of ran) {
+          if (count <= (init.get(block) ?? 0)) continue;
+          const m = /^(.*):(\d+)\.\d+,(\d+)\.\d+$/.exec(block);
+          if (!m) continue;
           const rel = m[1].startsWith(`${module}/`) ? m[1].slice(module.length + 1) : m[1];
+          const skip = inertOf(rel);
           const byLine = (files[rel] ??= {});
           for (let l = Number(m[2]); l <= Number(m[3]); l++) {
+            if (skip.has(l)) continue;
             const list = (byLine[l] ??= []);
             if (list[list.length - 1] !== at) list.push(at);
           }

@@ -19,6 +19,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { type Coverage, goRunner, mochaRunner, pytestRunner, type Runner } from "./affected-tests-runs.ts";
+import { CAUSES, type Cause, causeOf, changedSymbolView, type ChangedJson, functionOracle, type ToolWhy } from "./affected-tests-oracle.ts";
 import { median } from "./lib.ts";
 
 interface Project {
@@ -126,21 +127,32 @@ function byName(project: Project, suite: string[], diff: Diff): Set<string> {
 }
 
 /** The tool's selection as test ids of the project's runner (a test whose title is computed selects its file's tests). */
-function byTool(checkout: string, base: string, head: string, suite: string[]): { ids: Set<string>; all: boolean; reason?: string; ms: number } {
+function byTool(checkout: string, base: string, head: string, suite: string[]): { ids: Set<string>; all: boolean; reason?: string; ms: number; why: Map<string, ToolWhy> } {
   const t0 = performance.now();
   const r = spawnSync(binary, ["tests", "--base", base, "--head", head, "--format", "json", ...(depth ? ["--depth", depth] : [])], { cwd: checkout, encoding: "utf8", maxBuffer: 1 << 28 });
   const ms = performance.now() - t0;
   if (r.status !== 0 && r.status !== 1) throw new Error(`ast-outline tests exited ${r.status}: ${r.stderr}`);
-  const out = JSON.parse(r.stdout) as { wholeSuite?: { reason: string }; tests: { path: string; qualifiedName: string; titles?: string[]; dynamicTitle?: boolean }[] };
-  if (out.wholeSuite) return { ids: new Set(suite), all: true, reason: out.wholeSuite.reason, ms };
-  const wanted = new Set<string>();
+  const out = JSON.parse(r.stdout) as {
+    wholeSuite?: { reason: string };
+    tests: { path: string; qualifiedName: string; titles?: string[]; dynamicTitle?: boolean; sureness: string; chain: { qualifiedName: string }[] }[];
+  };
+  const why = new Map<string, ToolWhy>();
+  const rank = (s: string) => ["resolved", "import", "name-only"].indexOf(s);
   const files = new Set<string>();
   for (const t of out.tests) {
-    if (t.dynamicTitle) files.add(t.path);
-    else wanted.add(`${t.path}::${t.titles ? t.titles.join(" ") : t.qualifiedName.split(".").join("::")}`);
+    if (t.dynamicTitle) {
+      files.add(t.path);
+      continue;
+    }
+    const id = `${t.path}::${t.titles ? t.titles.join(" ") : t.qualifiedName.split(".").join("::")}`;
+    const w = { sureness: t.sureness, module: t.chain[t.chain.length - 1]?.qualifiedName === "<module>", file: false };
+    const had = why.get(id);
+    if (!had || rank(w.sureness) < rank(had.sureness) || (had.module && !w.module)) why.set(id, w);
   }
-  const ids = new Set(suite.filter((id) => wanted.has(id) || files.has(id.slice(0, id.indexOf("::")))));
-  return { ids, all: false, ms };
+  if (out.wholeSuite) return { ids: new Set(suite), all: true, reason: out.wholeSuite.reason, ms, why };
+  const ids = new Set(suite.filter((id) => why.has(id) || files.has(id.slice(0, id.indexOf("::")))));
+  for (const id of ids) if (!why.has(id)) why.set(id, { sureness: "name-only", module: false, file: true });
+  return { ids, all: false, ms, why };
 }
 
 function git(repo: string, ...a: string[]): string {
@@ -154,7 +166,7 @@ function normalized(cov: Coverage | null): Coverage | null {
 }
 
 function coverageAt(project: Project, repo: string, scratch: string, rev: string): Coverage | null {
-  const file = join(cache, project.name, "coverage", `${rev}.json`);
+  const file = join(cache, project.name, "coverage", `${rev}${project.runner.tag ?? ""}.json`);
   if (existsSync(file)) return normalized(JSON.parse(readFileSync(file, "utf8")) as Coverage | null);
   git(repo, "checkout", "-q", "--detach", "-f", rev);
   git(repo, "clean", "-q", "-fdx");
@@ -165,9 +177,13 @@ function coverageAt(project: Project, repo: string, scratch: string, rev: string
   return cov;
 }
 
-interface Row { commit: string; truth: number; suite: number; sel: Record<string, { hit: number; size: number; all?: boolean }>; missed: string[]; toolMs?: number; reason?: string }
+interface Row {
+  commit: string; truth: number; suite: number; sel: Record<string, { hit: number; size: number; all?: boolean }>; missed: string[]; toolMs?: number; reason?: string;
+  /** The tool's selected tests outside the truth, per cause. */
+  over?: Partial<Record<Cause, number>>;
+}
 
-function measure(project: Project): void {
+async function measure(project: Project): Promise<void> {
   if (!existsSync(project.mirror)) {
     console.log(`${project.name}: no mirror at ${project.mirror} (fetch github:${basename(dirname(project.mirror)).replace("+", "/")})`);
     return;
@@ -192,11 +208,11 @@ function measure(project: Project): void {
     const baseSha = parent.stdout.trim();
     const diff = diffLines(repo, baseSha, commit);
     if (![...diff.head.keys(), ...diff.base.keys()].some((p) => !project.isTest(p))) continue;
-    const truthFile = join(root, "truth", `${commit}.json`);
+    const truthFile = join(root, "truth", `${commit}${project.runner.tag ?? ""}.json`);
     let truth: { suite: string[]; truth: string[] } | null;
     if (existsSync(truthFile)) truth = JSON.parse(readFileSync(truthFile, "utf8"));
     else {
-      if (cachedOnly && ![commit, baseSha].every((rev) => existsSync(join(root, "coverage", `${rev}.json`)))) continue;
+      if (cachedOnly && ![commit, baseSha].every((rev) => existsSync(join(root, "coverage", `${rev}${project.runner.tag ?? ""}.json`)))) continue;
       const headCov = coverageAt(project, repo, scratch, commit);
       const baseCov = headCov && coverageAt(project, repo, scratch, baseSha);
       if (!headCov || !baseCov) truth = null;
@@ -216,18 +232,40 @@ function measure(project: Project): void {
     };
     score("all", new Set(suite));
     score("name", byName(project, suite, diff));
+    score("truth", truthSet);
+    git(toolRepo, "checkout", "-q", "--detach", "-f", commit);
+    const headCov = coverageAt(project, repo, scratch, commit);
+    const baseCov = coverageAt(project, repo, scratch, baseSha);
+    const suiteSet = new Set(suite);
+    const inSuite = (ids: Set<string>) => new Set([...ids].filter((t) => suiteSet.has(t)));
+    let fnOracle = new Set<string>();
+    let symView = new Set<string>();
+    if (headCov && baseCov) {
+      fnOracle = inSuite(await functionOracle(toolRepo, baseSha, diff, headCov, baseCov));
+      score("function oracle", fnOracle);
+      if (existsSync(binary)) {
+        const changed = JSON.parse(execFileSync(binary, ["changed", "--base", baseSha, "--head", commit, "--format", "json"], { cwd: toolRepo, encoding: "utf8", maxBuffer: 1 << 28 })) as ChangedJson;
+        symView = inSuite(changedSymbolView(changed, headCov, baseCov));
+        score("changed-symbol view", symView);
+      }
+    }
     const missed: string[] = [];
+    const over: Partial<Record<Cause, number>> = {};
     let toolMs: number | undefined;
     let reason: string | undefined;
     if (useTool) {
-      git(toolRepo, "checkout", "-q", "--detach", "-f", commit);
       const tool = byTool(toolRepo, baseSha, commit, suite);
       score("tool", tool.ids, tool.all);
       toolMs = tool.ms;
       reason = tool.reason;
       for (const t of truthSet) if (!tool.ids.has(t)) missed.push(t);
+      for (const t of tool.ids) {
+        if (truthSet.has(t)) continue;
+        const cause = causeOf(t, tool.all, fnOracle, symView, tool.why.get(t));
+        over[cause] = (over[cause] ?? 0) + 1;
+      }
     }
-    rows.push({ commit, truth: truth.truth.length, suite: suite.length, sel, missed, toolMs, reason });
+    rows.push({ commit, truth: truth.truth.length, suite: suite.length, sel, missed, toolMs, reason, over });
   }
   report(project, rows);
 }
@@ -250,7 +288,18 @@ function report(project: Project, rows: Row[]): void {
   const tool = rows[0]?.sel.tool;
   if (tool) {
     const hit = withTruth.reduce((s, r) => s + r.sel.tool.hit, 0);
-    results.push(`${project.name} recall ${truthTotal ? (hit / truthTotal).toFixed(3) : "-"} size median ${(100 * median(rows.map((r) => r.sel.tool.size))).toFixed(1)}% (${rows.length} commits)`);
+    const oracle = rows[0]?.sel["function oracle"] ? `, function oracle median ${(100 * median(rows.map((r) => r.sel["function oracle"]?.size ?? 0))).toFixed(1)}%` : "";
+    results.push(`${project.name} recall ${truthTotal ? (hit / truthTotal).toFixed(3) : "-"} size median ${(100 * median(rows.map((r) => r.sel.tool.size))).toFixed(1)}%${oracle} (${rows.length} commits)`);
+  }
+  const overTotal = rows.reduce((s, r) => s + Object.values(r.over ?? {}).reduce((a, b) => a + b, 0), 0);
+  if (overTotal) {
+    console.log(`tool's selected tests outside the truth: ${overTotal} (test, commit) pairs, by cause`);
+    console.log("| cause | pairs | share | commits |");
+    console.log("|---|---|---|---|");
+    for (const cause of CAUSES) {
+      const n = rows.reduce((s, r) => s + (r.over?.[cause] ?? 0), 0);
+      if (n) console.log(`| ${cause} | ${n} | ${((100 * n) / overTotal).toFixed(1)}% | ${rows.filter((r) => r.over?.[cause]).length} |`);
+    }
   }
   const ms = rows.flatMap((r) => (r.toolMs === undefined ? [] : [r.toolMs]));
   if (ms.length) console.log(`tool wall time per commit (cold process, no cache): median ${median(ms).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms`);
@@ -259,5 +308,5 @@ function report(project: Project, rows: Row[]): void {
   writeFileSync(join(cache, project.name, "rows.json"), JSON.stringify(rows, null, 1));
 }
 
-for (const project of PROJECTS.filter((p) => !wanted.length || wanted.includes(p.name))) measure(project);
+for (const project of PROJECTS.filter((p) => !wanted.length || wanted.includes(p.name))) await measure(project);
 console.log(`RESULT affected-tests: ${results.join("; ") || "no tool run"}`);

@@ -9,8 +9,10 @@
 (class_declaration name: (_) @class.name superclass: (superclass [(type_identifier) (scoped_type_identifier)] @class.base)) @class
 (class_declaration name: (_) @class.name superclass: (superclass (generic_type . (_) @class.base))) @class
 (class_declaration name: (_) @class.name interfaces: (super_interfaces (type_list [(type_identifier) (scoped_type_identifier)] @class.base))) @class
+(class_declaration name: (_) @class.name interfaces: (super_interfaces (type_list (generic_type . (_) @class.base)))) @class
 (interface_declaration name: (_) @class.name) @class
 (interface_declaration name: (_) @class.name (extends_interfaces (type_list [(type_identifier) (scoped_type_identifier)] @class.base))) @class
+(interface_declaration name: (_) @class.name (extends_interfaces (type_list (generic_type . (_) @class.base)))) @class
 (enum_declaration name: (_) @class.name) @class
 (record_declaration name: (_) @class.name) @class
 

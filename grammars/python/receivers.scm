@@ -7,6 +7,7 @@
 
 (class_definition name: (_) @class.name) @class
 (class_definition name: (_) @class.name superclasses: (argument_list [(identifier) (attribute)] @class.base)) @class
+(class_definition name: (_) @class.name superclasses: (argument_list (subscript value: [(identifier) (attribute)] @class.base))) @class
 
 (assignment left: [(identifier) (attribute object: (identifier))] @bind.name)
 (assignment left: [(identifier) (attribute object: (identifier))] @bind.name right: (call function: [(identifier) (attribute)] @bind.call))

@@ -10,7 +10,6 @@
 // tree has them; the head's definitions come from `headText`.
 import { join, normalize, posix, relative, sep } from "node:path";
 import { parameterLists, whyNotAccepted, type ParamList } from "../../core/calls/arity.ts";
-import { familyOf, moduleCandidates } from "../../core/calls/modules.ts";
 import type { ImpactSite } from "../../core/calls/types.ts";
 import type { ChangeSet, FileChange, SymbolChange } from "../../core/diff/types.ts";
 import { detectLanguage, languageByName } from "../../core/languages/detect.ts";
@@ -24,9 +23,7 @@ import { CALLABLE, matchImport, sameFamily } from "./resolver.ts";
 import { receiverTypes, type ReceiverTypes } from "./receiver-types.ts";
 import { innermost } from "./callers.ts";
 import { asText, parsedOrSkip, scannedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
-
-/** How many re-exports (`export { f } from "./f"`) an import is followed through. */
-const MAX_REEXPORTS = 4;
+import { importLeadsTo, type Lead } from "./leads.ts";
 
 export interface ImpactOptions {
   /** The repository view call sites are read through; its base may lie below the root. */
@@ -304,36 +301,10 @@ interface Tie {
   judged?: boolean;
 }
 
-type Lead = "ours" | "other" | "outside" | "unknown";
-
 /** Where `module` (imported from `fromShown`) leads for `name`: the target's file, another definition, outside the workspace, or unknown. */
-async function leadsTo(target: Target, fromShown: string, module: string, name: string, spec: LanguageSpec | undefined, opts: ImpactOptions, depth: number): Promise<Lead> {
-  const { repo } = opts;
-  const roots = [...new Set([...repo.access.listRoots, ...repo.access.roots])];
-  const candidates = moduleCandidates(fromShown, module, spec && familyOf(spec), roots).map((c) => toRelative(opts, c));
+function leadsTo(target: Target, fromShown: string, module: string, name: string, spec: LanguageSpec | undefined, opts: ImpactOptions, depth: number): Promise<Lead> {
   const ours = [target.oldPath, target.newPath].filter((p): p is string => p !== undefined).map((p) => toShown(opts, p));
-  if (candidates.some((c) => ours.includes(c))) return "ours";
-  let found: string | undefined;
-  for (const c of candidates) {
-    if (repo.access.probe(c) === "file") {
-      found = repo.access.locate(c);
-      break;
-    }
-  }
-  if (found === undefined) return "outside";
-  if (depth >= MAX_REEXPORTS) return "unknown";
-  const parsed = await parsedOrSkip(repo, found);
-  if (!parsed) return "unknown";
-  if (parsed.outline.symbols.some((s) => s.name === name)) return "other";
-  // A module that passes the name on (`export { f } from "./f"`, `export * from "./f"`, `from .f import f`).
-  let lead: Lead = "unknown";
-  for (const i of parsed.scan?.imports ?? []) {
-    if (i.bound !== name && i.bound !== "*") continue;
-    const next = await leadsTo(target, found, i.module, i.name ?? name, REGISTRY.byId.get(parsed.outline.language), opts, depth + 1);
-    if (next === "ours") return "ours";
-    if (next === "other" && i.bound === name) lead = "other";
-  }
-  return lead;
+  return importLeadsTo({ repo: opts.repo, ours, shown: (c) => toRelative(opts, c) }, fromShown, module, name, spec, depth);
 }
 
 const posixOf = (p: string) => (sep === "/" ? p : p.split(sep).join("/"));

@@ -22,7 +22,7 @@ import { CALLABLE, matchImport } from "./resolver.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
 
 /** Kinds a receiver's type can be. */
-const CLASS_LIKE = new Set(["class", "struct", "interface", "trait", "impl", "enum", "type"]);
+export const CLASS_LIKE = new Set(["class", "struct", "interface", "trait", "impl", "enum", "type"]);
 const MAX_REEXPORTS = 4;
 const MAX_DEPTH = 6;
 
@@ -53,6 +53,8 @@ export interface ReceiverTypes {
   receiverClass(path: string, file: ParsedFile, call: CallSite): Promise<{ cls: ClassRef; via: ReceiverVia } | "local" | undefined>;
   /** `name` is bound by a function around offset `at` (a parameter or local shadowing any import or definition of the file). */
   boundLocally(file: ParsedFile, name: string, at: number): Promise<boolean>;
+  /** The innermost function around offset `at` that binds `name` (a parameter or local), if any. */
+  bindingScope(file: ParsedFile, name: string, at: number): Promise<{ from: number; to: number } | undefined>;
   /**
    * Whether `method` called on `cls` is the one of class `owner` in `ownerPaths` (through the
    * bases where `cls` does not define it).
@@ -306,6 +308,16 @@ export function receiverTypes(repo: RepoSymbols): ReceiverTypes {
     async boundLocally(file, name, at) {
       const scan = await typeScan(file);
       return !!scan?.bindings.some((b) => b.name === name && !b.fieldOf && b.scope && b.scope.from <= at && at < b.scope.to);
+    },
+
+    async bindingScope(file, name, at) {
+      const scan = await typeScan(file);
+      let best: { from: number; to: number } | undefined;
+      for (const b of scan?.bindings ?? []) {
+        if (b.name !== name || b.fieldOf || !b.scope || b.scope.from > at || at >= b.scope.to) continue;
+        if (!best || b.scope.to - b.scope.from < best.to - best.from) best = b.scope;
+      }
+      return best;
     },
 
     async methodLeads(cls, method, owner) {

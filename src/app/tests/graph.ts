@@ -3,7 +3,7 @@
 // (a test, a definition, nothing), and how sure a mention is to mean a given definition
 // (its own file, its folder for a language whose folders share names, an import that leads to
 // the definition's file, an import of it for another name, or the name alone).
-import { dirname } from "node:path";
+import { dirname, posix } from "node:path";
 import { familyOf, moduleCandidates } from "../../core/calls/modules.ts";
 import { OutlineError } from "../../core/errors.ts";
 import { languageByName } from "../../core/languages/detect.ts";
@@ -11,15 +11,17 @@ import { REGISTRY, type LanguageSpec } from "../../core/languages/registry.ts";
 import type { TestConvention } from "../../core/languages/test-conventions.ts";
 import { MODULE_NAME } from "../../core/diff/types.ts";
 import { testBlocks } from "../../core/tests/blocks.ts";
-import { codeOnly } from "../../core/tests/prose.ts";
-import type { Enclosing, ReachGraph } from "../../core/tests/reach.ts";
-import type { CodeNode, Sureness, TestUnit } from "../../core/tests/types.ts";
+import { mentionsIn, wordPattern, type Mention } from "../../core/tests/mentions.ts";
+import { codeViews } from "../../core/tests/prose.ts";
+import { reachTests, type Enclosing, type ReachGraph } from "../../core/tests/reach.ts";
+import { SURENESS_ORDER, type CodeNode, type Sureness, type TestUnit } from "../../core/tests/types.ts";
 import { isTestFile, symbolsMatching, testUnits } from "../../core/tests/units.ts";
 import { flatten } from "../../core/symbols/find.ts";
 import { decodeSource } from "../../core/text/lines.ts";
 import type { OutlineSymbol } from "../../core/types.ts";
 import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
-import { CALLABLE, sameFamily } from "../calls/resolver.ts";
+import { CLASS_LIKE, importLeadsTo, receiverTypes, type Lead } from "../calls/index.ts";
+import { CALLABLE, matchImport, sameFamily } from "../calls/resolver.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
 
 export interface TestGraph extends ReachGraph {
@@ -29,11 +31,19 @@ export interface TestGraph extends ReachGraph {
   namesOf(node: CodeNode): string[];
   /** Whether the head's definition is a fixture of its file's runner. */
   isFixture(path: string, qualifiedName: string, removed: boolean): Promise<boolean>;
+  /**
+   * For a member of a class (not static, outside the tests): the tests that can come to hold an
+   * instance of its class, as keys (`testKey`); undefined when every test may (no class, a
+   * static member, or an instance made where the walk cannot follow).
+   */
+  instanceTests(node: CodeNode, maxDepth: number): Promise<Set<string> | undefined>;
 }
+
+/** A test unit's identity in `instanceTests`. */
+export const testKey = (t: TestUnit) => `${t.path}\0${t.qualifiedName}\0${t.startLine}`;
 
 const WORD = /[A-Za-z_$][\w$]*/g;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 interface FileFacts {
   parsed: ParsedFile;
@@ -45,6 +55,10 @@ interface FileFacts {
   imports: { bound: string; name?: string; file?: string }[];
   /** The lines with comments and string literals blanked (grammars/<lang>/prose.scm), where names are looked for. */
   code: string[];
+  /** `code` with type positions blanked too (grammars/<lang>/types.scm): where a name runs. */
+  runtime: string[];
+  /** The offset in the file's text of each line's start. */
+  lineStart: number[];
   /** Lines of import statements: a name there is bound, not used. */
   importLines: Set<number>;
 }
@@ -106,8 +120,12 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
           return { bound: i.bound, name: i.name, file: file === undefined ? undefined : repo.access.locate(file) };
         });
         const importLines = new Set((parsed.scan?.imports ?? []).map((i) => i.line));
-        const code = (spec && (await codeOnly(text, spec)))?.split("\n") ?? lines;
-        return { parsed, lines, code, symbols: flatten(parsed.outline.symbols), runner, units, imports, importLines };
+        const views = spec && (await codeViews(text, spec));
+        const code = views?.code.split("\n") ?? lines;
+        const runtime = views?.runtime.split("\n") ?? code;
+        const lineStart: number[] = [];
+        for (let at = 0, i = 0; i < lines.length; at += lines[i].length + 1, i++) lineStart.push(at);
+        return { parsed, lines, code, runtime, lineStart, symbols: flatten(parsed.outline.symbols), runner, units, imports, importLines };
       })();
       facts.set(path, f);
     }
@@ -198,6 +216,170 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
     path, name: s.name, qualifiedName: s.qualifiedName, kind: s.kind, startLine: s.startLine, endLine: s.endLine,
   });
 
+  const types = receiverTypes(repo);
+  const leads = new Map<string, Promise<Lead>>();
+  /** Where an import in `fromPath` of `module` leads for `name`, against the file of `to`. */
+  const leadOf = (fromPath: string, module: string, name: string, to: CodeNode): Promise<Lead> => {
+    const key = `${fromPath}\0${module}\0${name}\0${to.path}`;
+    let p = leads.get(key);
+    if (!p) {
+      const shown = (c: string) => (c.startsWith("/") || /^[A-Za-z]:[\\/]/.test(c) ? posix.relative(repo.access.base, c.replace(/\\/g, "/")) : posix.normalize(c.replace(/\\/g, "/")));
+      leads.set(key, (p = importLeadsTo({ repo, ours: [to.path], shown }, fromPath, module, name, languageOf(fromPath))));
+    }
+    return p;
+  };
+
+  /**
+   * How sure one mention is to mean `to`; undefined when syntax shows it means something else:
+   * a parameter or local of that name in a function around it, an import of the name (or of the
+   * receiver's module) that leads to another definition, or a method called on an object whose
+   * class is known and is not `to`'s (nor a base or subclass of it).
+   */
+  const mentionSureness = async (f: FileFacts, fromPath: string, line: number, name: string, m: Mention, to: CodeNode): Promise<Sureness | undefined> => {
+    const spec = REGISTRY.byId.get(f.parsed.outline.language);
+    const at = (f.lineStart[line - 1] ?? 0) + m.col;
+    const imports = f.parsed.scan?.imports ?? [];
+    if (!m.member) {
+      const scope = await types.bindingScope(f.parsed, name, at);
+      // Bound in the function around it, and not by an import there (`const f = require(...)`, a
+      // local `from m import f`), nor by `to` itself (a function defined inside that function), nor
+      // as a parameter a runner fills with `to` (a pytest fixture named by a test's parameter).
+      if (scope) {
+        const inScope = (line: number) => (f.lineStart[line - 1] ?? -1) >= scope.from && (f.lineStart[line - 1] ?? -1) < scope.to;
+        const shadowed = !(to.path === fromPath && inScope(to.startLine)) && !imports.some((i) => i.bound === name && inScope(i.line));
+        if (shadowed && !(await graph.isFixture(to.path, to.qualifiedName, false))) return undefined;
+      }
+    }
+    const self = m.receiver !== undefined && !!spec?.selfNames?.includes(m.receiver.split(".")[0]);
+    // `f` bound by an import, or `mod.f` / `mod.sub.f` through a module imported whole.
+    const binding = !m.member ? imports.find((i) => i.bound === name) : m.receiver && !self ? imports.find((i) => i.bound === m.receiver!.split(".")[0] && !i.name) : undefined;
+    if (binding && (m.member ? !(await types.bindingScope(f.parsed, binding.bound, at)) : true)) {
+      const imp = matchImport([binding], m.member ? m.receiver : undefined, name);
+      if (imp) {
+        const a = await leadOf(fromPath, imp.module, imp.symbol.split(".")[0], to);
+        const b = a !== "ours" && imp.alsoModule ? await leadOf(fromPath, imp.alsoModule, imp.symbol.split(".").pop()!, to) : undefined;
+        if (a === "ours" || b === "ours") return "resolved";
+        if (a === "other" || b === "other") return undefined;
+        // `strings.Count`, `net.IP`, `os.path`: a module outside the workspace, named whole, holds
+        // none of the workspace's definitions (a function or a member of a class of it).
+        const outside = a === "outside" && (b === undefined || b === "outside") && !(spec?.localModules && new RegExp(spec.localModules).test(binding.module));
+        if (outside && m.receiver === binding.bound) return undefined;
+      }
+    }
+    const container = containerOf(to);
+    if (container && m.receiver !== undefined && to.kind === "method") {
+      const call = { callee: `${m.receiver}.${name}`, name, line, from: (f.lineStart[line - 1] ?? 0) + (m.receiverCol ?? m.col) };
+      const r = await types.receiverClass(fromPath, f.parsed, call);
+      if (r && r !== "local" && !(await structural(r.cls))) {
+        const owner = to.qualifiedName.split(".").slice(0, -1).join(".");
+        const lead = await types.methodLeads(r.cls, name, { name: owner, paths: [to.path] });
+        if (lead === "other") return undefined;
+        if (lead === "ours" || lead === "dispatch") return "resolved";
+      }
+    }
+    return nameSureness(f, fromPath, line, name, to);
+  };
+
+  /** A class whose instances are any value with its methods (a Go interface, a Python Protocol): a call on it may run any of them. */
+  const structural = async (cls: { path: string; name: string }): Promise<boolean> => {
+    const file = await parsedOrSkip(repo, cls.path);
+    const decl = file && flatten(file.outline.symbols).find((s) => s.qualifiedName === cls.name);
+    return !decl || !["class", "struct"].includes(decl.kind) || /\bProtocol\b/.test(decl.signature ?? "");
+  };
+
+  /** The rules by name, for a mention syntax did not decide. */
+  const nameSureness = async (f: FileFacts, fromPath: string, line: number, name: string, to: CodeNode): Promise<Sureness | undefined> => {
+    const toPath = to.path;
+    const from = languageOf(fromPath)!;
+    // A member whose name other classes' members share (`name`, `write`, `invoke`) is this one's
+    // only where the using code is in its class, or names the class or something that uses it
+    // (a fixture returning one).
+    const container = containerOf(to);
+    if (container && (await sharedMemberName(name)) && !(await namesItsClass(f, fromPath, line, to, container))) return undefined;
+    if (fromPath === toPath) return "resolved";
+    if (from.folderScope && dirname(fromPath) === dirname(toPath)) return "resolved";
+    const binding = f.imports.find((i) => i.bound === name || i.name === name);
+    if (binding?.file === toPath) return "resolved";
+    if (f.imports.some((i) => i.file === toPath)) return "import";
+    // The file defines the name itself and does not import it: its mentions mean its own.
+    const own = f.parsed.outline.symbols.some((s) => s.name === name && CALLABLE.has(s.kind));
+    if (own && !binding) return undefined;
+    return "name-only";
+  };
+
+  /**
+   * How sure the mentions of `name` on a line are to mean `to`. For the instance walk
+   * (`instances`) a type position never counts: it makes no instance, whatever `to` is.
+   */
+  const surenessOf = async (fromPath: string, line: number, name: string, to: CodeNode, instances: boolean): Promise<Sureness | undefined> => {
+    const toPath = to.path;
+    // Code outside the tests does not use the tests' own definitions (a fake passed in is named where a test builds it).
+    if (runnerOf(toPath) && !runnerOf(fromPath)) return undefined;
+    const from = languageOf(fromPath);
+    const toLanguage = languageOf(toPath);
+    if (!from || !toLanguage || !sameFamily(from.id, toLanguage.id)) return undefined;
+    const f = await factsOf(fromPath);
+    if (!f) return "name-only";
+    // A definition's own header names it: not a use (a definition of that name calling another one's is).
+    const def = innermostOf(f.symbols, line);
+    if (def?.name === name && !f.code.slice(def.startLine - 1, line - 1).some((l) => mentionsIn(l, name).length)) return undefined;
+    // A class named in its own members (a Go method's receiver, a copy made from an instance) is
+    // not used from outside: they run on an instance that exists already. A static member is
+    // reached without one (a factory).
+    if (CLASS_LIKE.has(to.kind) && def && def.qualifiedName.startsWith(`${to.qualifiedName}.`) && !/\bstatic\b/.test(def.signature ?? "")) return undefined;
+    // A name in a type position (an annotation, a parameter's type, a type switch) runs nothing and
+    // makes no instance; an interface or a type alias is used there all the same (a type-checking
+    // runner compiles the tests against it).
+    const text = (TYPE_ONLY.has(to.kind) && !instances ? f.code : f.runtime)[line - 1] ?? "";
+    let best: Sureness | undefined;
+    for (const m of mentionsIn(text, name)) {
+      const s = await mentionSureness(f, fromPath, line, name, m, to);
+      if (s && (!best || SURENESS_ORDER.indexOf(s) < SURENESS_ORDER.indexOf(best))) best = s;
+      if (best === "resolved") break;
+    }
+    return best;
+  };
+
+  const instanceWalks = new Map<string, Promise<Set<string> | undefined>>();
+  /**
+   * The tests reached from where an instance of a class can be made: every mention of its name
+   * outside its own members (a construction, a subclass, a factory, a registry), walked back
+   * like a change; a field or attribute of another class naming it stands for that class (an
+   * embedded Go struct is built with it). A mention at the top level of a file outside the
+   * tests (an instance made at load) makes it unknown.
+   */
+  const instancesOf = (cls: CodeNode, maxDepth: number): Promise<Set<string> | undefined> => {
+    const key = `${cls.path}\0${cls.qualifiedName}\0${cls.startLine}\0${maxDepth}`;
+    let p = instanceWalks.get(key);
+    if (!p) {
+      p = (async () => {
+        let unknown = false;
+        const walkGraph: ReachGraph = {
+          uses: (name) => graph.uses(name),
+          sureness: (fromPath, line, name, to) => surenessOf(fromPath, line, name, to, true),
+          async at(path, line) {
+            const at = await graph.at(path, line);
+            if ("none" in at) {
+              const f = await factsOf(path);
+              if (f && !f.importLines.has(line)) unknown = true;
+              return at;
+            }
+            if (!("symbol" in at) || !FIELD.has(at.symbol.kind)) return at;
+            const f = await factsOf(path);
+            const parent = at.symbol.qualifiedName.split(".").slice(0, -1).join(".");
+            const holder = parent && f?.symbols.find((s) => s.qualifiedName === parent && CLASS_LIKE.has(s.kind));
+            return holder ? { symbol: nodeOf(path, holder) } : at;
+          },
+          testsIn: async () => [],
+        };
+        const tests = await reachTests([cls], walkGraph, { maxDepth, namesOf: (n) => graph.namesOf(n) });
+        return unknown ? undefined : new Set(tests.map(testKey));
+      })();
+      instanceWalks.set(key, p);
+    }
+    return p;
+  };
+
   const graph: TestGraph = {
     runnerOf,
 
@@ -205,6 +387,17 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
       const parts = node.qualifiedName.split(".");
       const container = parts.length > 1 ? parts[parts.length - 2] : undefined;
       return container && (node.kind === "constructor" || /^__\w+__$/.test(node.name)) ? [container] : [node.name];
+    },
+
+    async instanceTests(node, maxDepth) {
+      if (!containerOf(node) || runnerOf(node.path)) return undefined;
+      const f = await factsOf(node.path);
+      const own = f?.symbols.find((s) => s.qualifiedName === node.qualifiedName && s.startLine === node.startLine);
+      // A static member is reached through its class's name alone, or a static import of it.
+      if (!f || !own || /\bstatic\b/.test(own.signature ?? "")) return undefined;
+      const parent = node.qualifiedName.split(".").slice(0, -1).join(".");
+      const cls = f.symbols.find((s) => s.qualifiedName === parent && s.startLine <= own.startLine && s.endLine >= own.endLine) ?? f.symbols.find((s) => s.qualifiedName === parent);
+      return cls ? instancesOf(nodeOf(node.path, cls), maxDepth) : undefined;
     },
 
     async isFixture(path, qualifiedName, removed) {
@@ -217,7 +410,7 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
 
     async uses(name) {
       const { words } = wordIndex();
-      const re = new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`, "g");
+      const re = wordPattern(name);
       const out: { path: string; lines: number[] }[] = [];
       for (const path of words.get(name) ?? []) {
         const f = await factsOf(path);
@@ -254,30 +447,7 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
       return symbol ? { symbol: nodeOf(path, symbol) } : { none: true };
     },
 
-    async sureness(fromPath, line, name, to): Promise<Sureness | undefined> {
-      const toPath = to.path;
-      // Code outside the tests does not use the tests' own definitions (a fake passed in is named where a test builds it).
-      if (runnerOf(toPath) && !runnerOf(fromPath)) return undefined;
-      const from = languageOf(fromPath);
-      const toLanguage = languageOf(toPath);
-      if (!from || !toLanguage || !sameFamily(from.id, toLanguage.id)) return undefined;
-      const f = await factsOf(fromPath);
-      if (!f) return "name-only";
-      // A member whose name other classes' members share (`name`, `write`, `invoke`) is this one's
-      // only where the using code is in its class, or names the class or something that uses it
-      // (a fixture returning one).
-      const container = containerOf(to);
-      if (container && (await sharedMemberName(name)) && !(await namesItsClass(f, fromPath, line, to, container))) return undefined;
-      if (fromPath === toPath) return "resolved";
-      if (from.folderScope && dirname(fromPath) === dirname(toPath)) return "resolved";
-      const binding = f.imports.find((i) => i.bound === name || i.name === name);
-      if (binding?.file === toPath) return "resolved";
-      if (f.imports.some((i) => i.file === toPath)) return "import";
-      // The file defines the name itself and does not import it: its mentions mean its own.
-      const own = f.parsed.outline.symbols.some((s) => s.name === name && CALLABLE.has(s.kind));
-      if (own && !binding) return undefined;
-      return "name-only";
-    },
+    sureness: (fromPath, line, name, to) => surenessOf(fromPath, line, name, to, false),
 
     async testsIn(node) {
       if (!runnerOf(node.path)) return [];
@@ -298,6 +468,12 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
   };
   return graph;
 }
+
+/** Definitions that exist only as types. */
+const TYPE_ONLY = new Set(["interface", "trait", "type"]);
+
+/** Members that hold a value rather than run. */
+const FIELD = new Set(["field", "property", "variable", "constant"]);
 
 /** Kinds that, inside a class, belong to it and are reached through an object of it (Python class attributes are variables). */
 const MEMBER = new Set(["method", "field", "property", "variable", "constant"]);

@@ -45,6 +45,11 @@ export interface TestConvention {
   blockGroups?: string[];
   /** Globs of files the selection cannot see through: a change to one selects the whole suite. */
   wholeSuite: string[];
+  /**
+   * A definition's doc comment runs nothing in these languages: a change to it alone selects no
+   * test (not so for Python's docstrings, Rust's doctests, PHP's annotations in docblocks).
+   */
+  docsRunNothing?: boolean;
   /** The project uses this runner when one of these holds (rows are tried in table order). */
   markers: RunnerMarker[];
   command: { form: CommandForm; whole: string; select: string };
@@ -83,27 +88,28 @@ export const TEST_CONVENTIONS: TestConvention[] = [
     command: { form: "unittest", whole: "python -m unittest", select: "python -m unittest" },
   },
   {
-    id: "vitest", name: "Vitest", languages: JS_LANGUAGES, files: JS_FILES, tests: [], ...JS_BLOCKS, wholeSuite: JS_WHOLE,
+    id: "vitest", name: "Vitest", languages: JS_LANGUAGES, files: JS_FILES, tests: [], ...JS_BLOCKS, wholeSuite: JS_WHOLE, docsRunNothing: true,
     markers: [{ file: "package.json", contains: "\"vitest\"" }],
     command: { form: "files", whole: "npx vitest run", select: "npx vitest run" },
   },
   {
-    id: "jest", name: "Jest", languages: JS_LANGUAGES, files: JS_FILES, tests: [], ...JS_BLOCKS, wholeSuite: JS_WHOLE,
+    id: "jest", name: "Jest", languages: JS_LANGUAGES, files: JS_FILES, tests: [], ...JS_BLOCKS, wholeSuite: JS_WHOLE, docsRunNothing: true,
     markers: [{ file: "package.json", contains: "\"jest\"" }],
     command: { form: "files", whole: "npx jest", select: "npx jest" },
   },
   {
-    id: "mocha", name: "Mocha", languages: JS_LANGUAGES, files: JS_FILES, tests: [], ...JS_BLOCKS, wholeSuite: JS_WHOLE,
+    id: "mocha", name: "Mocha", languages: JS_LANGUAGES, files: JS_FILES, tests: [], ...JS_BLOCKS, wholeSuite: JS_WHOLE, docsRunNothing: true,
     markers: [{ file: "package.json", contains: "\"mocha\"" }],
     command: { form: "files", whole: "npx mocha", select: "npx mocha" },
   },
   {
-    id: "node-test", name: "node:test", languages: JS_LANGUAGES, files: JS_FILES, tests: [], ...JS_BLOCKS, wholeSuite: JS_WHOLE,
+    id: "node-test", name: "node:test", languages: JS_LANGUAGES, files: JS_FILES, tests: [], ...JS_BLOCKS, wholeSuite: JS_WHOLE, docsRunNothing: true,
     markers: [{ file: "package.json", contains: "node --test" }],
     command: { form: "files", whole: "node --test", select: "node --test" },
   },
   {
     id: "go", name: "go test", languages: ["go"], files: ["**/*_test.go"],
+    docsRunNothing: true,
     tests: [{ kinds: ["function"], name: "^(Test|Example|Fuzz)", within: "" }],
     wholeSuite: ["go.mod", "**/go.mod", "go.sum", "**/go.sum", "**/testdata/**", "**/main_test.go"],
     markers: [{ file: "go.mod" }],
@@ -118,18 +124,21 @@ export const TEST_CONVENTIONS: TestConvention[] = [
   },
   {
     id: "maven", name: "JUnit (Maven)", languages: ["java", "kotlin"], files: JVM_FILES, tests: JVM_TESTS,
+    docsRunNothing: true,
     wholeSuite: ["pom.xml", "**/pom.xml", "**/src/test/resources/**"],
     markers: [{ file: "pom.xml" }],
     command: { form: "maven", whole: "mvn test", select: "mvn test" },
   },
   {
     id: "gradle", name: "JUnit (Gradle)", languages: ["java", "kotlin"], files: JVM_FILES, tests: JVM_TESTS,
+    docsRunNothing: true,
     wholeSuite: ["build.gradle", "build.gradle.kts", "**/build.gradle", "**/build.gradle.kts", "settings.gradle*", "gradle.properties", "**/src/test/resources/**"],
     markers: [{ file: "build.gradle" }, { file: "build.gradle.kts" }],
     command: { form: "gradle", whole: "./gradlew test", select: "./gradlew test" },
   },
   {
     id: "rspec", name: "RSpec", languages: ["ruby"], files: ["**/*_spec.rb"], tests: [],
+    docsRunNothing: true,
     blockTests: ["it", "specify", "example", "scenario", "its"], blockGroups: ["describe", "context", "feature", "shared_examples"],
     wholeSuite: ["Gemfile", "Gemfile.lock", ".rspec", "**/spec_helper.rb", "**/rails_helper.rb", "**/spec/support/**"],
     markers: [{ file: ".rspec" }, { file: "Gemfile", contains: "rspec" }],
@@ -137,6 +146,7 @@ export const TEST_CONVENTIONS: TestConvention[] = [
   },
   {
     id: "minitest", name: "minitest", languages: ["ruby"], files: ["test/**/*_test.rb", "test/**/test_*.rb", "**/test/**/*_test.rb"],
+    docsRunNothing: true,
     tests: [{ kinds: ["method"], name: "^test_" }], blockTests: ["test"], blockGroups: [],
     wholeSuite: ["Gemfile", "Gemfile.lock", "Rakefile", "**/test_helper.rb"],
     markers: [{ file: "Gemfile", contains: "minitest" }, { file: "Rakefile", contains: "TestTask" }],

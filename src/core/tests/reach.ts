@@ -86,8 +86,8 @@ export async function reachTests(changed: CodeNode[], graph: ReachGraph, opts: R
               continue;
             }
             const user = at.symbol;
-            // A definition mentioning its own name: its header, or a call of itself.
-            if (user.name === name || (user.path === item.node.path && user.qualifiedName === item.node.qualifiedName)) continue;
+            // A call of itself (the graph does not count a definition's own header as a use).
+            if (user.path === item.node.path && user.qualifiedName === item.node.qualifiedName) continue;
             const key = keyOf(user.path, user.qualifiedName, user.startLine);
             if (seen.has(key) || item.depth + 1 > opts.maxDepth) continue;
             seen.add(key);
