@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli, tempDir } from "./helpers/cli.ts";
+import { gitOk, tempRepo } from "./helpers/git-repo.ts";
 
 const dir = tempDir();
 beforeAll(() => {
@@ -71,5 +72,52 @@ describe("callers", () => {
     expect(only.stdout).toContain("main.ts\n  3-6 run (function): g.perimeter@5 [import]");
     const none = await runCli(["callers", "nothing_calls_this"], dir.path);
     expect(none.code).toBe(1);
+  });
+});
+
+describe("C (grammars/c/skeleton.scm)", () => {
+  const repo = tempRepo({
+    "util.h": "int helper(int x);\nstruct ops { int (*run)(int); };\n",
+    "util.c": '#include "util.h"\n\nint helper(int x)\n{\n\treturn x + 1;\n}\n',
+    "main.c": [
+      '#include "util.h"',
+      "#define TWICE(x) helper(helper(x))",
+      "",
+      "static int step(const struct ops *o, int n)",
+      "{",
+      "\tif (n > 0)",
+      "\t\treturn o->run(helper(n));",
+      "\treturn TWICE(n) + undefined_fn(n);",
+      "}",
+      "",
+    ].join("\n"),
+  });
+  beforeAll(() => {
+    gitOk(repo.path, "add", "-A");
+    gitOk(repo.path, "commit", "-q", "-m", "c");
+  });
+  afterAll(() => repo.cleanup());
+
+  test("calls by name, through a field and of a macro; a macro's body is not the function's call", async () => {
+    const r = await runCli(["calls", "main.c", "step", "--depth", "1"], repo.path);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout.split("\n").slice(1)).toEqual([
+      "  o->run @7 [unresolved]",
+      "  helper @7 -> util.c:3-6 helper [name-match 1 of 2]", // the other: the prototype in util.h
+      "  TWICE @8 -> main.c:2-2 TWICE [same-file]",
+      "  undefined_fn @8 [unresolved]",
+      "",
+    ]);
+  });
+
+  test("callers of a C function, and context names its callee", async () => {
+    const callers = await runCli(["callers", "helper"], repo.path);
+    expect(callers.code).toBe(0);
+    // The two calls in TWICE's body are text, not calls: one call site in all.
+    expect(callers.stdout).toBe("callers of `helper`: 1 call site in 1 symbol (1 matched by name only: the receiver's type is not checked)\nmain.c\n  4-9 step (function): helper@7 [name-match]\n");
+    const context = await runCli(["context", "main.c", "step"], repo.path);
+    expect(context.code).toBe(0);
+    expect(context.stdout).toContain("  helper@7 -> util.c:3-6 helper [name-match 1 of 2]  int helper(int x)\n");
+    expect(context.stdout).toContain("  not in the workspace or unresolved: o->run@7, undefined_fn@8\n");
   });
 });

@@ -51,6 +51,15 @@ describe.skipIf(!available)("compiled binary", () => {
   test("missing file: exit 2, one line", () => {
     expectOneLineError(run(["outline", "nope.py"]), 2, /no such file: nope\.py/);
     expectOneLineError(run(["symbol", "nope.py", "x"]), 2, /no such file/);
+    // Read through the repository's gate, the file the user named is still an input error.
+    expectOneLineError(run(["symbol", "nope.py", "x", "--skeleton"]), 2, /^ast-outline: no such file: nope\.py \(check the path/);
+    expectOneLineError(run(["calls", "nope.py", "x"]), 2, /^ast-outline: no such file: nope\.py \(check the path/);
+    expectOneLineError(run(["context", "nope.py", "x"]), 2, /^ast-outline: no such file: nope\.py \(check the path/);
+  });
+
+  test("a symbol missing from a file that is there: exit 1 (calls, context)", () => {
+    expectOneLineError(run(["calls", "a.py", "nope"]), 1, /no symbol `nope` in a\.py/);
+    expectOneLineError(run(["context", "a.py", "nope"]), 1, /no symbol `nope` in a\.py/);
   });
 
   test("a directory given to symbol: exit 2", () => {

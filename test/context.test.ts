@@ -149,7 +149,7 @@ describe("`ast-outline context` on the command line", () => {
     expect(parsed.callees.map((c: { qualifiedName?: string }) => c.qualifiedName).filter(Boolean).sort()).toEqual(["Receipt", "audit", "price"]);
   });
 
-  test("a path from a subfolder is the user's; a missing symbol exits 1, a bad budget 2, one line each", async () => {
+  test("a path from a subfolder is the user's; a missing symbol exits 1, a bad budget or a missing file 2, one line each", async () => {
     const sub = await runCli(["context", "../shop/api.py", "handle"], join(dir.path, "web"), { AST_OUTLINE_NO_CACHE: "1" });
     expect(sub.code).toBe(0);
     expect(sub.stdout.split("\n")[0]).toStartWith("# context of ../shop/api.py:4-5 handle (function;");
@@ -162,6 +162,7 @@ describe("`ast-outline context` on the command line", () => {
       expect([r.code, r.stdout]).toEqual([2, ""]);
       expect(r.stderr.split("\n").filter(Boolean)).toHaveLength(1);
     }
-    expect((await run("shop/nope.py", "x")).code).toBe(1);
+    const gone = await run("shop/nope.py", "x");
+    expect([gone.code, gone.stdout, gone.stderr]).toEqual([2, "", "ast-outline: no such file: shop/nope.py (check the path; `outline .` lists what is here)\n"]);
   });
 });

@@ -20,6 +20,9 @@ export interface SourceFile {
   stat: Stats | undefined;
 }
 
+/** What a missing file's error suggests, wherever the user named the file. */
+export const MISSING_FILE_HINT = "check the path; `outline .` lists what is here";
+
 /** The stat of `path` (relative to `base`, the working folder); an input error naming `path` as given when there is none. */
 export function statOrThrow(path: string, base: string): Stats {
   try {
@@ -27,7 +30,7 @@ export function statOrThrow(path: string, base: string): Stats {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const file = quotePath(path);
-    if (code === "ENOENT" || code === "ENOTDIR") throw new OutlineError({ kind: "no-such-file", file, hint: "check the path; `outline .` lists what is here" });
+    if (code === "ENOENT" || code === "ENOTDIR") throw new OutlineError({ kind: "no-such-file", file, hint: MISSING_FILE_HINT });
     if (code === "EACCES" || code === "EPERM") throw new OutlineError({ kind: "permission-denied", file });
     throw new OutlineError({ kind: "cannot-read", file, cause: code ?? String(e) });
   }

@@ -10,13 +10,14 @@ import { cliWorkspace } from "../../io/workspace.ts";
 import { renderCallChainJson, renderCallersJson } from "../../render/calls-json.ts";
 import { renderCallChainText, renderCallersText } from "../../render/calls-text.ts";
 import type { CliIO } from "../io.ts";
+import { parsedNamedFile } from "../named-file.ts";
 import { EXIT_NOT_FOUND, EXIT_OK } from "../options.ts";
 import { readOptions } from "../values.ts";
 
 export async function callsCommand(path: string, name: string, raw: Record<string, unknown>, io: CliIO, env: Env): Promise<number> {
   const { depth, maxTokens, format } = readOptions(QUESTIONS.calls, raw);
   const repo = repoSymbols(env, cliWorkspace(env.cwd, [path]));
-  const file = await repo.parsed(path);
+  const file = await parsedNamedFile(repo, path);
   const chain = await callChain(repo, { path: file.file.path, symbol: findOne(file, name) }, depth);
   io.out(format === "json" ? renderCallChainJson(chain) : renderCallChainText(chain, maxTokens));
   return EXIT_OK;

@@ -9,6 +9,7 @@ import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
 import { cliWorkspace } from "../../io/workspace.ts";
 import { renderLookupsJson, renderLookupsText, renderSymbolText } from "../../render/symbol/index.ts";
 import type { CliIO } from "../io.ts";
+import { parsedNamedFile } from "../named-file.ts";
 import { EXIT_NOT_FOUND, EXIT_OK } from "../options.ts";
 import { readOptions } from "../values.ts";
 
@@ -46,7 +47,7 @@ async function skeletonOrDrill(path: string, names: string[], options: SymbolVal
   // The repository's symbols (and the skeleton scan, which parses) load only for these modes.
   const { repoSymbols } = await import("../../app/repo-symbols.ts");
   const repo = repoSymbols(env, cliWorkspace(env.cwd, [path]));
-  const file = await repo.parsed(path);
+  const file = await parsedNamedFile(repo, path);
   const mode = options.drill !== undefined ? "drill" : options.skeleton ? "skeleton" : "full";
   for (const name of names) {
     io.out(renderSymbolText(await symbolView(repo, file, findOne(file, name), mode, options.drill, given, options.focus)));
