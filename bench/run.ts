@@ -26,6 +26,7 @@ const BENCHMARKS: Record<string, (args: string[]) => Promise<void>> = {
   index: script("index.ts"),
   changed: script("changed.ts"),
   impact: script("impact.ts"),
+  "impact-fresh": script("impact-fresh.ts"),
   history: script("history.ts"),
   "history-origins": script("history-origins.ts"),
   "changed-formats": script("changed-formats.ts"),

@@ -371,6 +371,7 @@ describe("structure: one gate for every read", () => {
     ["src/io/walk.ts", "the listing; called only by the gate"],
     ["src/io/files.ts", "reads the path it is handed; its readers are used only outside the gate's users"],
     ["src/io/cache-trust.ts", "whether the outline cache may be used at all (its trust rule)"],
+    ["src/io/no-follow.ts", "opens a cache file its caller names without following a link (the cache's readers only: READERS below)"],
     ["src/app/engine/sources.ts", "the tool's own source files, hashed into the engine id when run from source"],
     ["src/io/cache-store.ts", "the outline cache, by content hash (its own trust rule)"],
     ["src/core/lazy-module.ts", "createRequire, for built-ins loaded on first use (io/builtins.ts: its disk ones are READERS below)"],
@@ -388,6 +389,7 @@ describe("structure: one gate for every read", () => {
     files: { from: "src/io/files.ts", names: ["readFileBytes", "statOrThrow"], only: ["src/app/outline-file.ts", "src/io/walk.ts"] },
     outlineFile: { from: "src/app/outline-file.ts", names: ["outlineFile"], only: [] },
     diskSource: { from: "src/io/disk-source.ts", names: ["diskSource"], only: [] },
+    noFollow: { from: "src/io/no-follow.ts", names: ["withFileNoFollow"], only: ["src/io/cache-trust.ts", "src/io/object-packs.ts"] },
     readFd: { from: "src/io/read-fd.ts", names: ["readOpenFile"], only: ["src/io/workspace.ts", "src/io/disk-source.ts"] },
     builtins: { from: "src/io/builtins.ts", names: ["fsPromises", "childProcess"], only: ["src/io/cache-store.ts", "src/io/process.ts"] },
   };

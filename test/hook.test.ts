@@ -3,9 +3,9 @@
 import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { installHook } from "../src/app/hook/hook.ts";
+import { installHook, startHookInBackground } from "../src/app/hook/hook.ts";
 import { ROOT, runCli, tempDir, testEnv } from "./helpers/cli.ts";
-import { BUN, CLI_SOURCE, cliChild, gitOk, sh, tempRepo, write } from "./helpers/git-repo.ts";
+import { awaitBackgroundHooks, BUN, CLI_SOURCE, cliChild, gitOk, sh, tempRepo, write } from "./helpers/git-repo.ts";
 
 const searchNames = async (root: string, q: string) =>
   JSON.parse((await runCli(["search", q, "--format", "json"], root)).stdout || '{"results":[]}').results.map((h: { name: string }) => h.name);
@@ -50,6 +50,9 @@ describe("hook", () => {
       const c = sh(repo.path, "git", ["commit", "-qm", "one"], { PATH: "/usr/bin:/bin" });
       expect(c.code).toBe(0);
       expect(existsSync(join(repo.path, "old-hook-ran"))).toBe(true);
+      // The installed hook refreshes in the background (`hook run --background`), after the commit.
+      expect(readFileSync(join(repo.path, ".git/hooks/pre-commit"), "utf8")).toContain("hook run --background");
+      awaitBackgroundHooks(repo.path, undefined, () => sh(repo.path, "grep", ["-rl", "staged_name", ".ast_outline_cache/objects"]).stdout.trim() !== "");
       const objects = sh(repo.path, "grep", ["-rl", "staged_name", ".ast_outline_cache/objects"]).stdout.trim();
       expect(objects).not.toBe("");
       expect(sh(repo.path, "grep", ["-rl", "worktree_name", ".ast_outline_cache"]).stdout.trim()).toBe("");
@@ -61,6 +64,7 @@ describe("hook", () => {
       write(repo.path, "broken.py", "def broken(:\n    class\n");
       gitOk(repo.path, "add", "broken.py", "a.py");
       expect(sh(repo.path, "git", ["commit", "-qm", "two"]).code).toBe(0);
+      awaitBackgroundHooks(repo.path);
 
       const un = cliChild(repo.path, ["hook", "uninstall"]);
       expect(un.stderr).toContain("restored the previous one");
@@ -80,6 +84,7 @@ describe("hook", () => {
       expect(existsSync(join(repo.path, ".git/hooks/pre-commit"))).toBe(false);
       gitOk(repo.path, "add", "m.ts");
       expect(sh(repo.path, "git", ["commit", "-qm", "one"]).code).toBe(0);
+      awaitBackgroundHooks(repo.path, undefined, () => existsSync(join(repo.path, ".ast_outline_cache/manifest.json")) && manifest(repo.path).files["m.ts"] !== undefined);
       expect(manifest(repo.path).files["m.ts"]).toBeDefined();
       expect(cliChild(repo.path, ["hook", "uninstall"]).code).toBe(0);
       expect(existsSync(join(repo.path, ".myhooks/pre-commit"))).toBe(false);
@@ -90,6 +95,43 @@ describe("hook", () => {
     expect(outside.code).toBe(0);
     expect(outside.stderr).toContain("warning");
     expect((await runCli(["hook", "run", "--strict"], "/")).code).toBe(1);
+  }, 60000);
+
+  test("hook run --background refreshes the staged content as it was, after returning; with --strict or outside a repository it runs in the foreground", async () => {
+    const repo = tempRepo({ "a.py": "def first():\n    pass\n" });
+    try {
+      gitOk(repo.path, "add", "a.py");
+      gitOk(repo.path, "commit", "-qm", "one");
+      write(repo.path, "a.py", "def staged_then():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      const r = cliChild(repo.path, ["hook", "run", "--background"]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe("");
+      // The index moves on at once: the background run reads the trees it was handed.
+      write(repo.path, "a.py", "def staged_later():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      const holds = (name: string) => () => sh(repo.path, "grep", ["-rl", name, ".ast_outline_cache/objects"]).stdout.trim() !== "";
+      awaitBackgroundHooks(repo.path, undefined, holds("staged_then"));
+      expect(sh(repo.path, "grep", ["-rl", "staged_then", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
+      expect(sh(repo.path, "grep", ["-rl", "staged_later", ".ast_outline_cache"]).stdout.trim()).toBe("");
+      // Handed off, not run here: the call returns true and the refresh lands afterwards.
+      expect(startHookInBackground(testEnv(repo.path), { bin: BUN, script: CLI_SOURCE })).toBe(true);
+      awaitBackgroundHooks(repo.path, undefined, holds("staged_later"));
+      expect(sh(repo.path, "grep", ["-rl", "staged_later", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
+      // As data: it says the run was handed off, and nothing of what that run will find.
+      write(repo.path, "a.py", "def staged_json():\n    pass\n");
+      gitOk(repo.path, "add", "a.py");
+      const json = cliChild(repo.path, ["hook", "run", "--background", "--format", "json"]);
+      expect(JSON.parse(json.stdout)).toEqual({ action: "run", background: true, messages: [] });
+      awaitBackgroundHooks(repo.path, undefined, holds("staged_json"));
+      expect(sh(repo.path, "grep", ["-rl", "staged_json", ".ast_outline_cache/objects"]).stdout.trim()).not.toBe("");
+    } finally {
+      repo.cleanup();
+    }
+    const outside = await runCli(["hook", "run", "--background"], "/");
+    expect(outside.code).toBe(0);
+    expect(outside.stderr).toContain("warning");
+    expect((await runCli(["hook", "run", "--background", "--strict"], "/")).code).toBe(1);
   }, 60000);
 
   test("the documented husky line and pre-commit framework entry refresh the cache", () => {

@@ -25,6 +25,11 @@ describe("startupPlan", () => {
     expect(startupPlan(["outline", "a.py"], probes())).toBe("now");
     expect(startupPlan(["changed", "--base", "HEAD~1"], probes())).toBe("now");
     expect(startupPlan(["symbol", "a.py", "f"], probes())).toBe("now");
+    expect(startupPlan(["hook", "run"], probes())).toBe("now");
+  });
+
+  test("a command that hands its work to another process starts as it is", () => {
+    expect(startupPlan(["hook", "run", "--background"], probes())).toBe("keep");
   });
 
   test("cache commands and folder outlines decide when they know the bytes", () => {

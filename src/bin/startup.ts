@@ -48,6 +48,7 @@ export function startupPlan(args: readonly string[], probes: StartupProbes): Sta
   if (env.BUN_JSC_useOMGJIT !== undefined || env[RERUN_MARK] || env.AST_OUTLINE_NO_REEXEC) return "keep";
   const spec = COMMANDS.find((c) => c.name === args[0]);
   if (!spec || spec.startup === "keeps") return "keep";
+  if (spec.options.some((o) => o.keepsStartup && args.includes(o.flags.split(/[\s,]+/)[0]))) return "keep";
   if (spec.startup === "serves") return "serve";
   if (spec.startup === "refreshes") return "late";
   const paths = positionalArgs(spec, args.slice(1));

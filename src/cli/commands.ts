@@ -23,6 +23,8 @@ export interface OptionSpec {
   flags: string;
   description: string;
   default?: string | number;
+  /** The command starts as it is when this flag is given (it hands its work to another process). */
+  keepsStartup?: true;
   /** The values it takes, when it takes one of a list (shell completion offers them). */
   choices?: readonly string[];
 }
@@ -176,6 +178,7 @@ export const COMMANDS: CommandSpec[] = [
     examples: ["ast-outline hook install", "ast-outline hook uninstall"],
     options: [
       { flags: "--strict", description: "run: fail (exit 1) on a problem instead of warning" },
+      { flags: "--background", description: "run: refresh in a process of its own that goes on after the commit (problems are not reported; not with --strict)", keepsStartup: true },
       { flags: "--force", description: "install: also into a core.hooksPath shared with other repositories" },
       FORMAT("text | json"),
     ],

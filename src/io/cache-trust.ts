@@ -16,13 +16,14 @@
 // A cache that fails is not read and not written: the command answers without it, after one
 // warning line. Objects that pass are still checked against the bytes they claim to describe
 // before use (entryFitsSource in core/cache/format.ts).
-import { closeSync, constants, lstatSync, openSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { CACHE_DIR } from "../core/cache/format.ts";
 import { changedWithin, stampPrint } from "../core/stamp.ts";
 import { gitRedirected, type Env } from "./env.ts";
 import { gitSync } from "./git.ts";
 import { nodeProbe } from "./node-probe.ts";
+import { withFileNoFollow } from "./no-follow.ts";
 import { workTreeAbove } from "./work-tree.ts";
 
 /** The git index's fingerprint when git last said it tracks nothing under the cache. */
@@ -219,23 +220,9 @@ function listEntries(dir: string): Dirent[] {
   }
 }
 
-const READ_NO_FOLLOW = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
-
 /** A file's text, never read through a symbolic link at its name; undefined when absent or unreadable. */
 export function readNoFollow(file: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, READ_NO_FOLLOW);
-  } catch {
-    return undefined;
-  }
-  try {
-    return readFileSync(fd, "utf8");
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+  return withFileNoFollow(file, (fd) => readFileSync(fd, "utf8"));
 }
 
 function real(p: string): string {

@@ -385,6 +385,86 @@ export function stagedBlobIds(env: Env, root: string, paths: string[]): Map<stri
   return out;
 }
 
+/**
+ * Settings over the user's for `git grep`: its output is read as `-z` names only, so nothing
+ * may add line numbers, columns or other paths, or search something else than the work tree
+ * (a folder outside git, submodules).
+ */
+const GREP_CONFIG = ["grep.lineNumber=false", "grep.column=false", "grep.fullName=false", "grep.fallbackToNoIndex=false", "submodule.recurse=false"];
+
+/** What `wordFiles` found: which files hold a word, and which files git searched. */
+export interface WordFiles {
+  /** Files holding at least one of the words as a whole word, relative to the root. */
+  hits: Set<string>;
+  /** Every file git searched (tracked ones present in the work tree, and untracked ones it does not ignore), relative to the root. */
+  searched: Set<string>;
+}
+
+/**
+ * The work-tree files that hold any of `words` as a whole word, by git's `grep -w -F` (a match
+ * not preceded or followed by a letter, digit or underscore), in one pass of git's native,
+ * threaded search: a cheap filter before reading and parsing files. Binary-looking files are
+ * searched as text. Alongside, the files git searched (`ls-files -co --exclude-standard`), so a
+ * caller can tell "no match" from "not searched" (an ignored file, a submodule's).
+ */
+export async function wordFiles(env: Env, root: string, words: string[]): Promise<WordFiles> {
+  const patterns = [...new Set(words)].filter((w) => w !== "" && !/[\0\n]/.test(w));
+  const grepArgs = ["grep", "-l", "-z", "-w", "-F", "--untracked", "--text", "--no-color", ...patterns.flatMap((w) => ["-e", w])];
+  const [grep, listing] = await Promise.all([
+    patterns.length ? env.processes.start("git", guarded(grepArgs, GREP_CONFIG), { cwd: root, env: gitEnv(env) }).finish("") : undefined,
+    git(env, root, ["ls-files", "-co", "--exclude-standard", "-z"], "ls-files"),
+  ]);
+  // 1: nothing matched; anything else but 0 is a failure, never "no file holds it".
+  if (grep && grep.code !== 1) checkExit(grep, "grep");
+  return {
+    hits: new Set(grep && grep.code === 0 ? splitNulPaths(grep.stdout) : []),
+    searched: new Set(splitNulPaths(listing.stdout)),
+  };
+}
+
+/**
+ * The index written as a tree object (what `git commit` writes next: the same objects), or
+ * undefined when it cannot be one (unmerged paths).
+ */
+export function indexTree(env: Env, root: string): string | undefined {
+  const r = env.processes.runSync("git", guarded(["write-tree"]), { cwd: root, env: gitEnv(env) });
+  const id = r.code === 0 ? r.stdout.toString("utf8").trim() : "";
+  return /^[0-9a-f]{40,64}$/.test(id) ? id : undefined;
+}
+
+/** The tree of HEAD's commit, or undefined before the first commit. */
+export function headTree(env: Env, root: string): string | undefined {
+  const r = env.processes.runSync("git", guarded(["rev-parse", "-q", "--verify", "--end-of-options", "HEAD^{tree}"]), { cwd: root, env: gitEnv(env) });
+  const id = r.code === 0 ? r.stdout.toString("utf8").trim() : "";
+  return /^[0-9a-f]{40,64}$/.test(id) ? id : undefined;
+}
+
+/** Files added, copied or modified from tree `from` to tree `to` (every file of `to` when `from` is undefined): stagedFiles, between trees. */
+export function treeChanges(env: Env, root: string, from: string | undefined, to: string): string[] {
+  for (const t of [from, to]) if (t !== undefined && !/^[0-9a-f]{40,64}$/.test(t)) throw inputError(`not a tree id: ${JSON.stringify(t)}`);
+  const args = from === undefined
+    ? ["ls-tree", "-r", "-z", "--name-only", "--full-tree", "--end-of-options", to]
+    : ["diff-tree", "-r", "-z", "--name-only", "--diff-filter=ACMR", "--no-renames", "--no-ext-diff", "--no-textconv", "--end-of-options", from, to];
+  return splitNulPaths(gitSync(env, root, args));
+}
+
+/** The blob ids of the given paths in a tree (`git ls-tree`); submodules left out: stagedBlobIds, from a tree. */
+export function treeBlobIds(env: Env, root: string, tree: string, paths: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!paths.length) return out;
+  if (!/^[0-9a-f]{40,64}$/.test(tree)) throw inputError(`not a tree id: ${JSON.stringify(tree)}`);
+  const records = gitSync(env, root, ["ls-tree", "-r", "-z", "--full-tree", "--end-of-options", tree, "--", ...paths.map((p) => `:(literal)${p}`)]);
+  for (let start = 0; start < records.length; ) {
+    let end = records.indexOf(0, start);
+    if (end < 0) end = records.length;
+    const tab = records.indexOf(0x09, start);
+    const m = tab > start && tab < end ? /^(\d+) (\w+) ([0-9a-f]+)$/.exec(records.subarray(start, tab).toString("latin1")) : null;
+    if (m && m[2] === "blob") out.set(pathFromBytes(records.subarray(tab + 1, end)), m[3]);
+    start = end + 1;
+  }
+  return out;
+}
+
 /** A path git resolves inside its own directory (`hooks`, `info/exclude`), absolute. */
 export function gitPath(env: Env, root: string, name: string): string {
   // The hooks folder is where `hook install` writes: the one question that needs core.hooksPath as configured.

@@ -25,6 +25,24 @@ export interface Started {
 export interface ProcessRunner {
   start(cmd: string, args: string[], opts: RunOptions): Started;
   runSync(cmd: string, args: string[], opts: RunOptions & { input?: Uint8Array }): Exit;
+  /**
+   * Start a process that goes on without this one: in a session of its own, no stdin, its
+   * output dropped, not waited for. Returns the error that kept it from starting, if any.
+   */
+  detach(cmd: string, args: string[], opts: RunOptions): Error | undefined;
+}
+
+/** Both runners detach through node:child_process (its `detached` puts the child in a session of its own). */
+function detach(cmd: string, args: string[], opts: RunOptions): Error | undefined {
+  try {
+    const child = childProcess().spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: "ignore", detached: true });
+    let failed: Error | undefined;
+    child.on("error", (e) => (failed = e));
+    child.unref();
+    return child.pid === undefined ? (failed ?? new Error(`could not start ${cmd}`)) : undefined;
+  } catch (e) {
+    return notStarted(e);
+  }
 }
 
 /** The part of Bun's API used here (src/ is type-checked against Node's types only). */
@@ -81,6 +99,7 @@ function bunRunner(b: BunSpawn): ProcessRunner {
         },
       };
     },
+    detach,
     runSync(cmd, args, opts) {
       try {
         const r = b.spawnSync([cmd, ...args], { cwd: opts.cwd, env: opts.env, stdin: opts.input, stdout: "pipe", stderr: "pipe" });
@@ -93,6 +112,7 @@ function bunRunner(b: BunSpawn): ProcessRunner {
 }
 
 export const nodeRunner: ProcessRunner = {
+  detach,
   start(cmd, args, opts) {
     const child = childProcess().spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];

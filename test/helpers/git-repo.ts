@@ -1,8 +1,9 @@
 // Temporary git repositories for the cache and hook tests, and the CLI run from source as a
 // child process (what a hook or a second terminal would do).
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { HOOK_TREES } from "../../src/app/hook/hook.ts";
 import { ROOT, tempDir } from "./cli.ts";
 
 export const BUN = join(ROOT, "node_modules", ".bin", "bun");
@@ -40,4 +41,29 @@ export function cliChild(cwd: string, args: string[]) {
 
 export function cliChildAsync(cwd: string, args: string[]) {
   return spawn(BUN, [CLI_SOURCE, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+/**
+ * Wait until no `hook run --background` started in `repo` is still running (its refresh goes on
+ * after the commit): the processes whose environment holds HOOK_TREES and whose working folder
+ * is the repository, read from /proc. Fails after `deadlineMs` (a bound, not a timing assert).
+ */
+export function awaitBackgroundHooks(repo: string, deadlineMs = 120_000, landed?: () => boolean): void {
+  const root = realpathSync(repo);
+  const running = () =>
+    readdirSync("/proc").filter((pid) => {
+      if (!/^\d+$/.test(pid)) return false;
+      try {
+        return readFileSync(`/proc/${pid}/environ`, "latin1").includes(`${HOOK_TREES}=`) && readlinkSync(`/proc/${pid}/cwd`) === root;
+      } catch {
+        return false; // gone, or not ours to read
+      }
+    });
+  const until = Date.now() + deadlineMs;
+  // A child just spawned shows its parent's environment and folder until it execs: where the
+  // caller can tell what the run leaves behind (`landed`), that is waited for too.
+  while (running().length || (landed && !landed())) {
+    if (Date.now() > until) throw new Error(`a background hook run in ${repo} still runs after ${deadlineMs} ms`);
+    Bun.sleepSync(50);
+  }
 }

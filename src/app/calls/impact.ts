@@ -22,7 +22,7 @@ import type { OutlineSymbol } from "../../core/types.ts";
 import { CALLABLE, matchImport, sameFamily } from "./resolver.ts";
 import { receiverTypes, type ReceiverTypes } from "./receiver-types.ts";
 import { innermost } from "./callers.ts";
-import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
+import { asText, parsedOrSkip, scannedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
 import { importLeadsTo, type Lead } from "./leads.ts";
 
 export interface ImpactOptions {
@@ -53,6 +53,9 @@ export async function withImpact(set: ChangeSet, opts: ImpactOptions): Promise<C
   const files: FileChange[] = [];
   const heads = new Map<string, Promise<Head | undefined>>();
   const types = receiverTypes(opts.repo);
+  // Every name searched for at once: the files that hold none of them are never read.
+  const names = set.files.flatMap((file) => file.symbols.flatMap((s) => targetOf(file, s)?.name ?? []));
+  await opts.repo.expectWords(names);
   for (const file of set.files) {
     const symbols: SymbolChange[] = [];
     for (const symbol of file.symbols) {
@@ -153,13 +156,21 @@ async function callSites(target: Target, touched: Map<string, (line: number) => 
     const named = languageByName(shown);
     return !named || sameFamily(named.id, target.language);
   };
+  const shapes = new Map<string, RegExp | undefined>();
   for (const shown of repo.filesMentioning(target.name, undefined, false, mayCall)) {
+    // Cheapest first: the text holds a call of that shape (callShape), the scan holds a call of
+    // the name; only then is the file outlined.
+    const shape = callShape(shapes, shown, target.name);
+    if (shape && !repo.textMatches(shown, shape)) continue;
+    const scanned = await scannedOrSkip(repo, shown);
+    if (!scanned?.scan || !sameFamily(scanned.language.id, target.language)) continue;
+    // `import { f as g }` of the name: calls of `g` are calls of it.
+    const aliases = new Set(scanned.scan.imports.filter((i) => i.name === target.name && i.bound !== target.name).map((i) => i.bound));
+    if (!scanned.scan.calls.some((c) => c.name === target.name || aliases.has(c.name))) continue;
     const file = await parsedOrSkip(repo, shown);
-    if (!file?.scan || !sameFamily(file.outline.language, target.language)) continue;
+    if (!file?.scan) continue;
     const path = fromShown(opts, shown);
     const onTouched = touched.get(path);
-    // `import { f as g }` of the name: calls of `g` are calls of it.
-    const aliases = new Set(file.scan.imports.filter((i) => i.name === target.name && i.bound !== target.name).map((i) => i.bound));
     const all = flatten(file.outline.symbols);
     for (const call of file.scan.calls) {
       if (call.name !== target.name && !aliases.has(call.name)) continue;
@@ -178,6 +189,17 @@ async function callSites(target: Target, touched: Map<string, (line: number) => 
     }
   }
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line));
+}
+
+/** The callShape of the language a file's name says, for `name` (by language), or undefined where the language has none. */
+function callShape(shapes: Map<string, RegExp | undefined>, path: string, name: string): RegExp | undefined {
+  const language = languageByName(path);
+  if (!language?.callShape) return undefined;
+  if (!shapes.has(language.id)) {
+    const escaped = asText(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    shapes.set(language.id, new RegExp(language.callShape.replaceAll("{name}", escaped)));
+  }
+  return shapes.get(language.id);
 }
 
 /** Per parse (the scan is kept with the file's parse): whether what its calls pass has been read. */

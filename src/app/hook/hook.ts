@@ -5,7 +5,7 @@ import { inputError } from "../../core/errors.ts";
 import { languageByName } from "../../core/languages/detect.ts";
 import { diskSource } from "../../io/disk-source.ts";
 import type { Env } from "../../io/env.ts";
-import { gitDirs, gitPath, readBlobs, findRepoRoot, notARepository, stagedBlobIds, stagedFiles } from "../../io/git.ts";
+import { gitDirs, gitPath, headTree, indexTree, readBlobs, findRepoRoot, notARepository, stagedBlobIds, stagedFiles, treeBlobIds, treeChanges } from "../../io/git.ts";
 import { foreignGitDir } from "../../io/git-place.ts";
 import { nodeProbe } from "../../io/node-probe.ts";
 import { hasCache } from "../../io/work-tree.ts";
@@ -168,16 +168,26 @@ function uninstallFrom(place: HookPlace): string[] {
   return [`removed the ast-outline pre-commit hook from ${place.dir}`];
 }
 
-/** Refresh the cache for the staged files from the index (not the work tree). */
+/**
+ * Set for the run `hook run --background` starts: the index as it was written as a tree, then
+ * HEAD's tree ("-" before the first commit). That run refreshes from these trees, which git
+ * keeps, whatever the index holds by the time it reads them (the commit has moved on).
+ */
+export const HOOK_TREES = "AST_OUTLINE_HOOK_TREES";
+
+/** Refresh the cache for the staged files from the index (not the work tree), or from the trees HOOK_TREES names. */
 export async function runHook(env: Env): Promise<RefreshResult> {
   const root = findRepoRoot(env, env.cwd);
   if (!root) throw notARepository();
-  const staged = stagedFiles(env, root).filter((p) => languageByName(p));
+  const trees = env.vars[HOOK_TREES]?.split(" ");
+  const index = trees?.[0];
+  const head = trees?.[1] === "-" ? undefined : trees?.[1];
+  const staged = (index ? treeChanges(env, root, head, index) : stagedFiles(env, root)).filter((p) => languageByName(p));
   // A name that is not UTF-8 cannot be given to git as an argument (it would become U+FFFD):
   // it goes to the refresh, which skips it with a note naming it (result.skipped, `problem`).
   const undecodable = staged.filter((p) => undecodablePath(p));
   const paths = staged.filter((p) => !undecodablePath(p));
-  const ids = stagedBlobIds(env, root, paths);
+  const ids = index ? treeBlobIds(env, root, index, paths) : stagedBlobIds(env, root, paths);
   const blobs = await readBlobs(env, root, [...new Set(ids.values())]);
   const contents = new Map<string, Uint8Array>();
   for (const [path, id] of ids) {
@@ -187,4 +197,22 @@ export async function runHook(env: Env): Promise<RefreshResult> {
   if (!hasCache(root, nodeProbe)) ensureExcluded(env, { root, git: true });
   // A cache that must not be used (cache-trust.ts) is reported, not refreshed: nothing would be stored.
   return refreshCache({ env, root, paths: [...contents.keys(), ...undecodable], contents, source: diskSource(root), prune: false, distrusted: "refuse" });
+}
+
+/**
+ * `hook run --background`: hand the staged content to a run of its own (HOOK_TREES) that goes
+ * on after the commit, so the commit waits for two git calls and a process start, never for a
+ * parse. Returns false when it could not be handed off (no tree for the index: unmerged
+ * paths; the run would not start): then the caller refreshes in the foreground. What the
+ * background run finds wrong is not reported; `hook run` in the foreground says it.
+ */
+export function startHookInBackground(env: Env, self = selfCommand()): boolean {
+  const root = findRepoRoot(env, env.cwd);
+  if (!root) throw notARepository();
+  const index = indexTree(env, root);
+  if (!index) return false;
+  const head = headTree(env, root) ?? "-";
+  // The engine settings this run started with (bin/startup.ts) are the child's too: a short run's.
+  const vars = { ...env.vars, [HOOK_TREES]: `${index} ${head}` };
+  return env.processes.detach(self.bin, [...(self.script ? [self.script] : []), "hook", "run"], { cwd: root, env: vars }) === undefined;
 }

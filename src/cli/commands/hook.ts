@@ -1,5 +1,5 @@
 // `ast-outline hook install | uninstall | run`.
-import { installHook, runHook, uninstallHook } from "../../app/hook/index.ts";
+import { installHook, runHook, startHookInBackground, uninstallHook } from "../../app/hook/index.ts";
 import { OutlineError, errorLine, usageError } from "../../core/errors.ts";
 import { quotePath, toJson } from "../../core/text/quote.ts";
 import type { Env } from "../../io/env.ts";
@@ -9,6 +9,7 @@ import { EXIT_OK, parseFormat } from "../options.ts";
 export interface HookOptions {
   strict?: boolean;
   force?: boolean;
+  background?: boolean;
   format?: string;
 }
 
@@ -28,6 +29,19 @@ export async function hookCommand(action: string, options: HookOptions, io: CliI
     return EXIT_OK;
   }
   if (action !== "run") throw usageError(`unknown hook action: ${action}`, "use install, uninstall or run");
+  // --strict must see what the refresh finds: it runs in the foreground.
+  if (options.background && !options.strict) {
+    try {
+      if (startHookInBackground(env)) {
+        // What it will find is not known here: the run goes on after this one.
+        if (format === "json") report([], { background: true });
+        return EXIT_OK;
+      }
+    } catch (e) {
+      if (!(e instanceof OutlineError)) throw e;
+      // not a repository, or git failed: the foreground run below says so
+    }
+  }
   // What the hook calls: it never stops a commit on its own account unless --strict.
   const problems: string[] = [];
   try {

@@ -75,6 +75,7 @@ export interface LanguageSpec {
   superNames?: string[];
   implicitSelf?: boolean;
   folderScope?: string;
+  callShape?: string;
   moduleRoots?: string[];
   packageEntries?: string[];
   localModules?: string;
