@@ -165,3 +165,25 @@ describe("members that share a line", () => {
     expect(files[0].symbols.map((s: any) => `${s.change} ${s.qualifiedName} ${part(s)}`)).toEqual(["modified f signature", "modified g value"]);
   });
 });
+
+describe("a trailing comma a formatter adds changes no parameter", () => {
+  test("Black's magic comma when a Python header is split over lines is cosmetic", async () => {
+    const before = `def pop(self, key, default=_sentinel):\n    return self.d.pop(key, default)\n`;
+    const after = `def pop(\n    self,\n    key,\n    default=_sentinel,\n):\n    return self.d.pop(key, default)\n`;
+    const [s] = await changes("m.py", before, after);
+    expect(flags(s)).toEqual({ name: "pop", change: "modified", signature: false, value: false, doc: false, body: false, cosmetic: true });
+  });
+
+  test("Prettier's trailing comma in a TypeScript parameter list is cosmetic, a new parameter is not", async () => {
+    const fn = (params: string) => `export function send(${params}): void {\n  post(to, body);\n}\n`;
+    const [same] = await changes("s.ts", fn("to: string, body: string"), fn("\n  to: string,\n  body: string,\n"));
+    expect(flags(same)).toEqual({ name: "send", change: "modified", signature: false, value: false, doc: false, body: false, cosmetic: true });
+    const [added] = await changes("s.ts", fn("to: string, body: string"), fn("\n  to: string,\n  body: string,\n  cc?: string,\n"));
+    expect(added.signatureChanged).toBe(true);
+  });
+
+  test("a one-element Python tuple keeps its comma: `(1,)` -> `(1)` in a default is a signature change", async () => {
+    const [s] = await changes("m.py", `def f(a=(1,), b=2):\n    return a\n`, `def f(a=(1), b=2):\n    return a\n`);
+    expect(s.signatureChanged).toBe(true);
+  });
+});

@@ -465,6 +465,30 @@ function matchFrom(code: string, at: number, sig: string): number {
   return i;
 }
 
+/**
+ * Whitespace-free declaration text without the trailing commas a formatter adds or removes
+ * (`f(a, b,)` as `f(a,b)`: Black's magic comma, Prettier's `trailingComma`), which change no
+ * parameter. A group whose only comma is the trailing one keeps it: `(x,)` is a one-element
+ * tuple in Python, not `(x)`.
+ */
+export function withoutTrailingCommas(decl: string): string {
+  if (!decl.includes(",")) return decl;
+  const open: number[] = []; // per open bracket, the commas met at its depth
+  const drop = new Set<number>();
+  for (let i = 0; i < decl.length; i++) {
+    const c = decl[i];
+    if (c === "(" || c === "[" || c === "{") open.push(0);
+    else if (c === ")" || c === "]" || c === "}") {
+      const commas = open.pop() ?? 0;
+      if (decl[i - 1] === "," && commas > 1) drop.add(i - 1);
+    } else if (c === "," && open.length) open[open.length - 1]++;
+  }
+  if (!drop.size) return decl;
+  let out = "";
+  for (let i = 0; i < decl.length; i++) if (!drop.has(i)) out += decl[i];
+  return out;
+}
+
 /** What differs between two versions of a symbol, by part (the rule of docs/contract.md, "What counts as a change"). */
 export interface ChangeParts {
   signatureChanged: boolean;
@@ -476,9 +500,11 @@ export interface ChangeParts {
 
 export function classify(o: SymNode, n: SymNode): ChangeParts {
   const docChanged = o.doc !== n.doc;
-  const cosmetic = o.raw !== n.raw && !docChanged && o.code === n.code;
+  const declChanged = o.decl !== n.decl && withoutTrailingCommas(o.decl) !== withoutTrailingCommas(n.decl);
+  const sameCode = o.code === n.code || (!declChanged && o.value === n.value && o.body === n.body);
+  const cosmetic = o.raw !== n.raw && !docChanged && sameCode;
   return {
-    signatureChanged: !cosmetic && o.decl !== n.decl,
+    signatureChanged: !cosmetic && declChanged,
     valueChanged: !cosmetic && o.value !== n.value,
     docChanged,
     bodyChanged: !cosmetic && o.body !== n.body,
