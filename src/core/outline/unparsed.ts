@@ -154,8 +154,6 @@ function startsItem(node: Node, index: number): boolean {
   return false;
 }
 
-
-
 /** A named node, not an error region, that starts its line and ends one: a statement error recovery still read whole. */
 export function onLinesOfItsOwn(node: Node, text: string, commentTypes: readonly string[]): boolean {
   return node.isNamed && !node.isError && startsLine(text, node.startIndex) && endsLine(text, node.endIndex, commentTypes, node);
