@@ -1,6 +1,6 @@
 // Option values as the user gave them. cac's parser (mri) reads a value that looks like a
-// number as one (`--hash 00001234` became 1234, `--rev 1e3` 1000, `--limit ""` 0) and a value
-// that starts with `-` as the next option (`--limit -1` said "Unknown option -1", naming neither
+// number as one (`--hash 00001234` as 1234, `--rev 1e3` as 1000, `--limit ""` as 0) and a value
+// that starts with `-` as the next option (`--limit -1` gives "Unknown option -1", naming neither
 // the option nor the value). As getopt does for an option that requires a value, the argument
 // after it is its value, whatever it looks like: each goes to cac as a placeholder (a NUL, which
 // no command-line argument can hold, and its number) and is put back, the string given, in the

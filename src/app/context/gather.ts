@@ -18,7 +18,7 @@ import type { OutlineSymbol } from "../../core/types.ts";
 /** Call sites kept, best ranked first; the rest are counted. */
 export const MAX_CALLERS = 200;
 /** Names looked up as types, most used first. */
-export const MAX_TYPE_NAMES = 40;
+const MAX_TYPE_NAMES = 40;
 /** A caller's line is cut to this many characters. */
 const MAX_CALL_LINE = 160;
 
