@@ -95,8 +95,8 @@ export function shortRunSettings(env: Vars): Record<string, string> {
 
 /**
  * A server (`mcp`): without wasm's optimizing tier, which recompiles the tree-sitter runtime and
- * grammar while the first answers wait (on git/git its first get_outline took ~3x the CPU with
- * it; the index it builds later was no slower without it: bench/README.md). JS's tiers stay, and
+ * grammar while the first answers wait; the index a server builds later is no slower without it
+ * (measured: bench/README.md). JS's tiers stay, and
  * mimalloc purges as it does by default: a server lives long and its memory should come back.
  */
 export function serverSettings(env: Vars): Record<string, string> {
