@@ -614,7 +614,7 @@ export async function gitGrep(env: Env, cwd: string, pattern: string, opts: Grep
 }
 
 /** `path\0line\0text\n` records (-z -n), and `Binary file PATH matches\n` for a binary file. */
-export function parseGrep(out: Buffer): { lines: GrepLine[]; binary: string[] } {
+function parseGrep(out: Buffer): { lines: GrepLine[]; binary: string[] } {
   const lines: GrepLine[] = [];
   const binary: string[] = [];
   const BINARY = Buffer.from("Binary file ");
