@@ -27,10 +27,6 @@ export function diskRuntime(root?: string): Pick<Runtime, "assets" | "hookScript
   return { assets: disk, hookScript: () => readFileSync(join(at(), "hooks", "pre-commit"), "utf8") };
 }
 
-export function diskAssets(root = projectRoot()): AssetSource {
-  return lazyAssets(() => root);
-}
-
 function lazyAssets(root: () => string): AssetSource {
   const pkgDir = (pkg: string) => packageDir(root(), pkg);
   return {

@@ -53,7 +53,7 @@ export function readFileBytes(path: string, base: string, maxBytes = DEFAULT_MAX
 }
 
 /** The name `-` (standard input) goes by in answers and messages. */
-export const STDIN_NAME = "<stdin>";
+const STDIN_NAME = "<stdin>";
 
 /**
  * A file the user named, or with `-` all of standard input (as cat, grep and git hash-object

@@ -386,9 +386,10 @@ export function stagedBlobIds(env: Env, root: string, paths: string[]): Map<stri
 }
 
 /**
- * Settings over the user's for `git grep`: its output is read as `-z` names only, so nothing
- * may add line numbers, columns or other paths, or search something else than the work tree
- * (a folder outside git, submodules).
+ * Settings over the user's for `git grep` (wordFiles, gitGrep): its output is parsed, so nothing
+ * the options leave open may add line numbers, columns or other paths, or search something else
+ * than the work tree (a folder outside git, submodules: with submodule.recurse set, git refuses
+ * `--untracked` outright).
  */
 const GREP_CONFIG = ["grep.lineNumber=false", "grep.column=false", "grep.fullName=false", "grep.fallbackToNoIndex=false", "submodule.recurse=false"];
 
@@ -604,7 +605,7 @@ export async function gitGrep(env: Env, cwd: string, pattern: string, opts: Grep
     "-m", String(opts.maxPerFile), opts.fixed ? "-F" : "-P", ...(opts.ignoreCase ? ["-i"] : ["--no-ignore-case"]),
     "-e", pattern, "--", ".", ...opts.excludeDirs.map((d) => `:(exclude,glob)**/${d}/**`),
   ];
-  const exit = await env.processes.start("git", guarded(args), { cwd, env: gitEnv(env) }).finish("");
+  const exit = await env.processes.start("git", guarded(args, GREP_CONFIG), { cwd, env: gitEnv(env) }).finish("");
   if (exit.code === 1) return { lines: [], binary: [] };
   if (exit.code !== 0) {
     if (exit.code instanceof Error) checkExit(exit, "grep");
@@ -614,7 +615,7 @@ export async function gitGrep(env: Env, cwd: string, pattern: string, opts: Grep
 }
 
 /** `path\0line\0text\n` records (-z -n), and `Binary file PATH matches\n` for a binary file. */
-export function parseGrep(out: Buffer): { lines: GrepLine[]; binary: string[] } {
+function parseGrep(out: Buffer): { lines: GrepLine[]; binary: string[] } {
   const lines: GrepLine[] = [];
   const binary: string[] = [];
   const BINARY = Buffer.from("Binary file ");

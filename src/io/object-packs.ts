@@ -11,13 +11,14 @@
 import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, unlinkSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { crc32, DICTIONARY, PACK_HEADER, packIndex, parseIndex, parseTrailer, TRAILER_BYTES, type PackSlot } from "../core/cache/object-pack.ts";
-import { SHARD_COUNT, shardOf } from "../core/cache/pack.ts";
+import { shardOf } from "../core/cache/pack.ts";
+import { stampPrint } from "../core/stamp.ts";
 import { nodeZlib } from "./builtins.ts";
 import { withFileNoFollow } from "./no-follow.ts";
 
 const DIR_MODE = 0o755;
 const FILE_MODE = 0o644;
-export const PACK_SUFFIX = ".pack";
+const PACK_SUFFIX = ".pack";
 /** Deflate's level: the objects are written once and read many times; 6 is zlib's own default. */
 const LEVEL = 6;
 
@@ -232,9 +233,6 @@ export class PackReader {
   }
 }
 
-/** Every shard number, for a walk of all packs. */
-export const ALL_SHARDS = Array.from({ length: SHARD_COUNT }, (_, i) => i);
-
 function folderPrint(folder: string): string {
   try {
     const s = lstatSync(folder);
@@ -249,7 +247,7 @@ function loadIndex(file: string, known: KnownPack | undefined): KnownPack | unde
   return withFileNoFollow(file, (fd) => {
     const st = fstatSync(fd);
     if (!st.isFile()) return undefined;
-    const print = `${st.ino} ${st.size} ${st.mtimeMs} ${st.ctimeMs}`;
+    const print = stampPrint(st);
     if (known?.print === print) return known;
     if (st.size < PACK_HEADER.length + TRAILER_BYTES) return undefined;
     const head = Buffer.alloc(PACK_HEADER.length);

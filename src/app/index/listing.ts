@@ -75,10 +75,10 @@ function fingerprint(path: string): string {
   }
 }
 
-/** Also where git finds its user config: another HOME reads other files. */
-/** The snapshot's own format: 2 writes a name that is not UTF-8 (a lone surrogate per byte, decodeName) escaped. */
+/** The snapshot's own format: a name that is not UTF-8 (a lone surrogate per byte, decodeName) is written escaped. */
 const SNAPSHOT_FORMAT = 2;
 
+/** HOME and XDG_CONFIG_HOME are in it because git finds its user config there: another HOME reads other files. */
 function header(env: Env, engine: string): string {
   return `ast-outline-listing ${SNAPSHOT_FORMAT} ${CACHE_FORMAT} ${engine} ${JSON.stringify([homeDir(env), env.vars.XDG_CONFIG_HOME ?? ""])}`;
 }

@@ -13,7 +13,7 @@
 // objects count as absent: their files are parsed again). A record that checks out is still only
 // an entry that claims a content hash: the reader validates it like any object
 // (core/cache/format.ts validEntry, entryFitsSource).
-export const PACK_FORMAT = 1;
+const PACK_FORMAT = 1;
 export const PACK_HEADER = `ast-outline-objects ${PACK_FORMAT}\n`;
 export const TRAILER_BYTES = 80;
 const TRAILER_HEAD = "ast-outline-index";
