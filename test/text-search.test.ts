@@ -111,6 +111,18 @@ describe("search --text in a git work tree", () => {
     expect(dash.searchedBy).toBe("git grep");
     expect(dash.matches.map((m) => `${m.path}:${m.line} ${m.symbol?.qualifiedName}`)).toEqual(["src/flags.py:1 ARGS"]);
   });
+
+  test("a repository configured to recurse into submodules is still searched by git grep (its config overridden, not a fallback)", async () => {
+    const r = tempRepo(FILES);
+    try {
+      gitOk(r.path, "config", "submodule.recurse", "true");
+      const found = await search(r.path, "server closed the connection");
+      expect(found.searchedBy).toBe("git grep");
+      expect(found.matches.map((m) => m.path)).toEqual(["src/client.py", "notes.txt"]);
+    } finally {
+      r.cleanup();
+    }
+  });
 });
 
 describe("`ast-outline search --text` on the command line", () => {
