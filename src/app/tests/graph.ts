@@ -428,13 +428,10 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
     async at(path, line): Promise<Enclosing> {
       const f = await factsOf(path);
       if (!f || f.importLines.has(line)) return { none: true };
-      const inside = <T extends { startLine: number; endLine: number }>(xs: T[]) => xs.filter((x) => line >= x.startLine && line <= x.endLine);
-      const innermost = <T extends { startLine: number; endLine: number }>(xs: T[]) =>
-        xs.reduce<T | undefined>((best, x) => (!best || x.endLine - x.startLine <= best.endLine - best.startLine ? x : best), undefined);
       if (f.runner) {
-        const unit = innermost(inside(f.units));
+        const unit = innermostOf(f.units, line);
         if (unit) return { tests: [unit] };
-        const symbol = innermost(inside(f.symbols));
+        const symbol = innermostOf(f.symbols, line);
         if (symbol) {
           // A test class's own lines (its attributes, setUp) belong to its tests.
           const held = f.units.filter((u) => u.startLine >= symbol.startLine && u.endLine <= symbol.endLine);
@@ -443,7 +440,7 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
         // Outside every definition and test: a group's shared code, or the module's (imports, setup): the tests around it.
         return { tests: f.units };
       }
-      const symbol = innermost(inside(f.symbols));
+      const symbol = innermostOf(f.symbols, line);
       return symbol ? { symbol: nodeOf(path, symbol) } : { none: true };
     },
 
