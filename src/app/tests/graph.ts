@@ -3,7 +3,7 @@
 // (a test, a definition, nothing), and how sure a mention is to mean a given definition
 // (its own file, its folder for a language whose folders share names, an import that leads to
 // the definition's file, an import of it for another name, or the name alone).
-import { dirname, posix } from "node:path";
+import { dirname } from "node:path";
 import { familyOf, moduleCandidates } from "../../core/calls/modules.ts";
 import { OutlineError } from "../../core/errors.ts";
 import { languageByName } from "../../core/languages/detect.ts";
@@ -20,7 +20,7 @@ import { flatten } from "../../core/symbols/find.ts";
 import { decodeSource } from "../../core/text/lines.ts";
 import type { OutlineSymbol } from "../../core/types.ts";
 import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
-import { CLASS_LIKE, importLeadsTo, receiverTypes, type Lead } from "../calls/index.ts";
+import { candidateShown, CLASS_LIKE, importLeadsTo, receiverTypes, type Lead } from "../calls/index.ts";
 import { CALLABLE, matchImport, sameFamily } from "../calls/resolver.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
 
@@ -223,8 +223,7 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
     const key = `${fromPath}\0${module}\0${name}\0${to.path}`;
     let p = leads.get(key);
     if (!p) {
-      const shown = (c: string) => (c.startsWith("/") || /^[A-Za-z]:[\\/]/.test(c) ? posix.relative(repo.access.base, c.replace(/\\/g, "/")) : posix.normalize(c.replace(/\\/g, "/")));
-      leads.set(key, (p = importLeadsTo({ repo, ours: [to.path], shown }, fromPath, module, name, languageOf(fromPath))));
+      leads.set(key, (p = importLeadsTo({ repo, ours: [to.path], shown: (c) => candidateShown(repo, c) }, fromPath, module, name, languageOf(fromPath))));
     }
     return p;
   };
