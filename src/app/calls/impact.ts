@@ -8,7 +8,7 @@
 // Call sites come from the callers machinery (the files mentioning the name, each file's
 // outline and skeleton scan through RepoSymbols, so through the workspace gate) as the work
 // tree has them; the head's definitions come from `headText`.
-import { join, normalize, posix, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { parameterLists, whyNotAccepted, type ParamList } from "../../core/calls/arity.ts";
 import type { ImpactSite } from "../../core/calls/types.ts";
 import type { ChangeSet, FileChange, SymbolChange } from "../../core/diff/types.ts";
@@ -23,7 +23,7 @@ import { CALLABLE, matchImport, sameFamily } from "./resolver.ts";
 import { receiverTypes, type ReceiverTypes } from "./receiver-types.ts";
 import { innermost } from "./callers.ts";
 import { asText, parsedOrSkip, scannedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
-import { importLeadsTo, type Lead } from "./leads.ts";
+import { candidateShown, importLeadsTo, type Lead } from "./leads.ts";
 
 export interface ImpactOptions {
   /** The repository view call sites are read through; its base may lie below the root. */
@@ -320,5 +320,5 @@ function fromShown(opts: ImpactOptions, shown: string): string {
 
 /** A module candidate (relative to the base, or absolute under a root) relative to the base. */
 function toRelative(opts: ImpactOptions, candidate: string): string {
-  return candidate.startsWith("/") || /^[A-Za-z]:[\\/]/.test(candidate) ? posixOf(relative(opts.repo.access.base, candidate)) : posix.normalize(posixOf(normalize(candidate)));
+  return candidateShown(opts.repo, candidate);
 }

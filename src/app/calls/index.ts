@@ -5,5 +5,5 @@
 export { findCallers, innermost } from "./callers.ts";
 export { callChain } from "./chain.ts";
 export { withImpact } from "./impact.ts";
-export { importLeadsTo, type Lead } from "./leads.ts";
+export { candidateShown, importLeadsTo, type Lead } from "./leads.ts";
 export { CLASS_LIKE, receiverTypes } from "./receiver-types.ts";

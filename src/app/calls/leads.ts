@@ -2,6 +2,7 @@
 // from "./f"`, `export * from "./f"`, `from .f import f`), to another definition of the
 // workspace, outside the workspace, or not known. `changed --impact` ties call sites with it;
 // `tests` drops mentions it proves to mean another definition.
+import { normalize, posix, relative, sep } from "node:path";
 import { familyOf, moduleCandidates } from "../../core/calls/modules.ts";
 import { REGISTRY, type LanguageSpec } from "../../core/languages/registry.ts";
 import { parsedOrSkip, type RepoSymbols } from "../repo-symbols.ts";
@@ -17,6 +18,12 @@ export interface LeadQuery {
   ours: string[];
   /** A module candidate (relative to the view's base, or absolute under a root) as the view names it. */
   shown(candidate: string): string;
+}
+
+/** A module candidate (relative to the view's base, or absolute under a root) as relative to the base, with `/`. */
+export function candidateShown(repo: RepoSymbols, candidate: string): string {
+  const posixOf = (p: string) => (sep === "/" ? p : p.split(sep).join("/"));
+  return candidate.startsWith("/") || /^[A-Za-z]:[\\/]/.test(candidate) ? posixOf(relative(repo.access.base, candidate)) : posix.normalize(posixOf(normalize(candidate)));
 }
 
 /** Where `module`, imported from `fromShown`, leads for `name`. */

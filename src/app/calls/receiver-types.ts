@@ -20,10 +20,10 @@ import { decodeSource } from "../../core/text/lines.ts";
 import type { OutlineSymbol } from "../../core/types.ts";
 import { CALLABLE, matchImport } from "./resolver.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
+import { MAX_REEXPORTS } from "./leads.ts";
 
 /** Kinds a receiver's type can be. */
 export const CLASS_LIKE = new Set(["class", "struct", "interface", "trait", "impl", "enum", "type"]);
-const MAX_REEXPORTS = 4;
 const MAX_DEPTH = 6;
 
 /** A class of the repository: the file (display path) and its qualified name there. */
@@ -242,6 +242,16 @@ export function receiverTypes(repo: RepoSymbols): ReceiverTypes {
     return out;
   };
 
+  const bindingScope = async (file: ParsedFile, name: string, at: number): Promise<{ from: number; to: number } | undefined> => {
+    const scan = await typeScan(file);
+    let best: { from: number; to: number } | undefined;
+    for (const b of scan?.bindings ?? []) {
+      if (b.name !== name || b.fieldOf || !b.scope || b.scope.from > at || at >= b.scope.to) continue;
+      if (!best || b.scope.to - b.scope.from < best.to - best.from) best = b.scope;
+    }
+    return best;
+  };
+
   return {
     async receiverClass(path, file, call) {
       const spec = REGISTRY.byId.get(file.outline.language);
@@ -306,19 +316,10 @@ export function receiverTypes(repo: RepoSymbols): ReceiverTypes {
     },
 
     async boundLocally(file, name, at) {
-      const scan = await typeScan(file);
-      return !!scan?.bindings.some((b) => b.name === name && !b.fieldOf && b.scope && b.scope.from <= at && at < b.scope.to);
+      return !!(await bindingScope(file, name, at));
     },
 
-    async bindingScope(file, name, at) {
-      const scan = await typeScan(file);
-      let best: { from: number; to: number } | undefined;
-      for (const b of scan?.bindings ?? []) {
-        if (b.name !== name || b.fieldOf || !b.scope || b.scope.from > at || at >= b.scope.to) continue;
-        if (!best || b.scope.to - b.scope.from < best.to - best.from) best = b.scope;
-      }
-      return best;
-    },
+    bindingScope,
 
     async methodLeads(cls, method, owner) {
       // The classes that define the method first on each way up from `cls` (its own, else its bases').

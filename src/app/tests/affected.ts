@@ -35,8 +35,8 @@ export async function affectedTests(opts: AffectedOptions): Promise<AffectedTest
   const files = onlyUnder(set, opts.paths ?? []);
   const runners = detectRunners(access, repo.files());
   const graph = repoTestGraph(repo, runners);
-  const whole = await wholeSuiteReason(files, runners, graph, inertIn(runners));
   const inert = inertIn(runners);
+  const whole = await wholeSuiteReason(files, runners, graph, inert);
   const start = files.flatMap((f) => startNodes(f, inert));
   const maxDepth = opts.maxDepth ?? DEFAULT_TEST_DEPTH;
   const reachOptions = { maxDepth, namesOf: (node: CodeNode) => [...graph.namesOf(node), ...(start.find((s) => s.node === node)?.oldNames ?? [])] };

@@ -3,7 +3,7 @@
 // (a test, a definition, nothing), and how sure a mention is to mean a given definition
 // (its own file, its folder for a language whose folders share names, an import that leads to
 // the definition's file, an import of it for another name, or the name alone).
-import { dirname, posix } from "node:path";
+import { dirname } from "node:path";
 import { familyOf, moduleCandidates } from "../../core/calls/modules.ts";
 import { OutlineError } from "../../core/errors.ts";
 import { languageByName } from "../../core/languages/detect.ts";
@@ -20,7 +20,7 @@ import { flatten } from "../../core/symbols/find.ts";
 import { decodeSource } from "../../core/text/lines.ts";
 import type { OutlineSymbol } from "../../core/types.ts";
 import { DEFAULT_MAX_BYTES } from "../../io/files.ts";
-import { CLASS_LIKE, importLeadsTo, receiverTypes, type Lead } from "../calls/index.ts";
+import { candidateShown, CLASS_LIKE, importLeadsTo, receiverTypes, type Lead } from "../calls/index.ts";
 import { CALLABLE, matchImport, sameFamily } from "../calls/resolver.ts";
 import { parsedOrSkip, type ParsedFile, type RepoSymbols } from "../repo-symbols.ts";
 
@@ -223,8 +223,7 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
     const key = `${fromPath}\0${module}\0${name}\0${to.path}`;
     let p = leads.get(key);
     if (!p) {
-      const shown = (c: string) => (c.startsWith("/") || /^[A-Za-z]:[\\/]/.test(c) ? posix.relative(repo.access.base, c.replace(/\\/g, "/")) : posix.normalize(c.replace(/\\/g, "/")));
-      leads.set(key, (p = importLeadsTo({ repo, ours: [to.path], shown }, fromPath, module, name, languageOf(fromPath))));
+      leads.set(key, (p = importLeadsTo({ repo, ours: [to.path], shown: (c) => candidateShown(repo, c) }, fromPath, module, name, languageOf(fromPath))));
     }
     return p;
   };
@@ -428,13 +427,10 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
     async at(path, line): Promise<Enclosing> {
       const f = await factsOf(path);
       if (!f || f.importLines.has(line)) return { none: true };
-      const inside = <T extends { startLine: number; endLine: number }>(xs: T[]) => xs.filter((x) => line >= x.startLine && line <= x.endLine);
-      const innermost = <T extends { startLine: number; endLine: number }>(xs: T[]) =>
-        xs.reduce<T | undefined>((best, x) => (!best || x.endLine - x.startLine <= best.endLine - best.startLine ? x : best), undefined);
       if (f.runner) {
-        const unit = innermost(inside(f.units));
+        const unit = innermostOf(f.units, line);
         if (unit) return { tests: [unit] };
-        const symbol = innermost(inside(f.symbols));
+        const symbol = innermostOf(f.symbols, line);
         if (symbol) {
           // A test class's own lines (its attributes, setUp) belong to its tests.
           const held = f.units.filter((u) => u.startLine >= symbol.startLine && u.endLine <= symbol.endLine);
@@ -443,7 +439,7 @@ export function repoTestGraph(repo: RepoSymbols, runners: TestConvention[]): Tes
         // Outside every definition and test: a group's shared code, or the module's (imports, setup): the tests around it.
         return { tests: f.units };
       }
-      const symbol = innermost(inside(f.symbols));
+      const symbol = innermostOf(f.symbols, line);
       return symbol ? { symbol: nodeOf(path, symbol) } : { none: true };
     },
 

@@ -4,7 +4,7 @@
 import type { TestConvention } from "../languages/test-conventions.ts";
 import type { TestUnit } from "./types.ts";
 
-export function shellQuote(s: string): string {
+function shellQuote(s: string): string {
   return /^[\w./:=@%+,-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 

@@ -51,11 +51,19 @@ function header(s: OutlineSymbol, lines: string[]): string {
   return out.join("\n");
 }
 
+const patterns = new Map<string, RegExp>();
+/** A rule's pattern, compiled once (the rules are the runner table's). */
+const pattern = (source: string): RegExp => {
+  let re = patterns.get(source);
+  if (!re) patterns.set(source, (re = new RegExp(source)));
+  return re;
+};
+
 function matches(rule: TestRule, s: OutlineSymbol, within: string, lines: string[]): boolean {
   if (!rule.kinds.includes(s.kind)) return false;
-  if (rule.name !== undefined && !new RegExp(rule.name).test(s.name)) return false;
-  if (rule.within !== undefined && (rule.within === "" ? within !== "" : !new RegExp(rule.within).test(within))) return false;
-  if (rule.marker !== undefined && !new RegExp(rule.marker).test(header(s, lines))) return false;
+  if (rule.name !== undefined && !pattern(rule.name).test(s.name)) return false;
+  if (rule.within !== undefined && (rule.within === "" ? within !== "" : !pattern(rule.within).test(within))) return false;
+  if (rule.marker !== undefined && !pattern(rule.marker).test(header(s, lines))) return false;
   return true;
 }
 
